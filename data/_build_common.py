@@ -1,0 +1,53 @@
+"""Helpers shared by the dataset build scripts (``data/build_*.py``).
+
+The scripts turn the source documents in ``../shared/sources/`` into the
+native JSON form under ``src/pyconf_schedule/datasets/``.  Run one with
+``python data/build_eu2026.py`` to rewrite its dataset, or with ``--check`` to
+verify that the shipped file is exactly what the script produces (the test
+suite does this).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from pyconf_schedule._text import fold, slugify  # noqa: E402
+
+__all__ = ["ROOT", "dump", "fold", "main", "slugify"]
+
+DATASETS = ROOT / "src" / "pyconf_schedule" / "datasets"
+DEFAULT_SOURCES = ROOT.parent / "shared" / "sources"
+
+
+def dump(document: dict[str, Any]) -> str:
+    """Serialise a dataset document the one way the project stores it."""
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def main(name: str, build: Callable[[Path], dict[str, Any]], argv: list[str] | None = None) -> int:
+    """Command line of a build script: write the dataset, or ``--check`` it."""
+    parser = argparse.ArgumentParser(description=f"Build the {name} dataset from its sources.")
+    parser.add_argument("--sources", type=Path, default=DEFAULT_SOURCES,
+                        help="folder holding seeds/ and extra/ (default: %(default)s)")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the shipped dataset instead of writing it")
+    args = parser.parse_args(argv)
+    text = dump(build(args.sources))
+    target = DATASETS / f"{name}.json"
+    if args.check:
+        if target.read_text(encoding="utf-8") != text:
+            print(f"{target} differs from what the build produces", file=sys.stderr)
+            return 1
+        print(f"{target} is up to date")
+        return 0
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {target}")
+    return 0

@@ -1,0 +1,68 @@
+"""pyconf_schedule: typed conference schedule data.
+
+>>> from pyconf_schedule import load
+>>> print(load("eu2026").by_speaker("Liz Li")[0].title)
+Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm
+"""
+
+from __future__ import annotations
+
+from ._conference import Conference
+from ._datasets import dataset_names, find_speaker, load
+from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
+from ._sessions import Sessions
+from ._time import get_zone
+from .exceptions import (
+    AmbiguousTimeError,
+    InvalidScheduleError,
+    NaiveDatetimeError,
+    NotFoundError,
+    PyconfScheduleError,
+    ScheduleParseError,
+    TimeParseError,
+    UnknownDatasetError,
+    UnknownFormatError,
+    UnknownKindError,
+    UnknownOrganisationError,
+    UnknownRoomError,
+    UnknownSessionError,
+    UnknownSpeakerError,
+    UnknownTrackError,
+    UnknownZoneError,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AmbiguousTimeError",
+    "Conference",
+    "Conflict",
+    "InvalidScheduleError",
+    "NaiveDatetimeError",
+    "NotFoundError",
+    "PyconfScheduleError",
+    "Room",
+    "ScheduleParseError",
+    "Session",
+    "SessionKind",
+    "Sessions",
+    "Source",
+    "SourcedValue",
+    "Speaker",
+    "TimeParseError",
+    "Track",
+    "UnknownDatasetError",
+    "UnknownFormatError",
+    "UnknownKindError",
+    "UnknownOrganisationError",
+    "UnknownRoomError",
+    "UnknownSessionError",
+    "UnknownSpeakerError",
+    "UnknownTrackError",
+    "UnknownZoneError",
+    "__version__",
+    "dataset_names",
+    "find_speaker",
+    "get_zone",
+    "load",
+]

@@ -1,0 +1,258 @@
+"""``Conference``: one schedule, with its sessions, people, places and sources."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, tzinfo
+from typing import TypeVar
+
+import attrs
+from attrs import field, frozen
+
+from ._model import Room, Session, SessionKind, Source, Speaker, Track
+from ._sessions import Sessions, _Catalogue
+from ._text import fold
+from ._time import DayLike, TimeLike, get_zone
+from .exceptions import (
+    InvalidScheduleError,
+    UnknownRoomError,
+    UnknownSpeakerError,
+    UnknownTrackError,
+)
+
+__all__ = ["Conference"]
+
+
+def _to_sessions(value: Iterable[Session]) -> Sessions:
+    return value if isinstance(value, Sessions) else Sessions(value)
+
+
+def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
+    return tuple(value)
+
+
+def _rooms(value: Iterable[Room]) -> tuple[Room, ...]:
+    return tuple(value)
+
+
+def _tracks(value: Iterable[Track]) -> tuple[Track, ...]:
+    return tuple(value)
+
+
+def _sources(value: Iterable[Source]) -> tuple[Source, ...]:
+    return tuple(value)
+
+
+def _derived_speakers(self: Conference) -> tuple[Speaker, ...]:
+    return _Catalogue.of(self.sessions).speakers
+
+
+def _derived_rooms(self: Conference) -> tuple[Room, ...]:
+    return _Catalogue.of(self.sessions).rooms
+
+
+def _derived_tracks(self: Conference) -> tuple[Track, ...]:
+    return _Catalogue.of(self.sessions).tracks
+
+
+@frozen(kw_only=True)
+class Conference:
+    """A conference schedule: immutable, with every query of :class:`Sessions`.
+
+    ``timezone`` is the conference's own IANA zone.  ``speakers``, ``rooms``
+    and ``tracks`` default to those the sessions use.  :meth:`to_tz` gives a
+    view in another zone; ``view_timezone`` then names it, and naive query
+    times and days are read in it.
+
+    >>> from pyconf_schedule import load
+    >>> conf = load("eu2026")
+    >>> conf.speaker("Liz Li").organisation
+    'AMD'
+    """
+
+    id: str
+    name: str
+    timezone: str
+    sessions: Sessions = field(factory=Sessions, converter=_to_sessions)
+    speakers: tuple[Speaker, ...] = field(
+        default=attrs.Factory(_derived_speakers, takes_self=True), converter=_speakers
+    )
+    rooms: tuple[Room, ...] = field(default=attrs.Factory(_derived_rooms, takes_self=True), converter=_rooms)
+    tracks: tuple[Track, ...] = field(default=attrs.Factory(_derived_tracks, takes_self=True), converter=_tracks)
+    sources: tuple[Source, ...] = field(default=(), converter=_sources)
+    city: str | None = None
+    country: str | None = None
+    venue: str | None = None
+    url: str | None = None
+    start_date: date | None = None
+    end_date: date | None = None
+    coverage: str | None = None
+    view_timezone: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        zone = get_zone(self.view_timezone or self.timezone)
+        get_zone(self.timezone)
+        _check(self)
+        catalogue = _Catalogue(self.speakers, self.rooms, self.tracks, owner=self)
+        sessions = Sessions(self.sessions, zone=zone, _catalogue=catalogue, _sorted=True)
+        object.__setattr__(self, "sessions", sessions)
+
+    # -- zone --------------------------------------------------------------
+
+    @property
+    def zone(self) -> tzinfo:
+        """The zone times are shown in: ``view_timezone`` or the conference's own."""
+        return self.sessions.zone
+
+    def to_tz(self, tz: str | tzinfo) -> Conference:
+        """The whole conference viewed in zone ``tz`` (an IANA name)."""
+        zone = get_zone(tz)
+        name = getattr(zone, "key", None)
+        if name is None:
+            raise InvalidScheduleError("a conference view needs an IANA zone name, e.g. 'Asia/Tokyo'")
+        return attrs.evolve(self, sessions=self.sessions.to_tz(zone), view_timezone=name)
+
+    def select(self, sessions: Iterable[Session]) -> Conference:
+        """This conference restricted to ``sessions``, with only their speakers, rooms and tracks.
+
+        Formats use it to write a query result with its conference's details.
+        """
+        chosen = Sessions(sessions)
+        used = _Catalogue.of(chosen)
+        speaker_ids = {s.id for s in used.speakers}
+        room_ids = {r.id for r in used.rooms}
+        track_ids = {t.id for t in used.tracks}
+        return attrs.evolve(
+            self,
+            sessions=chosen,
+            speakers=[s for s in self.speakers if s.id in speaker_ids],
+            rooms=[r for r in self.rooms if r.id in room_ids],
+            tracks=[t for t in self.tracks if t.id in track_ids],
+        )
+
+    # -- lookups -----------------------------------------------------------
+
+    def speaker(self, name: str) -> Speaker:
+        """The speaker with that name, alias or id (case and accents ignored).
+
+        Raises :class:`~pyconf_schedule.exceptions.UnknownSpeakerError` with
+        close names when there is none.
+        """
+        key = fold(name)
+        for speaker in self.speakers:
+            if key in {fold(n) for n in (*speaker.names, speaker.id)}:
+                return speaker
+        raise UnknownSpeakerError(name, (s.name for s in self.speakers))
+
+    def session(self, session_id: str) -> Session:
+        """The session with that id; raises UnknownSessionError with close ids."""
+        return self.sessions.get(session_id)
+
+    def room(self, name: str) -> Room:
+        """The room with that name or id (case ignored)."""
+        key = fold(name)
+        for room in self.rooms:
+            if key in (fold(room.name), fold(room.id)):
+                return room
+        raise UnknownRoomError(name, (r.name for r in self.rooms))
+
+    def track(self, name: str) -> Track:
+        """The track with that name or id (case ignored)."""
+        key = fold(name)
+        for track in self.tracks:
+            if key in (fold(track.name), fold(track.id)):
+                return track
+        raise UnknownTrackError(name, (t.name for t in self.tracks))
+
+    @property
+    def organisations(self) -> tuple[str, ...]:
+        """Every speaker organisation, sorted."""
+        return tuple(sorted({s.organisation for s in self.speakers if s.organisation}, key=fold))
+
+    # -- queries (the same as on ``sessions``) -------------------------------
+
+    def by_speaker(self, name: str) -> Sessions:
+        """See :meth:`Sessions.by_speaker`."""
+        return self.sessions.by_speaker(name)
+
+    def by_track(self, name: str) -> Sessions:
+        """See :meth:`Sessions.by_track`."""
+        return self.sessions.by_track(name)
+
+    def by_room(self, name: str) -> Sessions:
+        """See :meth:`Sessions.by_room`."""
+        return self.sessions.by_room(name)
+
+    def by_kind(self, kind: SessionKind | str) -> Sessions:
+        """See :meth:`Sessions.by_kind`."""
+        return self.sessions.by_kind(kind)
+
+    def by_organisation(self, name: str) -> Sessions:
+        """See :meth:`Sessions.by_organisation`."""
+        return self.sessions.by_organisation(name)
+
+    def on(self, day: DayLike) -> Sessions:
+        """See :meth:`Sessions.on`."""
+        return self.sessions.on(day)
+
+    def at(self, when: TimeLike) -> Sessions:
+        """See :meth:`Sessions.at`."""
+        return self.sessions.at(when)
+
+    def between(self, start: TimeLike, end: TimeLike) -> Sessions:
+        """See :meth:`Sessions.between`."""
+        return self.sessions.between(start, end)
+
+    def after(self, when: TimeLike) -> Sessions:
+        """See :meth:`Sessions.after`."""
+        return self.sessions.after(when)
+
+    def search(self, text: str) -> Sessions:
+        """See :meth:`Sessions.search`."""
+        return self.sessions.search(text)
+
+    def days(self) -> tuple[date, ...]:
+        """See :meth:`Sessions.days`."""
+        return self.sessions.days()
+
+    def by_day(self) -> dict[date, Sessions]:
+        """See :meth:`Sessions.by_day`."""
+        return self.sessions.by_day()
+
+
+def _check(conf: Conference) -> None:
+    """Refuse a conference whose parts do not fit together."""
+    if conf.start_date and conf.end_date and conf.end_date < conf.start_date:
+        raise InvalidScheduleError(f"conference {conf.id!r} ends ({conf.end_date}) before it starts ({conf.start_date})")
+    speakers = _unique("speaker", conf.speakers)
+    rooms = _unique("room", conf.rooms)
+    tracks = _unique("track", conf.tracks)
+    _unique("source", conf.sources)
+    source_ids = {s.id for s in conf.sources}
+    _unique("session", conf.sessions)
+    for session in conf.sessions:
+        for speaker in session.speakers:
+            if speakers.get(speaker.id) != speaker:
+                raise InvalidScheduleError(
+                    f"session {session.id!r} names speaker {speaker.id!r}, which is not in the conference's speakers"
+                )
+        if session.room is not None and rooms.get(session.room.id) != session.room:
+            raise InvalidScheduleError(f"session {session.id!r} is in room {session.room.id!r}, which is not in the conference's rooms")
+        if session.track is not None and tracks.get(session.track.id) != session.track:
+            raise InvalidScheduleError(f"session {session.id!r} is in track {session.track.id!r}, which is not in the conference's tracks")
+        if source_ids:
+            unknown = [s for s in session.sources if s not in source_ids]
+            if unknown:
+                raise InvalidScheduleError(f"session {session.id!r} cites unknown source(s) {', '.join(unknown)}")
+
+
+_T = TypeVar("_T", Speaker, Room, Track, Source, Session)
+
+
+def _unique(what: str, items: Iterable[_T]) -> dict[str, _T]:
+    by_id: dict[str, _T] = {}
+    for item in items:
+        if item.id in by_id:
+            raise InvalidScheduleError(f"two {what}s share the id {item.id!r}")
+        by_id[item.id] = item
+    return by_id

@@ -1,0 +1,286 @@
+"""The immutable object model: sessions, speakers, rooms, tracks and sources.
+
+Every class is a frozen, keyword-only attrs class; collections are tuples and
+changes are made with :func:`attrs.evolve`.  Datetimes are always aware: a
+naive one is refused with :class:`~pyconf_schedule.exceptions.NaiveDatetimeError`.
+The :class:`~pyconf_schedule.Conference` that holds them lives in
+``_conference.py``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import attrs
+from attrs import field, frozen
+
+from .exceptions import InvalidScheduleError, NaiveDatetimeError
+
+__all__ = [
+    "Conflict",
+    "Room",
+    "Session",
+    "SessionKind",
+    "Source",
+    "SourcedValue",
+    "Speaker",
+    "Track",
+]
+
+
+class SessionKind(enum.Enum):
+    """What sort of session a :class:`Session` is.
+
+    The value is the stable name used in files and on the command line.
+    """
+
+    KEYNOTE = "keynote"
+    SPONSORED_KEYNOTE = "sponsored-keynote"
+    TALK = "talk"
+    LIGHTNING_TALK = "lightning-talk"
+    SPONSORED_TALK = "sponsored-talk"
+    PANEL = "panel"
+    WORKSHOP = "workshop"
+    TUTORIAL = "tutorial"
+    BIRDS_OF_A_FEATHER = "birds-of-a-feather"
+    MEET_THE_DEVELOPERS = "meet-the-developers"
+    POSTER = "poster"
+    DEMO = "demo"
+    BREAK = "break"
+    OTHER = "other"
+
+    @property
+    def label(self) -> str:
+        """A human label: ``SessionKind.BIRDS_OF_A_FEATHER.label == 'Birds of a feather'``."""
+        return self.value.replace("-", " ").capitalize()
+
+
+def _aware(_instance: Any, attribute: attrs.Attribute[Any], value: datetime | None) -> None:
+    if value is not None and (value.tzinfo is None or value.utcoffset() is None):
+        raise NaiveDatetimeError(
+            f"{attribute.name} must be a timezone-aware datetime, got naive {value.isoformat()}; "
+            "attach a zone, e.g. value.replace(tzinfo=ZoneInfo('Europe/Paris'))"
+        )
+
+
+def _tuple_of_str(value: str | Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    return tuple(value)
+
+
+def _values(value: Iterable[SourcedValue]) -> tuple[SourcedValue, ...]:
+    return tuple(value)
+
+
+def _conflicts(value: Iterable[Conflict]) -> tuple[Conflict, ...]:
+    return tuple(value)
+
+
+def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
+    return tuple(value)
+
+
+@frozen(kw_only=True)
+class Source:
+    """A document a dataset was built from.
+
+    ``id`` is what :attr:`Session.sources` refers to; ``file`` the path of the
+    document inside the project's source folder; ``url`` its public address
+    where one is known.
+    """
+
+    id: str
+    title: str
+    url: str | None = None
+    file: str | None = None
+
+
+@frozen(kw_only=True)
+class SourcedValue:
+    """One value of a field as one or more sources give it."""
+
+    value: str
+    sources: tuple[str, ...] = field(converter=_tuple_of_str)
+
+
+@frozen(kw_only=True)
+class Conflict:
+    """Sources that disagree about one field of a session or speaker.
+
+    ``field`` names the attribute (``"title"``, ``"start"``, ...); ``values``
+    lists every value with the sources that give it; ``rule`` says why the
+    shown value was chosen.
+    """
+
+    field: str
+    values: tuple[SourcedValue, ...] = attrs.field(converter=_values)
+    rule: str = ""
+
+
+@frozen(kw_only=True)
+class Room:
+    """A place where sessions run."""
+
+    id: str
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@frozen(kw_only=True)
+class Track:
+    """A themed strand of the programme."""
+
+    id: str
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@frozen(kw_only=True)
+class Speaker:
+    """A person who speaks at a conference.
+
+    ``aliases`` are other spellings the sources use for the same person; they
+    match in queries just like ``name``.
+    """
+
+    id: str
+    name: str
+    aliases: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
+    job_title: str | None = None
+    organisation: str | None = None
+    bio: str | None = None
+    conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name followed by every alias."""
+        return (self.name, *self.aliases)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@frozen(kw_only=True)
+class Session:
+    """One entry of a programme.
+
+    A session may be unscheduled (``start`` is ``None``), and a scheduled
+    session may have an unknown ``end`` when no source gives one; nothing is
+    guessed.  ``start`` and ``end`` are aware datetimes; :meth:`to_tz` gives
+    the same session seen in another zone.
+
+    >>> from datetime import datetime, timezone
+    >>> s = Session(id="x", title="Hello", start=datetime(2026, 4, 7, 9, tzinfo=timezone.utc),
+    ...             end=datetime(2026, 4, 7, 9, 30, tzinfo=timezone.utc))
+    >>> s.duration
+    datetime.timedelta(seconds=1800)
+    """
+
+    id: str
+    title: str | None = None
+    kind: SessionKind = SessionKind.TALK
+    kind_label: str | None = None
+    start: datetime | None = field(default=None, validator=_aware)
+    end: datetime | None = field(default=None, validator=_aware)
+    room: Room | None = None
+    track: Track | None = None
+    speakers: tuple[Speaker, ...] = field(default=(), converter=_speakers)
+    abstract: str | None = None
+    audience_level: str | None = None
+    language: str | None = None
+    url: str | None = None
+    slides: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
+    sources: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
+    title_variants: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
+    conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.id:
+            raise InvalidScheduleError("a session needs a non-empty id")
+        if self.end is not None and self.start is None:
+            raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
+        if self.start is not None and self.end is not None and self.end < self.start:
+            raise InvalidScheduleError(
+                f"session {self.id!r} ends ({self.end.isoformat()}) before it starts "
+                f"({self.start.isoformat()})"
+            )
+
+    @property
+    def scheduled(self) -> bool:
+        """True when the start time is known."""
+        return self.start is not None
+
+    @property
+    def duration(self) -> timedelta | None:
+        """``end - start``, or ``None`` when either is unknown."""
+        if self.start is None or self.end is None:
+            return None
+        return self.end - self.start
+
+    @property
+    def day(self) -> date | None:
+        """The calendar day of ``start`` in the zone the session is viewed in."""
+        return None if self.start is None else self.start.date()
+
+    @property
+    def speaker_names(self) -> tuple[str, ...]:
+        """The speakers' names, in the order the source lists them."""
+        return tuple(s.name for s in self.speakers)
+
+    @property
+    def display_title(self) -> str:
+        """The title, or a placeholder naming the id when the source gives none."""
+        return self.title if self.title is not None else f"(untitled session {self.id})"
+
+    def runs_at(self, instant: datetime) -> bool:
+        """True when ``start <= instant < end``.
+
+        A session with an unknown end runs only at its start instant: no
+        duration is guessed.
+        """
+        _aware(None, _INSTANT, instant)
+        if self.start is None:
+            return False
+        if self.end is None:
+            return instant == self.start
+        return self.start <= instant < self.end
+
+    def to_tz(self, tz: str | Any) -> Session:
+        """The same session with ``start`` and ``end`` shown in zone ``tz``.
+
+        ``tz`` is an IANA name or a ``tzinfo``; instants do not change.
+        """
+        from ._time import get_zone
+
+        zone = get_zone(tz)
+        return attrs.evolve(
+            self,
+            start=None if self.start is None else self.start.astimezone(zone),
+            end=None if self.end is None else self.end.astimezone(zone),
+        )
+
+    def __str__(self) -> str:
+        when = "unscheduled" if self.start is None else self.start.strftime("%Y-%m-%d %H:%M")
+        if self.start is not None and self.end is not None:
+            when += self.end.strftime("-%H:%M")
+        if self.start is not None:
+            when += f" {self.start.tzname()}"
+        where = f", {self.room.name}" if self.room else ""
+        who = f" ({', '.join(self.speaker_names)})" if self.speakers else ""
+        return f"{when}{where}: {self.display_title}{who}"
+
+
+@frozen
+class _InstantAttribute:
+    name: str
+
+
+_INSTANT: Any = _InstantAttribute("instant")

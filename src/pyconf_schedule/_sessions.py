@@ -1,0 +1,388 @@
+"""``Sessions``: the one immutable, start-sorted collection every query returns.
+
+Filters chain: ``conf.sessions.by_track("Inference & Production").on("2026-04-08")``.
+A name that matches nothing known to the schedule (a typo in a speaker's
+name, an unknown room) raises an error with suggestions; a known name that
+simply has no session in the current selection gives an empty result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import date, datetime, timezone, tzinfo
+from typing import overload
+
+from typing import TYPE_CHECKING
+
+from ._model import Room, Session, SessionKind, Speaker, Track
+from ._text import fold, words
+from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, zone_name
+from .exceptions import (
+    TimeParseError,
+    UnknownKindError,
+    UnknownOrganisationError,
+    UnknownRoomError,
+    UnknownSessionError,
+    UnknownSpeakerError,
+    UnknownTrackError,
+)
+
+if TYPE_CHECKING:
+    from ._conference import Conference
+
+__all__ = ["Sessions", "sort_key"]
+
+_FAR_FUTURE = datetime.max.replace(tzinfo=timezone.utc)
+
+
+def sort_key(session: Session) -> tuple[bool, datetime, bool, datetime, str, str]:
+    """Order sessions by start instant, then end, title and id; unscheduled last."""
+    start = session.start if session.start is not None else _FAR_FUTURE
+    end = session.end if session.end is not None else _FAR_FUTURE
+    return (
+        session.start is None,
+        start,
+        session.end is None,
+        end,
+        fold(session.title or ""),
+        session.id,
+    )
+
+
+class _Catalogue:
+    """What a schedule knows: every speaker, room, track and organisation.
+
+    Shared by every ``Sessions`` derived from one schedule, so that a typo is
+    told apart from a name that simply has no session in a selection.
+    """
+
+    __slots__ = ("speakers", "rooms", "tracks", "owner", "_speaker_keys", "_organisations")
+
+    def __init__(
+        self,
+        speakers: Iterable[Speaker],
+        rooms: Iterable[Room],
+        tracks: Iterable[Track],
+        owner: Conference | None = None,
+    ) -> None:
+        self.owner = owner
+        self.speakers = tuple(speakers)
+        self.rooms = tuple(rooms)
+        self.tracks = tuple(tracks)
+        self._speaker_keys: dict[str, set[str]] | None = None
+        self._organisations: dict[str, str] | None = None
+
+    @classmethod
+    def of(cls, sessions: Iterable[Session]) -> _Catalogue:
+        speakers: dict[str, Speaker] = {}
+        rooms: dict[str, Room] = {}
+        tracks: dict[str, Track] = {}
+        for session in sessions:
+            for speaker in session.speakers:
+                speakers.setdefault(speaker.id, speaker)
+            if session.room is not None:
+                rooms.setdefault(session.room.id, session.room)
+            if session.track is not None:
+                tracks.setdefault(session.track.id, session.track)
+        return cls(speakers.values(), rooms.values(), tracks.values())
+
+    def speaker_ids(self, name: str) -> set[str]:
+        """Ids of the speakers whose name, alias or id is ``name`` (folded)."""
+        if self._speaker_keys is None:
+            keys: dict[str, set[str]] = {}
+            for speaker in self.speakers:
+                for key in (*speaker.names, speaker.id):
+                    keys.setdefault(fold(key), set()).add(speaker.id)
+            self._speaker_keys = keys
+        ids = self._speaker_keys.get(fold(name))
+        if not ids:
+            raise UnknownSpeakerError(name, (s.name for s in self.speakers))
+        return ids
+
+    def organisations(self) -> dict[str, str]:
+        """Folded organisation name -> organisation as written."""
+        if self._organisations is None:
+            self._organisations = {
+                fold(s.organisation): s.organisation for s in self.speakers if s.organisation
+            }
+        return self._organisations
+
+
+def _org_matches(query_words: list[str], organisation: str | None) -> bool:
+    if not organisation:
+        return False
+    org_words = words(organisation)
+    n = len(query_words)
+    return any(org_words[i : i + n] == query_words for i in range(len(org_words) - n + 1))
+
+
+def _search_tokens(text: str) -> list[str]:
+    return [t for w in words(text) for t in w.replace("'", "-").replace("’", "-").replace(".", "-").split("-") if t]
+
+
+def _haystack(session: Session) -> list[str]:
+    parts: list[str] = [session.title or "", *session.title_variants, session.abstract or ""]
+    for speaker in session.speakers:
+        parts.extend(speaker.names)
+        if speaker.organisation:
+            parts.append(speaker.organisation)
+    return _search_tokens(" ".join(parts))
+
+
+class Sessions(Sequence[Session]):
+    """An immutable, start-sorted sequence of :class:`Session`; every filter returns one.
+
+    Sessions are sorted by start instant (then end, title and id), with
+    unscheduled sessions last.  ``zone`` is the zone the sessions are viewed
+    in: naive query times are read in it and days are counted in it.
+
+    >>> from pyconf_schedule import load
+    >>> conf = load("eu2026")
+    >>> [s.title for s in conf.sessions.by_speaker("liz li")]
+    ['Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm']
+    """
+
+    __slots__ = ("_items", "_zone", "_catalogue")
+
+    def __init__(
+        self,
+        sessions: Iterable[Session] = (),
+        *,
+        zone: str | tzinfo = "UTC",
+        _catalogue: _Catalogue | None = None,
+        _sorted: bool = False,
+    ) -> None:
+        items = tuple(sessions)
+        self._items: tuple[Session, ...] = items if _sorted else tuple(sorted(items, key=sort_key))
+        self._zone: tzinfo = get_zone(zone)
+        self._catalogue = _catalogue if _catalogue is not None else _Catalogue.of(items)
+
+    # -- Sequence protocol -------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Session: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sessions: ...
+
+    def __getitem__(self, index: int | slice) -> Session | Sessions:
+        if isinstance(index, slice):
+            return self._derive(self._items[index])
+        return self._items[index]
+
+    def __iter__(self) -> Iterator[Session]:
+        return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sessions):
+            return self._items == other._items
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        zone = zone_name(self._zone) or str(self._zone)
+        return f"<Sessions: {len(self._items)} sessions, zone {zone}>"
+
+    def __str__(self) -> str:
+        return "\n".join(str(s) for s in self._items)
+
+    def __or__(self, other: Sessions) -> Sessions:
+        """Union by session id (first occurrence wins), kept sorted."""
+        seen = {s.id for s in self._items}
+        return self._derive(
+            sorted((*self._items, *(s for s in other if s.id not in seen)), key=sort_key),
+        )
+
+    def _derive(self, items: Iterable[Session]) -> Sessions:
+        return Sessions(items, zone=self._zone, _catalogue=self._catalogue, _sorted=True)
+
+    # -- properties --------------------------------------------------------
+
+    @property
+    def zone(self) -> tzinfo:
+        """The zone the sessions are viewed in."""
+        return self._zone
+
+    @property
+    def conference(self) -> Conference | None:
+        """The conference these sessions were selected from, if any."""
+        return self._catalogue.owner
+
+    @property
+    def scheduled(self) -> Sessions:
+        """The sessions whose start is known."""
+        return self._derive(s for s in self._items if s.start is not None)
+
+    @property
+    def unscheduled(self) -> Sessions:
+        """The sessions with no known start."""
+        return self._derive(s for s in self._items if s.start is None)
+
+    @property
+    def speakers(self) -> tuple[Speaker, ...]:
+        """Every speaker of these sessions, once each, in order of first appearance."""
+        seen: dict[str, Speaker] = {}
+        for session in self._items:
+            for speaker in session.speakers:
+                seen.setdefault(speaker.id, speaker)
+        return tuple(seen.values())
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The session ids, in order."""
+        return tuple(s.id for s in self._items)
+
+    # -- filters -----------------------------------------------------------
+
+    def filter(self, predicate: Callable[[Session], bool]) -> Sessions:
+        """The sessions for which ``predicate(session)`` is true."""
+        return self._derive(s for s in self._items if predicate(s))
+
+    def by_speaker(self, name: str) -> Sessions:
+        """Sessions with a speaker of that name, alias or id.
+
+        Names match whole, ignoring case, accents and spacing: ``"liz li"``
+        finds Liz Li, ``"Li"`` does not.  A name no speaker has raises
+        :class:`~pyconf_schedule.exceptions.UnknownSpeakerError`.
+        """
+        ids = self._catalogue.speaker_ids(name)
+        return self.filter(lambda s: any(p.id in ids for p in s.speakers))
+
+    def by_track(self, name: str) -> Sessions:
+        """Sessions in the track of that name or id (case and accents ignored)."""
+        key = fold(name)
+        ids = {t.id for t in self._catalogue.tracks if key in (fold(t.name), fold(t.id))}
+        if not ids:
+            raise UnknownTrackError(name, (t.name for t in self._catalogue.tracks))
+        return self.filter(lambda s: s.track is not None and s.track.id in ids)
+
+    def by_room(self, name: str) -> Sessions:
+        """Sessions in the room of that name or id (case and accents ignored)."""
+        key = fold(name)
+        ids = {r.id for r in self._catalogue.rooms if key in (fold(r.name), fold(r.id))}
+        if not ids:
+            raise UnknownRoomError(name, (r.name for r in self._catalogue.rooms))
+        return self.filter(lambda s: s.room is not None and s.room.id in ids)
+
+    def by_kind(self, kind: SessionKind | str) -> Sessions:
+        """Sessions of one kind: a :class:`SessionKind` or its name (``"lightning-talk"``).
+
+        Names ignore case and accept spaces or underscores for hyphens.
+        """
+        wanted = _kind(kind)
+        return self.filter(lambda s: s.kind is wanted)
+
+    def by_organisation(self, name: str) -> Sessions:
+        """Sessions with a speaker from an organisation whose name contains ``name`` as whole words.
+
+        ``"Red Hat"`` finds "Red Hat" and "Red Hat, Inc"; ``"Meta"`` does not
+        find "Metamorph".  An organisation no speaker has raises
+        :class:`~pyconf_schedule.exceptions.UnknownOrganisationError`.
+        """
+        query = words(name)
+        organisations = self._catalogue.organisations().values()
+        if not query or not any(_org_matches(query, o) for o in organisations):
+            raise UnknownOrganisationError(name, organisations)
+        return self.filter(lambda s: any(_org_matches(query, p.organisation) for p in s.speakers))
+
+    def on(self, day: DayLike) -> Sessions:
+        """Sessions that start on calendar ``day`` in the viewing zone."""
+        start, end = day_bounds(parse_day(day), self._zone)
+        return self.filter(lambda s: s.start is not None and start <= s.start < end)
+
+    def at(self, when: TimeLike) -> Sessions:
+        """Sessions running at ``when``: ``start <= when < end``.
+
+        A naive ``when`` is a wall time in the viewing zone.  A session whose
+        end is unknown counts as running only at its start instant.
+        """
+        instant = parse_instant(when, self._zone)
+        return self.filter(lambda s: s.runs_at(instant))
+
+    def between(self, start: TimeLike, end: TimeLike) -> Sessions:
+        """Sessions that overlap the half-open interval ``[start, end)``.
+
+        A session with an unknown end overlaps when its start lies in the
+        interval.  A date as ``end`` means the start of that day, so
+        ``between("2026-04-07", "2026-04-08")`` is all of 7 April.
+        """
+        a = parse_instant(start, self._zone)
+        b = parse_instant(end, self._zone)
+        if b < a:
+            raise TimeParseError(f"the interval ends ({b.isoformat()}) before it starts ({a.isoformat()})")
+
+        def overlaps(s: Session) -> bool:
+            if s.start is None:
+                return False
+            if s.end is None or s.end == s.start:
+                return a <= s.start < b
+            return s.start < b and s.end > a
+
+        return self.filter(overlaps)
+
+    def after(self, when: TimeLike) -> Sessions:
+        """Sessions that start at or after ``when``."""
+        instant = parse_instant(when, self._zone)
+        return self.filter(lambda s: s.start is not None and s.start >= instant)
+
+    def search(self, text: str) -> Sessions:
+        """Sessions where every word of ``text`` begins a word of the title, abstract,
+        speaker names or organisations (case and accents ignored).
+
+        ``search("kv cache")`` finds "KV-Cache" and "KV caches".
+        """
+        query = _search_tokens(text)
+        if not query:
+            return self._derive(())
+
+        def matches(s: Session) -> bool:
+            hay = _haystack(s)
+            return all(any(h.startswith(q) for h in hay) for q in query)
+
+        return self.filter(matches)
+
+    def get(self, session_id: str) -> Session:
+        """The session with id ``session_id``; raises UnknownSessionError with suggestions."""
+        for session in self._items:
+            if session.id == session_id:
+                return session
+        raise UnknownSessionError(session_id, (s.id for s in self._items))
+
+    # -- views -------------------------------------------------------------
+
+    def to_tz(self, tz: str | tzinfo) -> Sessions:
+        """The same sessions viewed in zone ``tz`` (instants unchanged, DST-correct)."""
+        zone = get_zone(tz)
+        return Sessions(
+            (s.to_tz(zone) for s in self._items), zone=zone, _catalogue=self._catalogue, _sorted=True
+        )
+
+    def days(self) -> tuple[date, ...]:
+        """The calendar days, in the viewing zone, on which sessions start."""
+        return tuple(sorted({s.start.astimezone(self._zone).date() for s in self._items if s.start}))
+
+    def by_day(self) -> dict[date, Sessions]:
+        """Scheduled sessions grouped by the day they start on in the viewing zone."""
+        groups: dict[date, list[Session]] = {}
+        for s in self._items:
+            if s.start is not None:
+                groups.setdefault(s.start.astimezone(self._zone).date(), []).append(s)
+        return {day: self._derive(items) for day, items in groups.items()}
+
+
+_KINDS = {k.value: k for k in SessionKind}
+
+
+def _kind(kind: SessionKind | str) -> SessionKind:
+    if isinstance(kind, SessionKind):
+        return kind
+    key = fold(str(kind)).replace("_", "-").replace(" ", "-")
+    try:
+        return _KINDS[key]
+    except KeyError:
+        raise UnknownKindError(str(kind), (k.value for k in SessionKind)) from None

@@ -1,0 +1,51 @@
+"""Text normalisation for name matching and full-text search.
+
+Names and search text are compared after :func:`fold`: Unicode compatibility
+decomposition, accents removed, case folded, punctuation that only decorates a
+name (a trailing " -", commas) dropped and runs of white space collapsed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["fold", "slugify", "words"]
+
+_SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W_]+(?:[.'’+#-][^\W_]+)*", re.UNICODE)
+
+
+def _strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def fold(text: str) -> str:
+    """Return ``text`` in the form used to compare names.
+
+    >>> fold("  Léonard   HUSSENOT -")
+    'leonard hussenot'
+    """
+    folded = _strip_accents(text).casefold()
+    folded = _SPACE.sub(" ", folded).strip()
+    return folded.strip(" -–—,;:").strip()
+
+
+def words(text: str) -> list[str]:
+    """Return the folded words of ``text``, for search.
+
+    >>> words("KV-Cache Centric Inference, with vLLM!")
+    ['kv-cache', 'centric', 'inference', 'with', 'vllm']
+    """
+    return _WORD.findall(_strip_accents(text).casefold())
+
+
+def slugify(text: str) -> str:
+    """Return a lower-case ASCII slug of ``text``, words joined by hyphens.
+
+    >>> slugify("Nicolò Lucchesi")
+    'nicolo-lucchesi'
+    """
+    ascii_text = _strip_accents(text).encode("ascii", "ignore").decode("ascii").lower()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")

@@ -1,0 +1,231 @@
+"""Time zones and user-supplied times.
+
+* :func:`get_zone` turns an IANA name into a ``tzinfo``; unknown names raise
+  :class:`~pyconf_schedule.exceptions.UnknownZoneError` with suggestions.
+* :func:`parse_instant` and :func:`parse_day` read what users pass to queries:
+  aware datetimes, dates and ISO 8601 strings.  A naive value is read in the
+  zone the schedule is viewed in; a wall time that a DST change makes
+  ambiguous or impossible is refused, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .exceptions import AmbiguousTimeError, TimeParseError, UnknownZoneError
+
+__all__ = [
+    "TimeLike",
+    "DayLike",
+    "day_bounds",
+    "format_datetime",
+    "get_zone",
+    "localize",
+    "parse_datetime",
+    "parse_day",
+    "parse_instant",
+    "zone_name",
+]
+
+TimeLike = datetime | date | str
+"""What a query accepts as a moment: an aware or naive datetime, a date, or ISO 8601 text."""
+
+DayLike = date | str
+"""What a query accepts as a calendar day: a date (or datetime) or ``"YYYY-MM-DD"``."""
+
+_BRACKET = re.compile(r"^(?P<iso>[^\[\]]+)\[(?P<zone>[^\[\]]+)\]$")
+_EXAMPLES = "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"
+
+
+@lru_cache(maxsize=256)
+def _zone_from_name(name: str) -> tzinfo:
+    if name.upper() in {"UTC", "Z"}:
+        return ZoneInfo("UTC")
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        pass
+    raise _unknown_zone(name)
+
+
+def _unknown_zone(name: str) -> UnknownZoneError:
+    from zoneinfo import available_timezones
+
+    names = available_timezones()
+    # Match case-insensitively first: "europe/paris" -> "Europe/Paris".
+    lowered = {n.lower(): n for n in names}
+    if name.lower() in lowered:
+        return UnknownZoneError(name, [lowered[name.lower()]])
+    # Offer cities too: "Tokyo" -> "Asia/Tokyo".
+    by_city = {n.rsplit("/", 1)[-1].replace("_", " "): n for n in names}
+    city = name.replace("_", " ")
+    hits = [by_city[c] for c in by_city if c.lower() == city.lower()]
+    return UnknownZoneError(name, hits or names)
+
+
+def get_zone(tz: str | tzinfo) -> tzinfo:
+    """Return the ``tzinfo`` for an IANA zone name (or pass a ``tzinfo`` through).
+
+    >>> get_zone("Asia/Tokyo")
+    zoneinfo.ZoneInfo(key='Asia/Tokyo')
+    """
+    if isinstance(tz, tzinfo):
+        return tz
+    if not isinstance(tz, str) or not tz.strip():
+        raise UnknownZoneError(str(tz), [])
+    return _zone_from_name(tz.strip())
+
+
+def zone_name(tz: tzinfo | None) -> str | None:
+    """The IANA name of a zone, ``"UTC"`` for UTC, else ``None`` (fixed offsets)."""
+    if tz is None:
+        return None
+    if isinstance(tz, ZoneInfo):
+        return tz.key
+    if tz is timezone.utc:
+        return "UTC"
+    return None
+
+
+def localize(naive: datetime, zone: tzinfo) -> datetime:
+    """Attach ``zone`` to a naive wall time, refusing DST-ambiguous or missing times.
+
+    >>> localize(datetime(2026, 4, 8, 11, 10), get_zone("Europe/Paris")).isoformat()
+    '2026-04-08T11:10:00+02:00'
+    """
+    first = naive.replace(tzinfo=zone, fold=0)
+    second = naive.replace(tzinfo=zone, fold=1)
+    if first.utcoffset() == second.utcoffset():
+        return first
+    name = zone_name(zone) or str(zone)
+    roundtrip = first.astimezone(timezone.utc).astimezone(zone).replace(tzinfo=None)
+    if roundtrip != naive:
+        raise AmbiguousTimeError(
+            f"{naive.isoformat(sep=' ')} does not exist in {name} (clocks skip it at a DST change); "
+            "give a UTC offset, e.g. '+01:00'"
+        )
+    raise AmbiguousTimeError(
+        f"{naive.isoformat(sep=' ')} happens twice in {name} "
+        f"(UTC offsets {_offset(first)} and {_offset(second)}); give the offset explicitly"
+    )
+
+
+def _offset(value: datetime) -> str:
+    return value.strftime("%z")[:3] + ":" + value.strftime("%z")[3:]
+
+
+def parse_datetime(text: str) -> datetime:
+    """Read an ISO 8601 datetime, with an optional RFC 9557 ``[Zone/Name]`` suffix.
+
+    The result is naive when the text carries no offset or zone.  With a
+    bracketed zone and no offset, the wall time is read in that zone.
+    """
+    value = text.strip()
+    zone: tzinfo | None = None
+    bracket = _BRACKET.match(value)
+    if bracket:
+        value = bracket["iso"]
+        zone = get_zone(bracket["zone"])
+    if not value or not value[0].isdigit() or len(value) < 10:
+        raise TimeParseError(f"cannot read {text!r} as a date and time: expected ISO 8601 such as {_EXAMPLES}")
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        parsed = _dateutil_isoparse(text, value)
+    if zone is not None:
+        if parsed.tzinfo is None:
+            return localize(parsed, zone)
+        converted = parsed.astimezone(zone)
+        if converted.utcoffset() != parsed.utcoffset():
+            raise TimeParseError(
+                f"{text!r}: the offset {_offset(parsed)} does not match zone {bracket and bracket['zone']} "
+                f"({_offset(converted)} at that time)"
+            )
+        return converted
+    return parsed
+
+
+def _dateutil_isoparse(text: str, value: str) -> datetime:
+    from dateutil.parser import isoparse
+
+    try:
+        return isoparse(value)
+    except (ValueError, OverflowError):
+        raise TimeParseError(
+            f"cannot read {text!r} as a date and time: expected ISO 8601 such as {_EXAMPLES}"
+        ) from None
+
+
+def parse_instant(value: TimeLike, zone: tzinfo) -> datetime:
+    """Turn a query's moment into an aware datetime.
+
+    Aware datetimes pass through; naive datetimes and naive ISO strings are
+    wall times in ``zone``; a date means its midnight in ``zone``.
+
+    >>> parse_instant("2026-04-08 11:10", get_zone("Europe/Paris")).isoformat()
+    '2026-04-08T11:10:00+02:00'
+    """
+    if isinstance(value, datetime):
+        if value.tzinfo is None or value.utcoffset() is None:
+            return localize(value, zone)
+        return value
+    if isinstance(value, date):
+        return day_bounds(value, zone)[0]
+    if isinstance(value, str):
+        if _looks_like_time_only(value):
+            raise TimeParseError(
+                f"{value!r} gives no date; write the full date and time, e.g. '2026-04-08 {value.strip()}'"
+            )
+        parsed = parse_datetime(value)
+        if parsed.tzinfo is None:
+            return localize(parsed, zone)
+        return parsed
+    raise TimeParseError(f"expected a datetime, a date or an ISO 8601 string, got {type(value).__name__}")
+
+
+def _looks_like_time_only(value: str) -> bool:
+    return re.fullmatch(r"\s*\d{1,2}:\d{2}(:\d{2})?\s*", value) is not None
+
+
+def parse_day(value: DayLike) -> date:
+    """Turn a query's day into a date: a ``date``, a ``datetime`` (its date) or ``YYYY-MM-DD``.
+
+    >>> parse_day("2026-04-08")
+    datetime.date(2026, 4, 8)
+    """
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            raise TimeParseError(f"cannot read {value!r} as a day: expected YYYY-MM-DD, e.g. '2026-04-08'") from None
+    raise TimeParseError(f"expected a date or a 'YYYY-MM-DD' string, got {type(value).__name__}")
+
+
+def day_bounds(day: date, zone: tzinfo) -> tuple[datetime, datetime]:
+    """The first instant of ``day`` in ``zone`` and the first instant of the next day."""
+    return _midnight(day, zone), _midnight(day + timedelta(days=1), zone)
+
+
+def _midnight(day: date, zone: tzinfo) -> datetime:
+    # fold=0 reads a wall time skipped by a DST change with the offset before the
+    # change, which names the instant of the change: the day's first instant.
+    wall = datetime.combine(day, time(0), tzinfo=zone)
+    return wall.astimezone(timezone.utc).astimezone(zone)
+
+
+def format_datetime(value: datetime) -> str:
+    """RFC 9557 text of an aware datetime: ISO 8601 plus ``[Zone]`` when the zone has a name.
+
+    >>> format_datetime(parse_instant("2026-04-08 11:05", get_zone("Europe/Paris")))
+    '2026-04-08T11:05:00+02:00[Europe/Paris]'
+    """
+    name = zone_name(value.tzinfo)
+    text = value.isoformat()
+    return f"{text}[{name}]" if name and isinstance(value.tzinfo, ZoneInfo) else text

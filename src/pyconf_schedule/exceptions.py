@@ -1,0 +1,193 @@
+"""The errors pyconf_schedule raises.
+
+Every error derives from :class:`PyconfScheduleError`, and each leaf also
+derives from the builtin it resembles, so ``except LookupError`` or
+``except ValueError`` keep working.  Messages say what was wrong and what is
+valid.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+__all__ = [
+    "AmbiguousTimeError",
+    "InvalidScheduleError",
+    "NaiveDatetimeError",
+    "NotFoundError",
+    "PyconfScheduleError",
+    "ScheduleParseError",
+    "TimeParseError",
+    "UnknownDatasetError",
+    "UnknownFormatError",
+    "UnknownKindError",
+    "UnknownOrganisationError",
+    "UnknownRoomError",
+    "UnknownSessionError",
+    "UnknownSpeakerError",
+    "UnknownTrackError",
+    "UnknownZoneError",
+]
+
+
+class PyconfScheduleError(Exception):
+    """Base class of every error raised by pyconf_schedule."""
+
+
+class NotFoundError(PyconfScheduleError, LookupError):
+    """A name or id matched nothing; the message lists close matches.
+
+    ``what`` is the kind of thing looked up, ``query`` what was asked for and
+    ``suggestions`` the closest valid values, best first.
+    """
+
+    what: str = "value"
+
+    def __init__(self, query: str, valid: Iterable[str], *, limit: int = 5) -> None:
+        self.query = query
+        valid_list = sorted(set(valid))
+        self.suggestions: tuple[str, ...] = tuple(suggest(query, valid_list))
+        message = f"{self.what} {query!r} not found"
+        if self.suggestions:
+            close = ", ".join(repr(s) for s in self.suggestions)
+            message += f" (did you mean {close}?)"
+        elif valid_list and len(valid_list) <= 12:
+            message += f"; valid: {', '.join(valid_list)}"
+        elif valid_list:
+            message += f"; {len(valid_list)} {self.what}s exist"
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UnknownDatasetError(NotFoundError):
+    """``load()`` was given a name that is not an embedded dataset."""
+
+    what = "dataset"
+
+    def __init__(self, query: str, valid: Iterable[str]) -> None:
+        valid_list = sorted(valid)
+        super().__init__(query, valid_list)
+        message = f"{query!r} is not a dataset; available: {', '.join(valid_list)}"
+        if self.suggestions:
+            message += f" (did you mean {self.suggestions[0]!r}?)"
+        self.message = message
+        self.args = (message,)
+
+
+class UnknownSpeakerError(NotFoundError):
+    """No speaker has that name or id."""
+
+    what = "speaker"
+
+
+class UnknownSessionError(NotFoundError):
+    """No session has that id."""
+
+    what = "session"
+
+
+class UnknownTrackError(NotFoundError):
+    """No track has that name."""
+
+    what = "track"
+
+
+class UnknownRoomError(NotFoundError):
+    """No room has that name."""
+
+    what = "room"
+
+
+class UnknownKindError(NotFoundError):
+    """No session kind has that name."""
+
+    what = "session kind"
+
+
+class UnknownOrganisationError(NotFoundError):
+    """No speaker belongs to that organisation."""
+
+    what = "organisation"
+
+
+class UnknownFormatError(NotFoundError):
+    """No schedule format has that name."""
+
+    what = "format"
+
+
+class UnknownZoneError(NotFoundError):
+    """The text is not an IANA time-zone name known to tzdata."""
+
+    what = "time zone"
+
+    def __init__(self, query: str, valid: Iterable[str]) -> None:
+        super().__init__(query, valid, limit=3)
+        message = f"unknown time zone {query!r}: use an IANA name such as 'Europe/Paris' or 'UTC'"
+        if self.suggestions:
+            message += f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
+        self.message = message
+        self.args = (message,)
+
+
+class TimeParseError(PyconfScheduleError, ValueError):
+    """A time given as text could not be read as ISO 8601."""
+
+
+class AmbiguousTimeError(TimeParseError):
+    """A local wall time occurs twice (DST fold) or never (DST gap) in its zone."""
+
+
+class NaiveDatetimeError(PyconfScheduleError, ValueError):
+    """A datetime without a time zone was given where an aware one is required."""
+
+
+class InvalidScheduleError(PyconfScheduleError, ValueError):
+    """Objects that break a model invariant (end before start, duplicate ids, ...)."""
+
+
+class ScheduleParseError(PyconfScheduleError, ValueError):
+    """A schedule file could not be read.
+
+    ``format`` names the format being read and ``location`` where reading
+    failed (a line, or a path inside the document), when known.
+    """
+
+    def __init__(self, format: str, message: str, location: str | None = None) -> None:
+        self.format = format
+        self.location = location
+        self.reason = message
+        where = f" at {location}" if location else ""
+        super().__init__(f"cannot read {format}{where}: {message}")
+
+
+def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
+    """Return up to ``limit`` values of ``valid`` close to ``query``, best first.
+
+    Comparison ignores case and accents.
+
+    >>> suggest("eu2025", ["eu2026", "na2026"])
+    ['eu2026', 'na2026']
+    """
+    from ._text import fold
+
+    by_key: dict[str, str] = {}
+    for value in valid:
+        by_key.setdefault(fold(value), value)
+    key = fold(query)
+    matches = difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.6)
+    # Also offer values that contain the query as a whole word ("Li" -> "Liz Li"? no:
+    # only values whose words start with the query's words).
+    words = key.split()
+    if words:
+        for candidate_key in by_key:
+            cwords = candidate_key.split()
+            if candidate_key not in matches and all(
+                any(cw.startswith(w) for cw in cwords) for w in words
+            ):
+                matches.append(candidate_key)
+    return [by_key[m] for m in matches[:limit]]

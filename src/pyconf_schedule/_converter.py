@@ -14,9 +14,10 @@ from typing import Any, TypeVar
 
 import attrs
 import cattrs
+from cattrs.v import format_exception
 
 from ._conference import Conference
-from ._model import Room, Session, Speaker, Track
+from ._model import Room, Session, SessionKind, Speaker, Track
 from ._time import format_datetime, parse_datetime
 from .exceptions import PyconfScheduleError, ScheduleParseError
 
@@ -44,6 +45,14 @@ def _structure_date(value: Any, _type: Any) -> date:
     return date.fromisoformat(value)
 
 
+def _structure_kind(value: Any, _type: Any) -> SessionKind:
+    try:
+        return SessionKind(value)
+    except ValueError:
+        valid = ", ".join(k.value for k in SessionKind)
+        raise ValueError(f"{value!r} is not a session kind; valid: {valid}") from None
+
+
 def _structure_str(value: Any, _type: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"expected a string, got {type(value).__name__}")
@@ -59,6 +68,7 @@ def make_converter() -> cattrs.Converter:
     converter.register_unstructure_hook(date, date.isoformat)
     converter.register_structure_hook(date, _structure_date)
     converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook(SessionKind, _structure_kind)
     return converter
 
 
@@ -174,11 +184,18 @@ def _ref(table: dict[str, _T], key: Any, path: str, what: str) -> _T:
         raise ScheduleParseError(_FORMAT, f"unknown {what} id {key!r}", path) from None
 
 
+def _format_exception(exc: BaseException, type_: Any) -> str:
+    """Our own messages (bad datetime, unknown zone, ...) are kept; cattrs words the rest."""
+    if isinstance(exc, PyconfScheduleError) or (type(exc) is ValueError and str(exc)):
+        return str(exc)
+    return format_exception(exc, type_)
+
+
 def _structure(c: cattrs.Converter, data: Any, cls: type[_T], path: str) -> _T:
     try:
         return c.structure(data, cls)
     except cattrs.BaseValidationError as exc:
-        messages = cattrs.transform_error(exc, path=path)
+        messages = cattrs.transform_error(exc, path=path, format_exception=_format_exception)
         raise ScheduleParseError(_FORMAT, "; ".join(messages)) from None
     except PyconfScheduleError as exc:
         raise ScheduleParseError(_FORMAT, str(exc), path) from None

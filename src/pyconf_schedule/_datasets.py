@@ -1,23 +1,56 @@
 """The embedded datasets: ``load(name)``, ``dataset_names()`` and cross-conference lookup.
 
-Datasets are native JSON files inside the package (``datasets/*.json``), read
-with :mod:`importlib.resources` so wheels and editable installs behave alike.
-Each is parsed once per process and cached; the Conference is immutable.
+Datasets are native JSON files inside the package (``datasets/*.json``), so
+wheels and editable installs read the same files.  Each is parsed once per
+process and cached; the Conference is immutable.
+
+Loading the embedded files does not go through the cattrs converter: a
+direct decoder builds the objects, because importing cattrs and generating
+its structuring code would triple the cost of a cold ``load()`` (see
+``benchmarks/cold_start.py``).  The shipped files are valid by construction
+and a test checks that both decoders give equal Conferences; should the
+direct decoder fail, the converter is used and reports the error.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
 from functools import lru_cache
-from importlib import resources
+from typing import Any
 
 from ._conference import Conference
+from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from ._sessions import Sessions
 from .exceptions import UnknownDatasetError, UnknownSpeakerError
 
 __all__ = ["dataset_names", "find_speaker", "load"]
 
 _PACKAGE = "pyconf_schedule.datasets"
+_FOLDER = os.path.join(os.path.dirname(__file__), "datasets")
+
+
+def _dataset_files() -> Iterator[tuple[str, str]]:
+    """(file name, text reader) pairs; importlib.resources only where files are not plain files."""
+    if os.path.isdir(_FOLDER):
+        for name in sorted(os.listdir(_FOLDER)):
+            yield name, os.path.join(_FOLDER, name)
+        return
+    from importlib import resources  # zip imports and other loaders
+
+    for entry in resources.files(_PACKAGE).iterdir():
+        yield entry.name, entry.name
+
+
+def _read(name: str) -> str:
+    path = os.path.join(_FOLDER, f"{name}.json")
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    from importlib import resources
+
+    return resources.files(_PACKAGE).joinpath(f"{name}.json").read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=1)
@@ -27,8 +60,7 @@ def dataset_names() -> tuple[str, ...]:
     >>> dataset_names()
     ('eu2026', 'na2026')
     """
-    files = resources.files(_PACKAGE)
-    return tuple(sorted(f.name[: -len(".json")] for f in files.iterdir() if f.name.endswith(".json")))
+    return tuple(sorted(name[: -len(".json")] for name, _ in _dataset_files() if name.endswith(".json")))
 
 
 def load(name: str) -> Conference:
@@ -48,10 +80,72 @@ def load(name: str) -> Conference:
 
 @lru_cache(maxsize=None)
 def _load(name: str) -> Conference:
-    from ._converter import conference_from_dict
+    document = json.loads(_read(name))
+    try:
+        return decode(document)
+    except Exception:  # the converter explains what is wrong with the file
+        from ._converter import conference_from_dict
 
-    text = resources.files(_PACKAGE).joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return conference_from_dict(json.loads(text))
+        return conference_from_dict(document)
+
+
+def _datetime(value: str | None) -> Any:
+    if value is None:
+        return None
+    from ._time import parse_datetime
+
+    return parse_datetime(value)
+
+
+def _conflicts(items: list[dict[str, Any]]) -> tuple[Conflict, ...]:
+    return tuple(
+        Conflict(
+            field=c["field"],
+            values=[SourcedValue(value=v["value"], sources=v["sources"]) for v in c["values"]],
+            rule=c["rule"],
+        )
+        for c in items
+    )
+
+
+def decode(document: dict[str, Any]) -> Conference:
+    """Build a Conference from a native JSON document known to be valid (the shipped datasets)."""
+    from datetime import date
+
+    if document["format"] != "pyconf-schedule" or document["version"] != 1:
+        raise ValueError("not a version 1 pyconf-schedule document")
+    body = document["conference"]
+    rooms = {r["id"]: Room(id=r["id"], name=r["name"]) for r in body["rooms"]}
+    tracks = {t["id"]: Track(id=t["id"], name=t["name"]) for t in body["tracks"]}
+    speakers = {
+        p["id"]: Speaker(
+            id=p["id"], name=p["name"], aliases=p["aliases"], job_title=p["job_title"],
+            organisation=p["organisation"], bio=p["bio"], conflicts=_conflicts(p["conflicts"]),
+        )
+        for p in body["speakers"]
+    }
+    sessions = [
+        Session(
+            id=s["id"], title=s["title"], kind=SessionKind(s["kind"]), kind_label=s["kind_label"],
+            start=_datetime(s["start"]), end=_datetime(s["end"]),
+            room=None if s["room"] is None else rooms[s["room"]],
+            track=None if s["track"] is None else tracks[s["track"]],
+            speakers=[speakers[i] for i in s["speakers"]],
+            abstract=s["abstract"], audience_level=s["audience_level"], language=s["language"], url=s["url"],
+            slides=s["slides"], sources=s["sources"], title_variants=s["title_variants"],
+            conflicts=_conflicts(s["conflicts"]),
+        )
+        for s in body["sessions"]
+    ]
+    dates = {k: None if body[k] is None else date.fromisoformat(body[k]) for k in ("start_date", "end_date")}
+    return Conference(
+        id=body["id"], name=body["name"], timezone=body["timezone"], sessions=sessions,
+        speakers=list(speakers.values()), rooms=list(rooms.values()), tracks=list(tracks.values()),
+        sources=[Source(id=x["id"], title=x["title"], url=x["url"], file=x["file"]) for x in body["sources"]],
+        city=body["city"], country=body["country"], venue=body["venue"], url=body["url"],
+        start_date=dates["start_date"], end_date=dates["end_date"], coverage=body["coverage"],
+        view_timezone=body.get("view_timezone"),
+    )
 
 
 def find_speaker(name: str) -> dict[str, Sessions]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 import attrs
@@ -64,6 +64,21 @@ def _aware(_instance: Any, attribute: attrs.Attribute[Any], value: datetime | No
             f"{attribute.name} must be a timezone-aware datetime, got naive {value.isoformat()}; "
             "attach a zone, e.g. value.replace(tzinfo=ZoneInfo('Europe/Paris'))"
         )
+
+
+def _utc(value: datetime) -> datetime:
+    return value.astimezone(timezone.utc)
+
+
+def _instant_key(value: datetime | None) -> tuple[datetime, str] | None:
+    """Equality key of a datetime: its instant and the zone it is shown in.
+
+    Plain ``==`` between two datetimes with the same tzinfo compares wall
+    times and ignores ``fold``; comparing instants avoids that DST trap.
+    """
+    if value is None:
+        return None
+    return _utc(value), str(getattr(value.tzinfo, "key", value.utcoffset()))
 
 
 def _tuple_of_str(value: str | Iterable[str]) -> tuple[str, ...]:
@@ -188,8 +203,8 @@ class Session:
     title: str | None = None
     kind: SessionKind = SessionKind.TALK
     kind_label: str | None = None
-    start: datetime | None = field(default=None, validator=_aware)
-    end: datetime | None = field(default=None, validator=_aware)
+    start: datetime | None = field(default=None, validator=_aware, eq=_instant_key)
+    end: datetime | None = field(default=None, validator=_aware, eq=_instant_key)
     room: Room | None = None
     track: Track | None = None
     speakers: tuple[Speaker, ...] = field(default=(), converter=_speakers)
@@ -207,7 +222,7 @@ class Session:
             raise InvalidScheduleError("a session needs a non-empty id")
         if self.end is not None and self.start is None:
             raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
-        if self.start is not None and self.end is not None and self.end < self.start:
+        if self.start is not None and self.end is not None and _utc(self.end) < _utc(self.start):
             raise InvalidScheduleError(
                 f"session {self.id!r} ends ({self.end.isoformat()}) before it starts "
                 f"({self.start.isoformat()})"
@@ -220,10 +235,10 @@ class Session:
 
     @property
     def duration(self) -> timedelta | None:
-        """``end - start``, or ``None`` when either is unknown."""
+        """``end - start`` in real (UTC) time, or ``None`` when either is unknown."""
         if self.start is None or self.end is None:
             return None
-        return self.end - self.start
+        return _utc(self.end) - _utc(self.start)
 
     @property
     def day(self) -> date | None:
@@ -249,9 +264,10 @@ class Session:
         _aware(None, _INSTANT, instant)
         if self.start is None:
             return False
+        at = _utc(instant)
         if self.end is None:
-            return instant == self.start
-        return self.start <= instant < self.end
+            return at == _utc(self.start)
+        return _utc(self.start) <= at < _utc(self.end)
 
     def to_tz(self, tz: str | Any) -> Session:
         """The same session with ``start`` and ``end`` shown in zone ``tz``.

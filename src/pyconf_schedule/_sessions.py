@@ -35,10 +35,16 @@ __all__ = ["Sessions", "sort_key"]
 _FAR_FUTURE = datetime.max.replace(tzinfo=timezone.utc)
 
 
+def _utc(value: datetime) -> datetime:
+    # Aware datetimes sharing one tzinfo compare by wall time, ignoring fold:
+    # every comparison here is made between UTC instants instead.
+    return value.astimezone(timezone.utc)
+
+
 def sort_key(session: Session) -> tuple[bool, datetime, bool, datetime, str, str]:
     """Order sessions by start instant, then end, title and id; unscheduled last."""
-    start = session.start if session.start is not None else _FAR_FUTURE
-    end = session.end if session.end is not None else _FAR_FUTURE
+    start = session.start.astimezone(timezone.utc) if session.start is not None else _FAR_FUTURE
+    end = session.end.astimezone(timezone.utc) if session.end is not None else _FAR_FUTURE
     return (
         session.start is None,
         start,
@@ -143,6 +149,9 @@ class Sessions(Sequence[Session]):
     """
 
     __slots__ = ("_items", "_zone", "_catalogue")
+    _items: tuple[Session, ...]
+    _zone: tzinfo
+    _catalogue: _Catalogue
 
     def __init__(
         self,
@@ -153,9 +162,16 @@ class Sessions(Sequence[Session]):
         _sorted: bool = False,
     ) -> None:
         items = tuple(sessions)
-        self._items: tuple[Session, ...] = items if _sorted else tuple(sorted(items, key=sort_key))
-        self._zone: tzinfo = get_zone(zone)
-        self._catalogue = _catalogue if _catalogue is not None else _Catalogue.of(items)
+        init = object.__setattr__
+        init(self, "_items", items if _sorted else tuple(sorted(items, key=sort_key)))
+        init(self, "_zone", get_zone(zone))
+        init(self, "_catalogue", _catalogue if _catalogue is not None else _Catalogue.of(items))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Sessions is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Sessions is immutable: cannot delete {name!r}")
 
     # -- Sequence protocol -------------------------------------------------
 
@@ -292,8 +308,8 @@ class Sessions(Sequence[Session]):
 
     def on(self, day: DayLike) -> Sessions:
         """Sessions that start on calendar ``day`` in the viewing zone."""
-        start, end = day_bounds(parse_day(day), self._zone)
-        return self.filter(lambda s: s.start is not None and start <= s.start < end)
+        start, end = (_utc(t) for t in day_bounds(parse_day(day), self._zone))
+        return self.filter(lambda s: s.start is not None and start <= _utc(s.start) < end)
 
     def at(self, when: TimeLike) -> Sessions:
         """Sessions running at ``when``: ``start <= when < end``.
@@ -311,24 +327,28 @@ class Sessions(Sequence[Session]):
         interval.  A date as ``end`` means the start of that day, so
         ``between("2026-04-07", "2026-04-08")`` is all of 7 April.
         """
-        a = parse_instant(start, self._zone)
-        b = parse_instant(end, self._zone)
+        local_a = parse_instant(start, self._zone)
+        local_b = parse_instant(end, self._zone)
+        a, b = _utc(local_a), _utc(local_b)
         if b < a:
-            raise TimeParseError(f"the interval ends ({b.isoformat()}) before it starts ({a.isoformat()})")
+            raise TimeParseError(
+                f"the interval ends ({local_b.isoformat()}) before it starts ({local_a.isoformat()})"
+            )
 
         def overlaps(s: Session) -> bool:
             if s.start is None:
                 return False
-            if s.end is None or s.end == s.start:
-                return a <= s.start < b
-            return s.start < b and s.end > a
+            s_start = _utc(s.start)
+            if s.end is None or _utc(s.end) == s_start:
+                return a <= s_start < b
+            return s_start < b and _utc(s.end) > a
 
         return self.filter(overlaps)
 
     def after(self, when: TimeLike) -> Sessions:
         """Sessions that start at or after ``when``."""
-        instant = parse_instant(when, self._zone)
-        return self.filter(lambda s: s.start is not None and s.start >= instant)
+        instant = _utc(parse_instant(when, self._zone))
+        return self.filter(lambda s: s.start is not None and _utc(s.start) >= instant)
 
     def search(self, text: str) -> Sessions:
         """Sessions where every word of ``text`` begins a word of the title, abstract,

@@ -8,7 +8,6 @@ valid.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 __all__ = [
@@ -171,8 +170,10 @@ def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
     Comparison ignores case and accents.
 
     >>> suggest("eu2025", ["eu2026", "na2026"])
-    ['eu2026', 'na2026']
+    ['eu2026']
     """
+    import difflib
+
     from ._text import fold
 
     by_key: dict[str, str] = {}
@@ -180,8 +181,7 @@ def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
         by_key.setdefault(fold(value), value)
     key = fold(query)
     matches = difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.6)
-    # Also offer values that contain the query as a whole word ("Li" -> "Liz Li"? no:
-    # only values whose words start with the query's words).
+    # Also offer values each of whose query words begins a word: "lovelace" -> "Ada Lovelace".
     words = key.split()
     if words:
         for candidate_key in by_key:

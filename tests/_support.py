@@ -1,0 +1,55 @@
+"""Test helpers: paths to ../shared/ and a small synthetic conference across a DST change."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+LA = ZoneInfo("America/Los_Angeles")
+
+
+def shared_path(*parts: str) -> Path:
+    """The path of a file under ../shared/, skipping the test when it is absent."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is absent: the shared folder is not next to this checkout")
+    return path
+
+
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    """An aware UTC datetime."""
+    return datetime(year, month, day, hour, minute, tzinfo=timezone.utc)
+
+
+ADA = Speaker(id="ada", name="Ada Lovelace", aliases=("Augusta Ada King",), organisation="Analytical Engines Ltd")
+RENE = Speaker(id="rene", name="René Descartes", organisation="Red Hat, Inc")
+HALL = Room(id="main-hall", name="Main Hall")
+SIDE = Room(id="side-room", name="Side Room")
+CORE = Track(id="core-compilers", name="Core & Compilers")
+
+
+def dst_conference() -> Conference:
+    """A conference in Los Angeles on 31 Oct - 1 Nov 2026, across the end of DST.
+
+    DST ends on 1 November 2026 at 02:00 PDT (09:00 UTC), when clocks go back to 01:00 PST.
+    """
+    sessions = [
+        # 31 Oct 23:30 PDT -> 1 Nov 01:30 PDT (first 01:30): 2 hours.
+        Session(id="late", title="Late Night Kernels", start=utc(2026, 11, 1, 6, 30), end=utc(2026, 11, 1, 8, 30),
+                room=HALL, track=CORE, speakers=(ADA,), kind=SessionKind.TALK, abstract="Warp-level tricks."),
+        # 1 Nov 01:30 PDT -> 01:30 PST: one hour of real time, the same wall time twice.
+        Session(id="fold", title="The Hour That Repeats", start=utc(2026, 11, 1, 8, 30), end=utc(2026, 11, 1, 9, 30),
+                room=SIDE, speakers=(RENE,), kind=SessionKind.LIGHTNING_TALK),
+        # 1 Nov 10:00 PST, unknown end.
+        Session(id="open", title="Open End", start=utc(2026, 11, 1, 18, 0), room=HALL, speakers=(ADA, RENE),
+                kind=SessionKind.KEYNOTE),
+        Session(id="tbd", title="To Be Decided", speakers=(RENE,), kind=SessionKind.PANEL),
+    ]
+    return Conference(id="dst", name="DST Test Conference", timezone="America/Los_Angeles", sessions=sessions)
+

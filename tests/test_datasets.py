@@ -1,0 +1,229 @@
+"""The embedded datasets through the public API: load(), exact answers, zone views."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pyconf_schedule import (
+    Conference,
+    UnknownDatasetError,
+    UnknownSpeakerError,
+    dataset_names,
+    find_speaker,
+    load,
+)
+
+
+def test_dataset_names() -> None:
+    """Two datasets are embedded."""
+    assert dataset_names() == ("eu2026", "na2026")
+
+
+def test_load_is_cached_and_immutable() -> None:
+    """load() returns the same Conference object every time."""
+    assert load("eu2026") is load("eu2026")
+    assert isinstance(load("na2026"), Conference)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("eu2025", "'eu2025' is not a dataset; available: eu2026, na2026 (did you mean 'eu2026'?)"),
+        ("NA2026", "'NA2026' is not a dataset; available: eu2026, na2026 (did you mean 'na2026'?)"),
+        ("pycon", "'pycon' is not a dataset; available: eu2026, na2026"),
+        ("../eu2026", "'../eu2026' is not a dataset; available: eu2026, na2026 (did you mean 'eu2026'?)"),
+    ],
+)
+def test_unknown_dataset(name: str, message: str) -> None:
+    """An unknown name lists the datasets and suggests the closest."""
+    with pytest.raises(UnknownDatasetError) as info:
+        load(name)
+    assert str(info.value) == message
+    assert isinstance(info.value, LookupError)
+
+
+def test_issue_snippet_liz_li_in_europe() -> None:
+    """load("eu2026").by_speaker("Liz Li") is the Monarch-on-ROCm talk with Zachary Streeter."""
+    (session,) = load("eu2026").by_speaker("Liz Li")
+    assert session.title == "Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm"
+    assert session.start is not None and session.start.isoformat() == "2026-04-08T11:05:00+02:00"
+    assert session.end is not None and session.end.isoformat() == "2026-04-08T11:30:00+02:00"
+    assert session.start.tzname() == "CEST"
+    assert (session.room and session.room.name, session.track and session.track.name) == ("Founders Cafe", "Training Systems")
+    assert session.speaker_names == ("Liz Li", "Zachary Streeter")
+    assert session.sources == ("seed-002",)
+
+
+class TestEurope:
+    """Exact counts and answers for eu2026 (seed 002 and seed 000)."""
+
+    conf = load("eu2026")
+
+    def test_metadata(self) -> None:
+        """Name, place, zone and dates come from the sources."""
+        c = self.conf
+        assert (c.id, c.name, c.city, c.country, c.timezone) == (
+            "eu2026", "PyTorch Conference Europe 2026", "Paris", "France", "Europe/Paris")
+        assert (str(c.start_date), str(c.end_date)) == ("2026-04-07", "2026-04-08")
+        assert [s.id for s in c.sources] == ["seed-002", "seed-000"]
+
+    def test_counts_per_day(self) -> None:
+        """26 sessions on 7 April, 17 on 8 April, one unscheduled (seed 000)."""
+        assert {str(d): len(v) for d, v in self.conf.by_day().items()} == {"2026-04-07": 26, "2026-04-08": 17}
+        assert self.conf.sessions.unscheduled.ids == ("untitled-000",)
+        assert len(self.conf.sessions) == 44
+
+    def test_counts_per_room(self) -> None:
+        """Sessions per room, as the page lists them."""
+        assert Counter(s.room.name if s.room else None for s in self.conf.sessions) == {
+            "Master Stage": 18, "Central Room": 12, "Founders Cafe": 6, "Open Platform": 5,
+            "Junior Stage": 2, None: 1}
+
+    def test_counts_per_track(self) -> None:
+        """Sessions per track (the Sched category line)."""
+        assert Counter(s.track.name if s.track else None for s in self.conf.sessions) == {
+            "Keynote Sessions": 12, "Inference & Production": 9, "Frameworks & Compilers": 7,
+            "Meet the Developers": 3, "GenAI & Multimodal": 3, "Training Systems": 3,
+            "Applications & Case Studies": 2, "Responsible AI & Compliance": 2, "Birds of A Feather": 1, None: 2}
+
+    def test_counts_per_kind(self) -> None:
+        """Sessions per kind, from the title prefixes and categories."""
+        assert Counter(s.kind.value for s in self.conf.sessions) == {
+            "lightning-talk": 15, "talk": 11, "keynote": 9, "meet-the-developers": 4,
+            "sponsored-keynote": 3, "birds-of-a-feather": 1, "other": 1}
+
+    @pytest.mark.parametrize(
+        ("name", "ids"),
+        [
+            ("Jason Zhu", ("accelerating-on-device-ml-inference-with-executorch-and",)),
+            ("jason zhihuai zhu", ("accelerating-on-device-ml-inference-with-executorch-and",)),
+            ("Léonard Hussenot", ("gemma-4-compacting-intelligence-for-the-edge",)),
+            ("Leonard Hussenot", ("gemma-4-compacting-intelligence-for-the-edge",)),
+            ("Raja Gopal Hari Vijay", ("building-trust-for-users-and-regulators-alike-a",)),
+            ("Tyler Michael Smith", ("why-wideep-inference-needs-data-parallel-aware-scheduling", "vllm-ray-updates",
+                                     "meet-the-vllm-maintainers")),
+        ],
+    )
+    def test_name_variants(self, name: str, ids: tuple[str, ...]) -> None:
+        """Spellings that differ between a heading and the speaker list find the same person."""
+        assert self.conf.by_speaker(name).ids == ids
+
+    def test_track_on_day(self) -> None:
+        """The design sketch's chained query: Inference & Production on 8 April."""
+        assert self.conf.sessions.by_track("Inference & Production").on("2026-04-08").ids == (
+            "kv-cache-centric-inference-building-a-state-aware",
+            "deploying-pytorch-models-to-the-browser-and-beyond",
+            "inside-vllm-s-kv-offloading-connector-async-memory",
+            "full-stack-pytorch-robotics-vla-from-data-to",
+            "beyond-the-theory-what-actually-breaks-when-you",
+        )
+
+    def test_at(self) -> None:
+        """At 11:10 on 8 April two sessions run."""
+        assert self.conf.at("2026-04-08 11:10").ids == (
+            "kv-cache-centric-inference-building-a-state-aware",
+            "bringing-pytorch-monarch-to-amd-gpus-single-controller")
+
+    def test_search(self) -> None:
+        """search('kv cache') finds KV-Cache and KV caches in titles and abstracts."""
+        assert self.conf.search("kv cache").ids == (
+            "why-wideep-inference-needs-data-parallel-aware-scheduling",
+            "kv-cache-centric-inference-building-a-state-aware",
+            "inside-vllm-s-kv-offloading-connector-async-memory",
+            "beyond-the-theory-what-actually-breaks-when-you")
+
+    def test_untitled_session_is_found_by_speaker_id_and_search(self) -> None:
+        """The seed-000 session has no title or time, yet is found by speaker, id and search."""
+        assert self.conf.by_speaker("Nikhil").ids == ("untitled-000",)
+        assert self.conf.session("untitled-000").title is None
+        assert self.conf.search("cutedsl gemm blackwell").ids == ("untitled-000",)
+
+    def test_speaker_lookup_suggests(self) -> None:
+        """A misspelt speaker raises with the close name."""
+        with pytest.raises(UnknownSpeakerError) as info:
+            self.conf.speaker("Liz Lee")
+        assert str(info.value) == "speaker 'Liz Lee' not found (did you mean 'Liz Li'?)"
+
+    @pytest.mark.parametrize(
+        ("tz", "start", "day"),
+        [
+            ("UTC", "2026-04-08T09:05:00+00:00", "2026-04-08"),
+            ("Asia/Kolkata", "2026-04-08T14:35:00+05:30", "2026-04-08"),
+            ("Asia/Tokyo", "2026-04-08T18:05:00+09:00", "2026-04-08"),
+            ("America/Los_Angeles", "2026-04-08T02:05:00-07:00", "2026-04-08"),
+            ("Pacific/Kiritimati", "2026-04-08T23:05:00+14:00", "2026-04-08"),
+            ("Pacific/Pago_Pago", "2026-04-07T22:05:00-11:00", "2026-04-07"),
+        ],
+    )
+    def test_liz_li_in_other_zones(self, tz: str, start: str, day: str) -> None:
+        """The Monarch talk shown in other zones keeps its instant; the calendar day follows the zone."""
+        session = self.conf.by_speaker("Liz Li").to_tz(tz)[0]
+        assert session.start is not None and session.start.isoformat() == start
+        assert str(session.day) == day
+
+
+class TestNorthAmerica:
+    """Answers for na2026 that hold for seed 001's sessions."""
+
+    conf = load("na2026")
+
+    def test_metadata(self) -> None:
+        """Zone and dates of San Jose 2026."""
+        c = self.conf
+        assert (c.id, c.city, c.timezone, str(c.start_date), str(c.end_date)) == (
+            "na2026", "San Jose", "America/Los_Angeles", "2026-10-20", "2026-10-21")
+
+    def test_liz_li_twice(self) -> None:
+        """Liz Li gives two North America sessions."""
+        sessions = self.conf.by_speaker("Liz Li")
+        assert [(s.title, s.start.isoformat() if s.start else None) for s in sessions] == [
+            ("Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs",
+             "2026-10-20T11:10:00-07:00"),
+            ("Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and TorchTitan Training",
+             "2026-10-21T14:15:00-07:00"),
+        ]
+
+    def test_what_runs_in_210bf(self) -> None:
+        """In 210BF at 11:20 PDT on 20 October the FlyDSL talk runs."""
+        result = self.conf.by_room("210BF").at("2026-10-20T11:20-07:00")
+        assert [s.title for s in result] == [
+            "Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs"]
+
+    @pytest.mark.parametrize(
+        ("tz", "start", "day"),
+        [
+            ("UTC", "2026-10-20T18:10:00+00:00", "2026-10-20"),
+            ("Asia/Tokyo", "2026-10-21T03:10:00+09:00", "2026-10-21"),
+            ("Asia/Kolkata", "2026-10-20T23:40:00+05:30", "2026-10-20"),
+            ("Europe/Paris", "2026-10-20T20:10:00+02:00", "2026-10-20"),
+        ],
+    )
+    def test_flydsl_in_other_zones(self, tz: str, start: str, day: str) -> None:
+        """The FlyDSL talk lands on the next calendar day in Tokyo."""
+        session = self.conf.by_room("210BF").at("2026-10-20 11:20").to_tz(tz)[0]
+        assert session.start is not None and session.start.isoformat() == start
+        assert str(session.day) == day
+
+
+def test_find_speaker_across_datasets() -> None:
+    """find_speaker finds Liz Li once in Europe and twice in North America."""
+    found = find_speaker("liz li")
+    assert {k: v.ids for k, v in found.items()} == {
+        "eu2026": ("bringing-pytorch-monarch-to-amd-gpus-single-controller",),
+        "na2026": ("extending-torchinductor-with-flydsl-a-new-mlir-native",
+                   "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"),
+    }
+
+
+def test_find_speaker_only_where_known() -> None:
+    """A person known to one dataset only is reported for that dataset."""
+    assert list(find_speaker("Mark Collier")) == ["eu2026"]
+
+
+def test_find_speaker_unknown() -> None:
+    """A name no dataset knows raises with close names from every dataset."""
+    with pytest.raises(UnknownSpeakerError) as info:
+        find_speaker("Liz Lii")
+    assert str(info.value) == "speaker 'Liz Lii' not found (did you mean 'Liz Li'?)"

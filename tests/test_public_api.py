@@ -1,0 +1,37 @@
+"""The public surface: an honest, sorted __all__ and a light import."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pyconf_schedule
+from pyconf_schedule import exceptions
+
+
+def test_all_is_sorted_and_complete() -> None:
+    """__all__ is sorted, and names exactly the public attributes of the package."""
+    public = {n for n in vars(pyconf_schedule) if not n.startswith("_")} - {"annotations", "exceptions"}
+    public -= {n for n, v in vars(pyconf_schedule).items() if type(v).__name__ == "module"}
+    assert list(pyconf_schedule.__all__) == sorted(pyconf_schedule.__all__)
+    assert set(pyconf_schedule.__all__) - {"__version__"} == public
+
+
+def test_every_error_derives_from_the_base_and_a_builtin() -> None:
+    """Each exception leaf is a PyconfScheduleError and a ValueError or LookupError."""
+    for name in exceptions.__all__:
+        cls = getattr(exceptions, name)
+        assert issubclass(cls, exceptions.PyconfScheduleError), name
+        if cls is not exceptions.PyconfScheduleError:
+            assert issubclass(cls, (ValueError, LookupError)), name
+
+
+def test_import_is_light() -> None:
+    """import pyconf_schedule loads no format, command-line, cattrs or dateutil code."""
+    code = "import json, sys, pyconf_schedule; print(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    loaded = set(json.loads(out))
+    heavy = {"cattrs", "dateutil", "csv", "xml", "xml.etree", "argparse", "pyconf_schedule.cli",
+             "pyconf_schedule.formats", "pyconf_schedule._converter", "difflib"}
+    assert sorted(loaded & heavy) == []

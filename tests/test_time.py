@@ -1,0 +1,154 @@
+"""Zones and user-supplied times: ISO 8601 only, naive means the viewing zone, DST never guessed."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from pyconf_schedule import AmbiguousTimeError, TimeParseError, UnknownZoneError, get_zone
+from pyconf_schedule._time import day_bounds, format_datetime, parse_day, parse_instant
+
+PARIS = ZoneInfo("Europe/Paris")
+LA = ZoneInfo("America/Los_Angeles")
+
+
+@pytest.mark.parametrize("name", ["Europe/Paris", "Asia/Kolkata", "America/Los_Angeles", "UTC"])
+def test_get_zone_reads_iana_names(name: str) -> None:
+    """IANA names give ZoneInfo objects with that key."""
+    zone = get_zone(name)
+    assert isinstance(zone, ZoneInfo) and zone.key == name
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("europe/paris", "unknown time zone 'europe/paris': use an IANA name such as 'Europe/Paris' or 'UTC' "
+                         "(did you mean 'Europe/Paris'?)"),
+        ("Tokyo", "unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
+                  "(did you mean 'Asia/Tokyo'?)"),
+        ("CEST", "unknown time zone 'CEST': use an IANA name such as 'Europe/Paris' or 'UTC' (did you mean 'EST', 'CET'?)"),
+        ("", "unknown time zone '': use an IANA name such as 'Europe/Paris' or 'UTC'"),
+        ("../../etc/passwd", "unknown time zone '../../etc/passwd': use an IANA name such as 'Europe/Paris' or 'UTC'"),
+    ],
+)
+def test_unknown_zones_say_what_is_valid(name: str, message: str) -> None:
+    """Unknown zone names raise UnknownZoneError (a LookupError) with an example and close names."""
+    with pytest.raises(UnknownZoneError) as info:
+        get_zone(name)
+    assert str(info.value) == message
+    assert isinstance(info.value, LookupError)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("2026-04-08 11:10", "2026-04-08T11:10:00+02:00"),
+        ("2026-04-08T11:10", "2026-04-08T11:10:00+02:00"),
+        ("2026-04-08T09:10Z", "2026-04-08T09:10:00+00:00"),
+        ("2026-04-08T11:10+02:00", "2026-04-08T11:10:00+02:00"),
+        ("2026-04-08T18:10+09:00", "2026-04-08T18:10:00+09:00"),
+        ("20260408T111000", "2026-04-08T11:10:00+02:00"),
+        ("2026-04-08T11:10[Europe/Paris]", "2026-04-08T11:10:00+02:00"),
+        ("2026-04-08T11:10:00+02:00[Europe/Paris]", "2026-04-08T11:10:00+02:00"),
+        (datetime(2026, 4, 8, 11, 10), "2026-04-08T11:10:00+02:00"),
+        (datetime(2026, 4, 8, 9, 10, tzinfo=timezone.utc), "2026-04-08T09:10:00+00:00"),
+        (date(2026, 4, 8), "2026-04-08T00:00:00+02:00"),
+    ],
+)
+def test_parse_instant(value: datetime | date | str, expected: str) -> None:
+    """Aware values keep their instant; naive ones and dates are read in the viewing zone."""
+    assert parse_instant(value, PARIS).isoformat() == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("04/08/2026 11:10", "cannot read '04/08/2026 11:10' as a date and time: expected ISO 8601 such as "
+                             "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"),
+        ("tomorrow", "cannot read 'tomorrow' as a date and time: expected ISO 8601 such as "
+                     "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"),
+        ("2026-13-40 11:10", "cannot read '2026-13-40 11:10' as a date and time: expected ISO 8601 such as "
+                             "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"),
+        ("11:10", "'11:10' gives no date; write the full date and time, e.g. '2026-04-08 11:10'"),
+        ("2026-04-08T11:10+05:00[Europe/Paris]",
+         "'2026-04-08T11:10+05:00[Europe/Paris]': the offset +05:00 does not match zone Europe/Paris (+02:00 at that time)"),
+    ],
+)
+def test_unreadable_times_are_refused(value: str, message: str) -> None:
+    """Text that is not ISO 8601, or contradicts itself, raises TimeParseError (a ValueError)."""
+    with pytest.raises(TimeParseError) as info:
+        parse_instant(value, PARIS)
+    assert str(info.value) == message
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("2026-11-01 01:30", "2026-11-01 01:30:00 happens twice in America/Los_Angeles "
+                             "(UTC offsets -07:00 and -08:00); give the offset explicitly"),
+        ("2026-03-08 02:30", "2026-03-08 02:30:00 does not exist in America/Los_Angeles "
+                             "(clocks skip it at a DST change); give a UTC offset, e.g. '+01:00'"),
+    ],
+)
+def test_dst_ambiguous_wall_times_are_refused(value: str, message: str) -> None:
+    """A naive time in a DST fold or gap raises AmbiguousTimeError instead of guessing."""
+    with pytest.raises(AmbiguousTimeError) as info:
+        parse_instant(value, LA)
+    assert str(info.value) == message
+
+
+def test_offset_disambiguates_the_fold() -> None:
+    """With an explicit offset, both 01:30s of 1 November 2026 are distinct instants an hour apart."""
+    first = parse_instant("2026-11-01T01:30-07:00", LA)
+    second = parse_instant("2026-11-01T01:30-08:00", LA)
+    assert second - first == timedelta(hours=1)
+
+
+@pytest.mark.parametrize(
+    ("day", "hours"),
+    [(date(2026, 11, 1), 25), (date(2026, 3, 8), 23), (date(2026, 10, 20), 24)],
+)
+def test_day_bounds_follow_dst(day: date, hours: int) -> None:
+    """A local day lasts 25 hours when DST ends, 23 when it starts, 24 otherwise."""
+    start, end = day_bounds(day, LA)
+    assert end.astimezone(timezone.utc) - start.astimezone(timezone.utc) == timedelta(hours=hours)
+    assert start.astimezone(LA).time().isoformat() == "00:00:00"
+
+
+def test_day_bounds_where_midnight_is_skipped() -> None:
+    """Where DST skips midnight (Santiago, 6 Sep 2026), the day starts at 01:00."""
+    start, _ = day_bounds(date(2026, 9, 6), ZoneInfo("America/Santiago"))
+    assert start.isoformat() == "2026-09-06T01:00:00-03:00"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("2026-04-08", date(2026, 4, 8)), (date(2026, 4, 8), date(2026, 4, 8)),
+     (datetime(2026, 4, 8, 23, 0), date(2026, 4, 8))],
+)
+def test_parse_day(value: date | str, expected: date) -> None:
+    """Days are dates, datetimes (their date) or YYYY-MM-DD text."""
+    assert parse_day(value) == expected
+
+
+def test_parse_day_refuses_other_text() -> None:
+    """A day that is not YYYY-MM-DD is refused with an example."""
+    with pytest.raises(TimeParseError) as info:
+        parse_day("8 April")
+    assert str(info.value) == "cannot read '8 April' as a day: expected YYYY-MM-DD, e.g. '2026-04-08'"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (datetime(2026, 4, 8, 11, 5, tzinfo=PARIS), "2026-04-08T11:05:00+02:00[Europe/Paris]"),
+        (datetime(2026, 4, 8, 9, 5, tzinfo=timezone.utc), "2026-04-08T09:05:00+00:00"),
+        (datetime(2026, 4, 8, 9, 5, tzinfo=timezone(timedelta(hours=5, minutes=30))), "2026-04-08T09:05:00+05:30"),
+    ],
+)
+def test_format_datetime(value: datetime, expected: str) -> None:
+    """Datetimes are written as RFC 9557 text, with the zone name where there is one."""
+    assert format_datetime(value) == expected

@@ -262,3 +262,18 @@ def test_query_result_knows_its_conference(dst: Conference) -> None:
     """A query result keeps a reference to the conference it came from."""
     assert dst.by_kind("keynote").conference is dst
     assert Sessions().conference is None
+
+
+def test_repr_shows_the_sessions(dst: Conference) -> None:
+    """The repr of a result names its size and zone and shows each session on a line."""
+    assert repr(dst.by_speaker("Ada Lovelace")) == (
+        "<Sessions: 2 sessions, times in America/Los_Angeles\n"
+        "  2026-10-31 23:30-01:30 PDT, Main Hall: Late Night Kernels (Ada Lovelace)\n"
+        "  2026-11-01 10:00 PST, Main Hall: Open End (Ada Lovelace, René Descartes)>")
+    assert repr(dst.by_kind("workshop")) == "<Sessions: 0 sessions, times in America/Los_Angeles>"
+
+
+def test_conference_repr(dst: Conference) -> None:
+    """A conference's repr is one line, not its whole programme."""
+    assert repr(dst) == "<Conference 'dst': DST Test Conference, 4 sessions, 2 speakers, America/Los_Angeles>"
+    assert repr(dst.to_tz("Asia/Tokyo")).endswith("America/Los_Angeles, viewed in Asia/Tokyo>")

@@ -55,11 +55,12 @@ def _derived_tracks(self: Conference) -> tuple[Track, ...]:
     return _Catalogue.of(self.sessions).tracks
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, repr=False)
 class Conference:
     """A conference schedule: immutable, with every query of :class:`Sessions`.
 
-    ``timezone`` is the conference's own IANA zone.  ``speakers``, ``rooms``
+    ``timezone`` is the conference's own IANA zone; session times are shown
+    in it (sessions given in another zone are converted, instants unchanged).  ``speakers``, ``rooms``
     and ``tracks`` default to those the sessions use.  :meth:`to_tz` gives a
     view in another zone; ``view_timezone`` then names it, and naive query
     times and days are read in it.
@@ -94,8 +95,17 @@ class Conference:
         get_zone(self.timezone)
         _check(self)
         catalogue = _Catalogue(self.speakers, self.rooms, self.tracks, owner=self)
-        sessions = Sessions(self.sessions, zone=zone, _catalogue=catalogue, _sorted=True)
+        # Times are shown in the zone of the view: convert sessions given in another.
+        shown = [s if _shown_in(s, zone) else s.to_tz(zone) for s in self.sessions]
+        sessions = Sessions(shown, zone=zone, _catalogue=catalogue, _sorted=True)
         object.__setattr__(self, "sessions", sessions)
+
+    def __repr__(self) -> str:
+        view = f", viewed in {self.view_timezone}" if self.view_timezone else ""
+        return (
+            f"<Conference {self.id!r}: {self.name}, {len(self.sessions)} sessions, "
+            f"{len(self.speakers)} speakers, {self.timezone}{view}>"
+        )
 
     # -- zone --------------------------------------------------------------
 
@@ -218,6 +228,10 @@ class Conference:
     def by_day(self) -> dict[date, Sessions]:
         """See :meth:`Sessions.by_day`."""
         return self.sessions.by_day()
+
+
+def _shown_in(session: Session, zone: tzinfo) -> bool:
+    return all(t is None or t.tzinfo is zone for t in (session.start, session.end))
 
 
 def _check(conf: Conference) -> None:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Sessions", "sort_key"]
 
+_REPR_LIMIT = 20
 _FAR_FUTURE = datetime.max.replace(tzinfo=timezone.utc)
 
 
@@ -201,8 +202,15 @@ class Sessions(Sequence[Session]):
         return hash(self._items)
 
     def __repr__(self) -> str:
+        count = len(self._items)
         zone = zone_name(self._zone) or str(self._zone)
-        return f"<Sessions: {len(self._items)} sessions, zone {zone}>"
+        head = f"Sessions: {count} session{'' if count == 1 else 's'}, times in {zone}"
+        if not count:
+            return f"<{head}>"
+        lines = [str(s) for s in self._items[:_REPR_LIMIT]]
+        if count > _REPR_LIMIT:
+            lines.append(f"... and {count - _REPR_LIMIT} more")
+        return f"<{head}\n  " + "\n  ".join(lines) + ">"
 
     def __str__(self) -> str:
         return "\n".join(str(s) for s in self._items)

@@ -375,7 +375,7 @@ def _session(sid: str, title: str | None, kind: str, kind_label: str | None,
         "start": start, "end": end, "room": room, "track": track,
         "speakers": speakers, "abstract": abstract, "audience_level": audience,
         "language": None, "url": None, "slides": slides, "sources": sources,
-        "title_variants": [], "conflicts": [],
+        "title_variants": [], "variants": [], "conflicts": [],
     }
 
 

@@ -28,10 +28,12 @@ def test_every_error_derives_from_the_base_and_a_builtin() -> None:
 
 
 def test_import_is_light() -> None:
-    """import pyconf_schedule loads no format, command-line, cattrs or dateutil code."""
+    """import pyconf_schedule loads the format registry but no format, command-line, cattrs or dateutil code."""
     code = "import json, sys, pyconf_schedule; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     loaded = set(json.loads(out))
-    heavy = {"cattrs", "dateutil", "csv", "xml", "xml.etree", "argparse", "pyconf_schedule.cli",
-             "pyconf_schedule.formats", "pyconf_schedule._converter", "difflib"}
+    heavy = {"cattrs", "dateutil", "csv", "xml", "xml.etree", "xml.parsers.expat", "argparse", "pyconf_schedule.cli",
+             "pyconf_schedule._converter", "difflib", "uuid", "hashlib"}
+    heavy |= {f"pyconf_schedule.formats.{m}" for m in
+              ("ics", "csv", "markdown", "frab_xml", "frab_json", "native", "_frab", "_common")}
     assert sorted(loaded & heavy) == []

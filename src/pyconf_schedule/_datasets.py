@@ -133,7 +133,7 @@ def decode(document: dict[str, Any]) -> Conference:
             speakers=[speakers[i] for i in s["speakers"]],
             abstract=s["abstract"], audience_level=s["audience_level"], language=s["language"], url=s["url"],
             slides=s["slides"], sources=s["sources"], title_variants=s["title_variants"],
-            conflicts=_conflicts(s["conflicts"]),
+            variants=_conflicts(s["variants"]), conflicts=_conflicts(s["conflicts"]),
         )
         for s in body["sessions"]
     ]

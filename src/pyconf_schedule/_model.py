@@ -124,11 +124,13 @@ class SourcedValue:
 
 @frozen(kw_only=True)
 class Conflict:
-    """Sources that disagree about one field of a session or speaker.
+    """The values several sources give for one field of a session or speaker.
 
     ``field`` names the attribute (``"title"``, ``"start"``, ...); ``values``
-    lists every value with the sources that give it; ``rule`` says why the
-    shown value was chosen.
+    lists every value with the sources that give it, the shown one first;
+    ``rule`` says why the shown value was chosen.  Used for disagreements
+    (:attr:`Session.conflicts`) and for mere differences of wording
+    (:attr:`Session.variants`).
     """
 
     field: str
@@ -187,6 +189,13 @@ class Speaker:
 class Session:
     """One entry of a programme.
 
+    Where several sources describe a session, ``sources`` lists them all,
+    ``title_variants`` holds the other wordings of the title, ``variants``
+    the other sources' wording of fields they word differently without
+    disagreeing (a post's own summary or theme heading), and ``conflicts``
+    the fields on which they disagree, each with the rule that chose the
+    shown value.
+
     A session may be unscheduled (``start`` is ``None``), and a scheduled
     session may have an unknown ``end`` when no source gives one; nothing is
     guessed.  ``start`` and ``end`` are aware datetimes; :meth:`to_tz` gives
@@ -215,6 +224,7 @@ class Session:
     slides: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
     sources: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
     title_variants: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
+    variants: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
     conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
 
     def __attrs_post_init__(self) -> None:

@@ -1,0 +1,838 @@
+"""The ``pyconf-schedule`` command line (also ``python -m pyconf_schedule``).
+
+Every command that reads a schedule takes a SOURCE right after the command
+name: the name of an embedded dataset (``eu2026``, ``na2026``) or the path of
+a schedule file in any readable format.  ``list`` and ``search`` accept
+several sources.  Reading, querying and writing are done by the library; this
+module only parses arguments and lays out text.
+
+Exit codes: 0 success, 1 nothing found, 2 usage or input error.  See
+``docs/reference/cli.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date, datetime, timezone
+from typing import TYPE_CHECKING, NoReturn, TextIO, cast
+
+if TYPE_CHECKING:
+    from ._conference import Conference
+    from ._model import Session, Speaker
+    from ._sessions import Sessions
+    from .formats import FormatName
+
+__all__ = ["EXIT_ERROR", "EXIT_NOTHING_FOUND", "EXIT_OK", "main"]
+
+PROG = "pyconf-schedule"
+EXIT_OK = 0
+"""The command did what was asked."""
+EXIT_NOTHING_FOUND = 1
+"""A query ran but matched no session."""
+EXIT_ERROR = 2
+"""Bad usage or bad input: unknown dataset, file, zone, format, name or time."""
+
+WIDTH = 80
+_INDENT = "  "
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+_EXIT_CODES = """\
+exit codes:
+  0  success
+  1  nothing found: the query matched no session
+  2  usage or input error (unknown dataset, file, zone, format, name or time)"""
+
+
+class _UsageError(Exception):
+    """An error the command line reports itself, with an optional hint."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class _NothingFound(Exception):
+    """A query matched nothing; the message goes to stderr and the exit code is 1."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors follow the command's error format."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+
+
+# -- entry point --------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``) and return the exit code.
+
+    Output goes to ``sys.stdout``; errors go to ``sys.stderr`` as one line
+    ``pyconf-schedule: error: ...`` and, where it helps, a ``hint:`` line.
+    """
+    from .exceptions import NotFoundError, PyconfScheduleError
+
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version and usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    out = sys.stdout
+    handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
+    try:
+        return handler(args, out)
+    except _NothingFound as exc:
+        _report(f"{PROG}: {exc.message}", exc.hint)
+        return EXIT_NOTHING_FOUND
+    except _UsageError as exc:
+        _report(f"{PROG}: error: {exc.message}", exc.hint)
+    except NotFoundError as exc:
+        _report(f"{PROG}: error: {exc}", _hint_for(exc, args))
+    except PyconfScheduleError as exc:
+        _report(f"{PROG}: error: {exc}", None)
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):  # e.g. `pyconf-schedule list eu2026 | head`
+            return EXIT_OK
+        where = f"{exc.filename}: " if exc.filename else ""
+        _report(f"{PROG}: error: {where}{exc.strerror or exc}", None)
+    return EXIT_ERROR
+
+
+def _report(message: str, hint: str | None) -> None:
+    print(message, file=sys.stderr)
+    if hint:
+        print(f"hint: {hint}", file=sys.stderr)
+
+
+def _hint_for(exc: Exception, args: argparse.Namespace) -> str | None:
+    from .exceptions import UnknownDatasetError, UnknownSessionError, UnknownSpeakerError
+
+    source = (getattr(args, "sources", None) or [getattr(args, "source", "SOURCE")])[0]
+    if isinstance(exc, UnknownDatasetError):
+        return "a SOURCE is a dataset name or the path of a schedule file"
+    if isinstance(exc, UnknownSpeakerError):
+        return f"'{PROG} speakers {source}' lists every speaker"
+    if isinstance(exc, UnknownSessionError):
+        return f"'{PROG} list {source} --ids' shows the session ids"
+    return None
+
+
+def _format_names() -> tuple[str, ...]:
+    from .formats import format_names
+
+    return format_names()
+
+
+# -- the parser -----------------------------------------------------------------
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``pyconf-schedule``, with one subparser per command."""
+    parser = _Parser(
+        prog=PROG,
+        description="Query, view and convert conference schedules: the embedded datasets "
+        "(eu2026, na2026) or any schedule file.",
+        epilog=f"""\
+examples:
+  {PROG} datasets
+  {PROG} list eu2026 --speaker "Liz Li" --tz Asia/Tokyo
+  {PROG} export eu2026 --kind keynote --to ics -o keynotes.ics
+
+Run '{PROG} COMMAND --help' for the options of a command.
+
+{_EXIT_CODES}""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True, parser_class=_Parser)
+
+    source = _Parser(add_help=False)
+    group = source.add_argument_group("reading a schedule file")
+    group.add_argument(
+        "--from", dest="input_format", metavar="FMT",
+        help="read SOURCE files as format FMT instead of detecting it",
+    )  # fmt: skip
+    group.add_argument(
+        "--file-tz", metavar="ZONE",
+        help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
+    )  # fmt: skip
+
+    view = _Parser(add_help=False)
+    view.add_argument(
+        "--tz", metavar="ZONE",
+        help="show times in this IANA zone (default: the conference's own zone)",
+    )  # fmt: skip
+
+    json_flag = _Parser(add_help=False)
+    json_flag.add_argument("--json", action="store_true", help="write the native JSON form instead of text")
+
+    filters = _Parser(add_help=False)
+    group = filters.add_argument_group("filters (repeat an option to match any of its values)")
+    for flag, metavar, text in (
+        ("--speaker", "NAME", "sessions of this speaker (name or alias; case and accents ignored)"),
+        ("--track", "TRACK", "sessions in this track"),
+        ("--room", "ROOM", "sessions in this room"),
+        ("--kind", "KIND", "sessions of this kind: keynote, talk, lightning-talk, panel, ..."),
+        ("--org", "ORG", "sessions with a speaker from this organisation (whole words)"),
+    ):
+        group.add_argument(flag, metavar=metavar, action="append", default=[], help=text)
+    group.add_argument("--day", metavar="DATE", help="sessions starting on this day (YYYY-MM-DD, in the viewing zone)")
+    group.add_argument("--at", metavar="TIME", help="sessions running at this moment (ISO 8601; naive = viewing zone)")
+    group.add_argument(
+        "--between", nargs=2, metavar=("START", "END"),
+        help="sessions overlapping [START, END) (ISO 8601 times or dates)",
+    )  # fmt: skip
+
+    ids = _Parser(add_help=False)
+    ids.add_argument("--ids", action="store_true", help="also print each session's id (for 'show')")
+
+    def command(name: str, summary: str, examples: str, parents: list[_Parser]) -> argparse.ArgumentParser:
+        return commands.add_parser(
+            name,
+            help=summary,
+            description=summary,
+            epilog=f"examples:\n{examples}\n\n{_EXIT_CODES}",
+            parents=parents,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+
+    p = command(
+        "datasets", "List the embedded datasets: conference, dates, zone, coverage.",
+        f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag],
+    )  # fmt: skip
+    p.set_defaults(handler=_cmd_datasets)
+
+    p = command(
+        "list", "List sessions, grouped by day, optionally filtered.",
+        f'  {PROG} list eu2026 --speaker "Liz Li"\n'
+        f"  {PROG} list eu2026 na2026 --kind keynote --tz Asia/Tokyo\n"
+        f'  {PROG} list na2026 --between "2026-10-20 11:00" "2026-10-20 12:00"\n'
+        f"  {PROG} list schedule.json --day 2024-03-02",
+        [view, json_flag, ids, filters, source],
+    )  # fmt: skip
+    p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
+    p.set_defaults(handler=_cmd_list, text=None)
+
+    p = command(
+        "search", "Find sessions by words of the title, abstract, speakers or organisations.",
+        f'  {PROG} search eu2026 "kv cache"\n  {PROG} search eu2026 na2026 triton --day 2026-10-21',
+        [view, json_flag, ids, filters, source],
+    )  # fmt: skip
+    p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
+    p.add_argument("text", metavar="TEXT", help="words that must each begin a word of the session")
+    p.set_defaults(handler=_cmd_list)
+
+    p = command(
+        "show", "Show one session in full: times, room, speakers, abstract, slides, sources.",
+        f"  {PROG} show eu2026 pytorch-updates\n  {PROG} show eu2026 monarch --tz America/New_York",
+        [view, json_flag, source],
+    )  # fmt: skip
+    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    p.add_argument("session", metavar="ID", help="a session id, or words that match exactly one session")
+    p.set_defaults(handler=_cmd_show)
+
+    p = command(
+        "speakers", "List the speakers with their organisations and number of sessions.",
+        f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, source],
+    )  # fmt: skip
+    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    p.set_defaults(handler=_cmd_speakers)
+
+    p = command(
+        "now", "Show the sessions running now, or at the moment given by --at.",
+        f'  {PROG} now eu2026\n  {PROG} now eu2026 --at "2026-04-08 11:10"\n'
+        f'  {PROG} now na2026 --at "2026-10-21T06:30+09:00" --tz Asia/Tokyo',
+        [view, json_flag, ids, source],
+    )  # fmt: skip
+    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    p.add_argument("--at", metavar="TIME", help="the moment (ISO 8601; naive = viewing zone); default: now")
+    p.set_defaults(handler=_cmd_now)
+
+    p = command(
+        "next", "Show the sessions that start next (all that share the next start time).",
+        f'  {PROG} next eu2026\n  {PROG} next eu2026 --at "2026-04-08 11:10"',
+        [view, json_flag, ids, source],
+    )  # fmt: skip
+    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    p.add_argument("--at", metavar="TIME", help="the moment (ISO 8601; naive = viewing zone); default: now")
+    p.set_defaults(handler=_cmd_next)
+
+    to_help = "output format: " + ", ".join(_format_names())
+    p = command(
+        "export", "Write a dataset or file, or the sessions the filters select, in another format.",
+        f"  {PROG} export eu2026 --kind keynote --kind sponsored-keynote --to ics -o keynotes.ics\n"
+        f'  {PROG} export na2026 --speaker "Liz Li" --to csv\n'
+        f"  {PROG} export eu2026 --to markdown --tz America/New_York",
+        [view, filters, source],
+    )  # fmt: skip
+    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    p.add_argument("-t", "--to", "--format", dest="output_format", metavar="FMT", required=True, help=to_help)
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.set_defaults(handler=_cmd_export)
+
+    p = command(
+        "convert", "Convert a schedule file (pretalx, frab, iCalendar, ...) to another format.",
+        f"  {PROG} convert schedule.json --to ics -o schedule.ics\n"
+        f"  {PROG} convert schedule.xml --to json --file-tz Europe/Berlin",
+        [view, source],
+    )  # fmt: skip
+    p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
+    p.add_argument("-t", "--to", "--format", dest="output_format", metavar="FMT", required=True, help=to_help)
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.set_defaults(handler=_cmd_export)
+
+    return parser
+
+
+# -- reading sources and selecting sessions ------------------------------------
+
+
+def _load_source(name: str, args: argparse.Namespace) -> Conference:
+    """The conference named by SOURCE: an embedded dataset, else a schedule file."""
+    from pathlib import Path
+
+    from . import dataset_names, load
+    from .exceptions import ScheduleParseError, UnknownDatasetError
+
+    input_format: str | None = getattr(args, "input_format", None)
+    file_tz: str | None = getattr(args, "file_tz", None)
+    names = dataset_names()
+    if name in names:
+        if input_format or file_tz:
+            option = "--from" if input_format else "--file-tz"
+            raise _UsageError(f"{option} applies to schedule files, and {name!r} is a dataset")
+        return load(name)
+    path = Path(name)
+    if path.is_dir():
+        raise _UsageError(f"{name!r} is a directory, not a schedule file")
+    if not path.exists():
+        if path.suffix or "/" in name or "\\" in name:
+            raise _UsageError(
+                f"no such file: {name!r}", f"a SOURCE is a dataset name ({', '.join(names)}) or an existing file"
+            )
+        raise UnknownDatasetError(name, names)
+    from .formats import read
+
+    try:
+        return read(path, format=_format_name(input_format) if input_format else None, tz=file_tz)
+    except ScheduleParseError as exc:
+        if "tz=" in exc.reason and not file_tz:
+            hint: str | None = "give the zone of the file's times with --file-tz ZONE, e.g. --file-tz Europe/Berlin"
+        else:
+            hint = None if input_format else "if the format was guessed wrong, name it with --from FMT"
+        raise _UsageError(f"{name}: {exc}", hint) from None
+
+
+def _view(conf: Conference, args: argparse.Namespace) -> Conference:
+    """``conf`` viewed in ``--tz``, else in its own zone, with every time shown in that zone.
+
+    A file may give its times in UTC or with offsets; the view converts them
+    so that what is printed is always in the zone the header names.
+    """
+    tz: str | None = getattr(args, "tz", None)
+    if tz:
+        return conf.to_tz(tz)
+    zone = conf.zone
+    if all(m is None or m.tzinfo is zone for s in conf.sessions for m in (s.start, s.end)):
+        return conf
+    import attrs
+
+    return attrs.evolve(conf, sessions=conf.sessions.to_tz(zone))
+
+
+def _union(sessions: Sessions, values: list[str], method: Callable[[Sessions, str], Sessions]) -> Sessions:
+    result = method(sessions, values[0])
+    for value in values[1:]:
+        result = result | method(sessions, value)
+    return result
+
+
+def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
+    """The sessions of ``conf`` that the filter options (and search TEXT) select."""
+    from ._sessions import Sessions
+
+    sessions = conf.sessions
+    chosen: list[tuple[list[str], Callable[[Sessions, str], Sessions]]] = [
+        (args.speaker, Sessions.by_speaker),
+        (args.track, Sessions.by_track),
+        (args.room, Sessions.by_room),
+        (args.kind, Sessions.by_kind),
+        (args.org, Sessions.by_organisation),
+    ]
+    for values, method in chosen:
+        if values:
+            sessions = _union(sessions, values, method)
+    if args.day:
+        sessions = sessions.on(args.day)
+    if args.at:
+        sessions = sessions.at(args.at)
+    if args.between:
+        sessions = sessions.between(*args.between)
+    text: str | None = getattr(args, "text", None)
+    if text is not None:
+        sessions = sessions.search(text)
+    return sessions
+
+
+def _has_filters(args: argparse.Namespace) -> bool:
+    return bool(args.speaker or args.track or args.room or args.kind or args.org or args.day or args.at or args.between)
+
+
+def _format_name(name: str) -> FormatName:
+    """A user's format name, typed for the registry, which checks it and lists valid names."""
+    return cast("FormatName", name)
+
+
+def _dumps(obj: Conference | Sessions, fmt: str, tz: str | None = None) -> str:
+    from .formats import dumps
+
+    return dumps(obj, _format_name(fmt), tz=tz)
+
+
+def _write(out: TextIO, text: str) -> None:
+    out.write(text if text.endswith("\n") else text + "\n")
+
+
+# -- commands ---------------------------------------------------------------------
+
+
+def _cmd_datasets(args: argparse.Namespace, out: TextIO) -> int:
+    from . import dataset_names, load
+
+    confs = [(name, load(name)) for name in dataset_names()]
+    if args.json:
+        import json
+
+        rows = [
+            {
+                "name": name,
+                "conference": c.name,
+                "city": c.city,
+                "country": c.country,
+                "start_date": c.start_date.isoformat() if c.start_date else None,
+                "end_date": c.end_date.isoformat() if c.end_date else None,
+                "timezone": c.timezone,
+                "sessions": len(c.sessions),
+                "speakers": len(c.speakers),
+                "coverage": c.coverage,
+            }
+            for name, c in confs
+        ]
+        _write(out, json.dumps(rows, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    width = max(len(name) for name, _ in confs) + 2
+    pad = " " * width
+    for i, (name, c) in enumerate(confs):
+        if i:
+            out.write("\n")
+        out.write(f"{name.ljust(width)}{c.name}\n")
+        place = ", ".join(p for p in (c.city, c.country) if p)
+        facts = [place, _date_range(c.start_date, c.end_date), c.timezone, f"{len(c.sessions)} sessions"]
+        out.write(pad + " · ".join(f for f in facts if f) + "\n")
+        if c.coverage:
+            for line in _wrap(c.coverage, WIDTH - width):
+                out.write(f"{pad}{line}\n")
+    return EXIT_OK
+
+
+def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from .exceptions import NotFoundError
+
+    results: list[tuple[Conference, Sessions]] = []
+    failures: list[NotFoundError] = []
+    for name in args.sources:
+        conf = _view(_load_source(name, args), args)
+        try:
+            results.append((conf, _select(conf, args)))
+        except NotFoundError as exc:
+            # With several sources, a name known to only some of them is fine.
+            failures.append(exc)
+    if not results:
+        raise failures[0]
+    found = sum(len(s) for _, s in results)
+    if args.json:
+        _write_json(out, [sessions for _, sessions in results])
+    else:
+        blocks = [(c, s) for c, s in results if s]
+        for i, (conf, sessions) in enumerate(blocks):
+            if i:
+                out.write("\n")
+            _render_sessions(out, conf, sessions, ids=args.ids)
+    if not found:
+        raise _NothingFound("no session found")
+    return EXIT_OK
+
+
+def _write_json(out: TextIO, selections: list[Sessions]) -> None:
+    if len(selections) == 1:
+        _write(out, _dumps(selections[0], "json"))
+        return
+    import json
+
+    documents = [json.loads(_dumps(s, "json")) for s in selections]
+    _write(out, json.dumps(documents, indent=2, ensure_ascii=False))
+
+
+def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    import re
+
+    from .exceptions import UnknownSessionError
+
+    conf = _view(_load_source(args.source, args), args)
+    try:
+        session = conf.session(args.session)
+    except UnknownSessionError:
+        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", args.session):
+            raise  # an id with a typo: the error suggests close ids
+        matches = conf.search(args.session)
+        if len(matches) != 1:
+            if len(matches) > 1:
+                shown = ", ".join(matches.ids[:5]) + (", ..." if len(matches) > 5 else "")
+                raise _UsageError(
+                    f"{len(matches)} sessions match {args.session!r}: {shown}", "give one session id"
+                ) from None
+            raise
+        session = matches[0]
+    if args.json:
+        _write(out, _dumps(conf.sessions.filter(lambda s: s.id == session.id), "json"))
+        return EXIT_OK
+    _render_session(out, conf, session)
+    return EXIT_OK
+
+
+def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
+    from ._text import fold
+
+    conf = _load_source(args.source, args)
+    counts: dict[str, list[str]] = {s.id: [] for s in conf.speakers}
+    for session in conf.sessions:
+        for speaker in session.speakers:
+            counts.setdefault(speaker.id, []).append(session.id)
+    speakers = sorted(conf.speakers, key=lambda s: (fold(s.name), s.id))
+    if args.json:
+        import json
+
+        from ._converter import make_converter
+
+        converter = make_converter()
+        rows = [{**converter.unstructure(s), "sessions": counts[s.id]} for s in speakers]
+        _write(out, json.dumps(rows, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    if not speakers:
+        raise _NothingFound(f"{conf.name} names no speaker")
+    out.write(f"{conf.name} — {len(speakers)} speakers\n\n")
+    name_width = min(max(_width(s.name) for s in speakers), 28)
+    org_width = WIDTH - len(_INDENT) - name_width - 2 - 2 - 8
+    header = f"{_INDENT}{_pad('Name', name_width)}  {_pad('Organisation', org_width)}  Sessions"
+    out.write(header + "\n")
+    for s in speakers:
+        name = _pad(_fit(s.name, name_width), name_width)
+        org = _pad(_fit(s.organisation or "", org_width), org_width)
+        out.write(f"{_INDENT}{name}  {org}  {len(counts[s.id]):>8}".rstrip() + "\n")
+    return EXIT_OK
+
+
+def _moment(conf: Conference, when: str | None) -> datetime:
+    from ._time import parse_instant
+
+    if when is None:
+        return datetime.now(timezone.utc).astimezone(conf.zone)
+    return parse_instant(when, conf.zone).astimezone(conf.zone)
+
+
+def _outside_hint(conf: Conference, moment: datetime) -> str | None:
+    if conf.start_date and conf.end_date:
+        day = moment.date()
+        if day < conf.start_date or day > conf.end_date:
+            return (
+                f"{conf.name} runs {_date_range(conf.start_date, conf.end_date)}; "
+                "choose a moment with --at, e.g. --at "
+                f"'{conf.start_date.isoformat()} 11:00'"
+            )
+    return None
+
+
+def _cmd_now(args: argparse.Namespace, out: TextIO) -> int:
+    conf = _view(_load_source(args.source, args), args)
+    moment = _moment(conf, args.at)
+    sessions = conf.at(moment)
+    return _show_moment(out, args, conf, sessions, f"Running at {_moment_text(moment)}", f"no session runs at {_moment_text(moment)}", moment)
+
+
+def _cmd_next(args: argparse.Namespace, out: TextIO) -> int:
+    conf = _view(_load_source(args.source, args), args)
+    moment = _moment(conf, args.at)
+    later = conf.sessions.filter(lambda s: s.start is not None and s.start > moment)
+    if later:
+        first = later[0].start
+        later = later.filter(lambda s: s.start == first)
+    return _show_moment(
+        out, args, conf, later, f"Starting next after {_moment_text(moment)}", f"no session starts after {_moment_text(moment)}", moment
+    )
+
+
+def _show_moment(
+    out: TextIO, args: argparse.Namespace, conf: Conference, sessions: Sessions, title: str, empty: str, moment: datetime
+) -> int:
+    if args.json:
+        _write(out, _dumps(sessions, "json"))
+    elif sessions:
+        _render_sessions(out, conf, sessions, ids=args.ids, subtitle=title)
+    if not sessions:
+        raise _NothingFound(empty, _outside_hint(conf, moment))
+    return EXIT_OK
+
+
+def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    conf = _view(_load_source(args.source, args), args)
+    selection: Conference | Sessions = conf
+    count = len(conf.sessions)
+    if hasattr(args, "speaker") and _has_filters(args):
+        sessions = _select(conf, args)
+        if not sessions:
+            raise _NothingFound("no session found; nothing written")
+        selection, count = sessions, len(sessions)
+    text = _dumps(selection, args.output_format, tz=args.tz)
+    from .formats import omitted
+
+    left_out = omitted(selection, _format_name(args.output_format))
+    if left_out:
+        noun = "session" if len(left_out) == 1 else "sessions"
+        shown = ", ".join(left_out.ids[:5]) + (", ..." if len(left_out) > 5 else "")
+        _report(f"{PROG}: note: {len(left_out)} unscheduled {noun} left out ({args.output_format} needs a time): {shown}", None)
+    if args.output is None:
+        out.write(text)
+        return EXIT_OK
+    Path(args.output).write_text(text, encoding="utf-8", newline="")
+    written = count - len(left_out)
+    noun = "session" if written == 1 else "sessions"
+    out.write(f"wrote {written} {noun} to {args.output}\n")
+    return EXIT_OK
+
+
+# -- text layout ------------------------------------------------------------------
+
+
+def _width(text: str) -> int:
+    """The number of terminal columns ``text`` takes (wide characters count twice)."""
+    total = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        total += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return total
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` on one line, cut with an ellipsis to at most ``width`` columns."""
+    text = " ".join(text.split())
+    if _width(text) <= width:
+        return text
+    kept: list[str] = []
+    used = 0
+    for ch in text:
+        w = _width(ch)
+        if used + w > width - 1:
+            break
+        kept.append(ch)
+        used += w
+    return "".join(kept).rstrip() + "…"
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Wrap ``text`` to ``width`` columns, keeping its paragraphs (blank line between)."""
+    import textwrap
+
+    lines: list[str] = []
+    for i, paragraph in enumerate(p for p in text.split("\n\n") if p.strip()):
+        if i:
+            lines.append("")
+        lines.extend(textwrap.wrap(" ".join(paragraph.split()), width, break_on_hyphens=False, break_long_words=False) or [""])
+    return lines
+
+
+def _day_text(day: date) -> str:
+    return f"{_DAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+def _moment_text(moment: datetime) -> str:
+    return f"{moment:%H:%M} {moment.tzname()} on {_day_text(moment.date())}"
+
+
+def _date_range(start: date | None, end: date | None) -> str:
+    if start is None:
+        return ""
+    if end is None or end == start:
+        return _day_text(start).split(" ", 1)[1]
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start.day}–{end.day} {_MONTHS[end.month - 1]} {end.year}"
+    if start.year == end.year:
+        return f"{start.day} {_MONTHS[start.month - 1]} – {end.day} {_MONTHS[end.month - 1]} {end.year}"
+    return f"{_date_range(start, None)} – {_date_range(end, None)}"
+
+
+def _zone_header(conf: Conference, sessions: Iterable[Session]) -> str:
+    """'<conference> — times in <zone> (<abbreviations>)'."""
+    abbreviations: list[str] = []
+    for s in sessions:
+        for moment in (s.start, s.end):
+            name = moment.tzname() if moment is not None else None
+            if name and name not in abbreviations:
+                abbreviations.append(name)
+    zone = conf.view_timezone or conf.timezone
+    suffix = f" ({'/'.join(abbreviations)})" if abbreviations and abbreviations != [zone] else ""
+    return f"{conf.name} — times in {zone}{suffix}"
+
+
+def _time_range(session: Session, with_zone: bool) -> str:
+    """'09:10–09:30', or with zone abbreviations '09:10–09:30 CEST', '01:30 PDT–01:30 PST'.
+
+    An unknown end is shown as '?'.
+    """
+    start, end = session.start, session.end
+    if start is None:
+        return ""
+    if end is None:
+        return f"{start:%H:%M} {start.tzname()}–?" if with_zone else f"{start:%H:%M}–?"
+    if not with_zone:
+        return f"{start:%H:%M}–{end:%H:%M}"
+    if start.tzname() == end.tzname():
+        return f"{start:%H:%M}–{end:%H:%M} {end.tzname()}"
+    return f"{start:%H:%M} {start.tzname()}–{end:%H:%M} {end.tzname()}"
+
+
+def _people(speakers: Sequence[Speaker]) -> str:
+    """'A, B (Org), C (Other)': consecutive speakers of one organisation share it."""
+    parts: list[str] = []
+    group: list[str] = []
+    for i, speaker in enumerate(speakers):
+        group.append(speaker.name)
+        following = speakers[i + 1].organisation if i + 1 < len(speakers) else object()
+        if following != speaker.organisation:
+            text = ", ".join(group)
+            parts.append(f"{text} ({speaker.organisation})" if speaker.organisation else text)
+            group = []
+    return ", ".join(parts)
+
+
+def _kind_text(session: Session) -> str | None:
+    from ._model import SessionKind
+
+    if session.kind in (SessionKind.TALK, SessionKind.OTHER):
+        return None
+    return session.kind_label or session.kind.label
+
+
+def _render_sessions(
+    out: TextIO, conf: Conference, sessions: Sessions, *, ids: bool = False, subtitle: str | None = None
+) -> None:
+    """The human listing: a header naming the zone, then sessions grouped by day."""
+    out.write(_zone_header(conf, sessions) + "\n")
+    if subtitle:
+        out.write(subtitle + "\n")
+    abbreviations = {m.tzname() for s in sessions for m in (s.start, s.end) if m is not None}
+    with_zone = len(abbreviations) > 1
+    column = max((_width(_time_range(s, with_zone)) for s in sessions), default=0)
+    column = max(column, 11)
+    groups: list[tuple[str, Sessions]] = [(_day_text(d), g) for d, g in sessions.by_day().items()]
+    if sessions.unscheduled:
+        groups.append(("Not scheduled", sessions.unscheduled))
+    lead = " " * (len(_INDENT) + column + 2)
+    for heading, group in groups:
+        out.write(f"\n{heading}\n")
+        for s in group:
+            times = _pad(_time_range(s, with_zone), column)
+            out.write(f"{_INDENT}{times}  {_fit(s.display_title, WIDTH - len(lead))}\n")
+            details = [s.room.name if s.room else "", _kind_text(s) or "", _people(s.speakers)]
+            line = " · ".join(d for d in details if d)
+            if line:
+                out.write(f"{lead}{_fit(line, WIDTH - len(lead))}\n")
+            if ids:
+                out.write(f"{lead}id: {s.id}\n")
+
+
+def _render_session(out: TextIO, conf: Conference, s: Session) -> None:
+    """Everything known about one session."""
+    out.write(_zone_header(conf, [s]) + "\n\n")
+    for line in _wrap(s.display_title, WIDTH):
+        out.write(line + "\n")
+    out.write("\n")
+    label = 11
+    fields: list[tuple[str, str]] = [("id", s.id), ("kind", s.kind_label or s.kind.label)]
+    if s.start is None:
+        fields.append(("when", "not scheduled"))
+    else:
+        when = f"{_day_text(s.start.date())}, {_time_range(s, True)}"
+        if s.end is not None and s.end.date() != s.start.date():
+            when = (
+                f"{_day_text(s.start.date())} {s.start:%H:%M} {s.start.tzname()} – "
+                f"{_day_text(s.end.date())} {s.end:%H:%M} {s.end.tzname()}"
+            )
+        if s.end is None:
+            when += " (end unknown)"
+        elif s.duration is not None:
+            when += f" ({int(s.duration.total_seconds() // 60)} min)"
+        fields.append(("when", when))
+    optional = [
+        ("room", s.room.name if s.room else None),
+        ("track", s.track.name if s.track else None),
+        ("level", s.audience_level),
+        ("language", s.language),
+        ("url", s.url),
+    ]
+    fields.extend((k, v) for k, v in optional if v)
+    for speaker in s.speakers:
+        about = ", ".join(p for p in (speaker.job_title, speaker.organisation) if p)
+        fields.append(("speaker", f"{speaker.name} ({about})" if about else speaker.name))
+    fields.extend(("slides", slide) for slide in s.slides)
+    titles = {src.id: src for src in conf.sources}
+    for source_id in s.sources:
+        src = titles.get(source_id)
+        text = source_id if src is None else f"{source_id}: {src.title}" + (f" <{src.url}>" if src.url else "")
+        fields.append(("source", text))
+    fields.extend(("alt. title", t) for t in s.title_variants)
+    for key, value in fields:
+        lines = _wrap(value, WIDTH - len(_INDENT) - label) or [""]
+        out.write(f"{_INDENT}{key.ljust(label)}{lines[0]}\n")
+        for more in lines[1:]:
+            out.write(f"{_INDENT}{' ' * label}{more}\n")
+    if s.abstract:
+        out.write("\n")
+        for line in _wrap(s.abstract, WIDTH):
+            out.write(line + "\n")
+    if s.conflicts:
+        out.write("\nThe sources disagree:\n")
+        for conflict in s.conflicts:
+            values = "; ".join(f"{v.value!r} ({', '.join(v.sources)})" for v in conflict.values)
+            text = f"{conflict.field}: {values}" + (f"; {conflict.rule}" if conflict.rule else "")
+            lines = _wrap(text, WIDTH - 4)
+            out.write(f"{_INDENT}- {lines[0]}\n")
+            for more in lines[1:]:
+                out.write(f"{_INDENT}  {more}\n")

@@ -1,0 +1,673 @@
+"""The command line: output, exit codes and errors of every command, and the installed entry points."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+
+from pyconf_schedule import Conflict, Session, Source, SourcedValue, __version__
+from pyconf_schedule._converter import conference_to_dict
+from pyconf_schedule.cli import EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, main
+
+from ._support import ADA, HALL, dst_conference, utc
+
+COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Call ``main(argv)`` and return the exit code, stdout and stderr."""
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def schedule_file(tmp_path: Path) -> Path:
+    """A native JSON file: the DST conference, in UTC, plus a session whose sources disagree."""
+    base = dst_conference()
+    disputed = Session(
+        id="disputed",
+        title="Tensor Cores",
+        start=utc(2026, 10, 31, 17, 0),
+        end=utc(2026, 10, 31, 17, 30),
+        room=HALL,
+        speakers=(ADA,),
+        sources=("web", "print"),
+        title_variants=("Tensor Core Tricks",),
+        slides=("tensor-cores.pdf",),
+        conflicts=(
+            Conflict(
+                field="title",
+                values=(SourcedValue(value="Tensor Cores", sources="web"), SourcedValue(value="Tensor Core Tricks", sources="print")),
+                rule="the website wins",
+            ),
+        ),
+    )
+    conf = attrs.evolve(
+        base,
+        sessions=[*base.sessions, disputed],
+        sources=[Source(id="web", title="The website", url="https://example.org/"), Source(id="print", title="The printed programme")],
+    )
+    path = tmp_path / "dst.json"
+    path.write_text(json.dumps(conference_to_dict(conf), indent=1), encoding="utf-8")
+    return path
+
+
+# -- datasets, list, search ------------------------------------------------------
+
+DATASETS = """\
+eu2026  PyTorch Conference Europe 2026
+        Paris, France · 7–8 April 2026 · Europe/Paris · 44 sessions
+        The sessions listed on the text of the Sched "Full Schedule" page (seed
+        002, 43 sessions on 7-8 April 2026) plus one session page (seed 000)
+        that gives only an abstract and a speaker bio; this is a part of the
+        full programme, not all of it.
+
+na2026  PyTorch Conference North America 2026
+        San Jose · 20–21 October 2026 · America/Los_Angeles · 113 sessions
+        The sessions listed in five pytorch.org blog posts about the conference:
+        hardware acceleration & compute infrastructure (seed 001, also in
+        markdown), core PyTorch, vLLM, open research, tooling & optimization,
+        and agentic AI & next-gen intelligence. Each post picks the sessions of
+        one theme, so their union is still not necessarily the whole programme
+        (for example most keynotes, breaks, posters and the evening events are
+        missing). Sessions that only the agentic post lists have a start but no
+        end (end null).
+"""
+
+
+def test_datasets(capsys: pytest.CaptureFixture[str]) -> None:
+    """`datasets` lists each embedded dataset with place, dates, zone, size and coverage."""
+    assert run(capsys, "datasets") == (EXIT_OK, DATASETS, "")
+
+
+def test_datasets_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """`datasets --json` gives one object per dataset."""
+    code, out, _ = run(capsys, "datasets", "--json")
+    rows = json.loads(out)
+    assert code == EXIT_OK
+    assert [(r["name"], r["timezone"], r["sessions"], r["start_date"]) for r in rows] == [
+        ("eu2026", "Europe/Paris", 44, "2026-04-07"),
+        ("na2026", "America/Los_Angeles", 113, "2026-10-20"),
+    ]
+
+
+LIZ_EU = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+
+Wednesday 8 April 2026
+  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distribu…
+               Founders Cafe · Liz Li, Zachary Streeter (AMD)
+"""
+
+LIZ_NA = """\
+PyTorch Conference North America 2026 — times in America/Los_Angeles (PDT)
+
+Tuesday 20 October 2026
+  11:10–11:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend f…
+               210BF · Liz Li (AMD)
+
+Wednesday 21 October 2026
+  14:15–14:40  Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Ke…
+               LL20AB · Liz Li, Shekhar Pandey (AMD)
+"""
+
+LIZ_BOTH_TOKYO = """\
+PyTorch Conference Europe 2026 — times in Asia/Tokyo (JST)
+
+Wednesday 8 April 2026
+  18:05–18:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distribu…
+               Founders Cafe · Liz Li, Zachary Streeter (AMD)
+
+PyTorch Conference North America 2026 — times in Asia/Tokyo (JST)
+
+Wednesday 21 October 2026
+  03:10–03:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend f…
+               210BF · Liz Li (AMD)
+
+Thursday 22 October 2026
+  06:15–06:40  Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Ke…
+               LL20AB · Liz Li, Shekhar Pandey (AMD)
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["list", "eu2026", "--speaker", "Liz Li"], LIZ_EU),
+        (["list", "na2026", "--speaker", "liz li"], LIZ_NA),
+        (["list", "eu2026", "na2026", "--speaker", "Liz Li", "--tz", "Asia/Tokyo"], LIZ_BOTH_TOKYO),
+    ],
+)
+def test_list_by_speaker(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
+    """`list --speaker` prints the person's sessions by day, in the conference's zone or --tz."""
+    assert run(capsys, *argv) == (EXIT_OK, expected, "")
+
+
+ROOM_AFTERNOON = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+
+Tuesday 7 April 2026
+  14:15–14:25  Accelerating On-Device ML Inference With ExecuTorch and Arm SME2
+               Master Stage · Lightning Talk · Jason Zhihuai Zhu (Arm)
+  14:30–14:40  Combo Kernels: Horizontal Fusion Optimization in Torch.compile
+               Master Stage · Lightning Talk · Elias Ellison, Karthick Panner S…
+"""
+
+KEYNOTES_META = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+
+Tuesday 7 April 2026
+  09:10–09:30  PyTorch Updates
+               Master Stage · Keynote · Edward Yang (Meta)
+               id: pytorch-updates
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["list", "eu2026", "--room", "master stage", "--between", "2026-04-07 14:00", "2026-04-07 16:00"], ROOM_AFTERNOON),
+        (["list", "eu2026", "--room", "Master Stage", "--day", "2026-04-07", "--at", "2026-04-07T12:20Z"],
+         ROOM_AFTERNOON[: ROOM_AFTERNOON.index("  14:30")]),
+        (["list", "eu2026", "--org", "Meta", "--kind", "keynote", "--ids"], KEYNOTES_META),
+    ],
+)  # fmt: skip
+def test_list_filters(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
+    """Filters combine: room, day, --at, --between, organisation and kind; --ids adds the ids."""
+    assert run(capsys, *argv) == (EXIT_OK, expected, "")
+
+
+@pytest.mark.parametrize(
+    ("option", "values", "count"),
+    [
+        ("--kind", ["keynote"], 9),
+        ("--kind", ["keynote", "sponsored-keynote"], 12),
+        ("--speaker", ["Liz Li", "Edward Yang"], 3),
+    ],
+)
+def test_repeated_option_matches_any(
+    capsys: pytest.CaptureFixture[str], option: str, values: list[str], count: int
+) -> None:
+    """A repeated filter option selects sessions matching any of its values."""
+    argv = ["list", "eu2026", "--json"]
+    for value in values:
+        argv += [option, value]
+    code, out, _ = run(capsys, *argv)
+    assert (code, len(json.loads(out)["conference"]["sessions"])) == (EXIT_OK, count)
+
+
+SEARCH = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+
+Tuesday 7 April 2026
+  13:45–14:10  Why WideEP Inference Needs Data-Parallel-Aware Scheduling
+               Central Room · Maroon Ayoub (IBM Research), Tyler Michael Smith…
+
+Wednesday 8 April 2026
+  11:05–11:15  KV-Cache Centric Inference: Building a State-Aware Serving Platf…
+               Central Room · Lightning Talk · Martin Hickey, Maroon Ayoub (IBM…
+  14:15–14:25  Inside VLLM's KV Offloading Connector: Async Memory Transfers fo…
+               Central Room · Lightning Talk · Nicolò Lucchesi (Red Hat)
+  15:25–15:50  Beyond the Theory: What Actually Breaks When You Scale Your Disa…
+               Central Room · Ekin Karabulut, Ron Kahn (NVIDIA)
+"""
+
+
+def test_search(capsys: pytest.CaptureFixture[str]) -> None:
+    """`search` finds sessions by words of titles, abstracts, speakers and organisations."""
+    assert run(capsys, "search", "eu2026", "kv cache") == (EXIT_OK, SEARCH, "")
+
+
+def test_list_json_is_native(capsys: pytest.CaptureFixture[str]) -> None:
+    """`list --json` writes the native JSON document of the selection, in the viewing zone."""
+    code, out, _ = run(capsys, "list", "na2026", "--speaker", "Liz Li", "--tz", "Asia/Tokyo", "--json")
+    document = json.loads(out)
+    sessions = document["conference"]["sessions"]
+    assert (code, document["format"], document["conference"]["view_timezone"]) == (EXIT_OK, "pyconf-schedule", "Asia/Tokyo")
+    assert [s["start"] for s in sessions] == ["2026-10-21T03:10:00+09:00[Asia/Tokyo]", "2026-10-22T06:15:00+09:00[Asia/Tokyo]"]
+
+
+def test_list_json_several_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    """With several sources, `--json` writes a list of native documents, one per source."""
+    code, out, _ = run(capsys, "list", "eu2026", "na2026", "--speaker", "Liz Li", "--json")
+    assert (code, [len(d["conference"]["sessions"]) for d in json.loads(out)]) == (EXIT_OK, [1, 2])
+
+
+# -- show, speakers, now, next ------------------------------------------------------
+
+SHOW_UPDATES = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+
+PyTorch Updates
+
+  id         pytorch-updates
+  kind       Keynote
+  when       Tuesday 7 April 2026, 09:10–09:30 CEST (20 min)
+  room       Master Stage
+  track      Keynote Sessions
+  level      Any
+  speaker    Edward Yang (Research Engineer, Meta)
+  slides     2. Edward Yang pdf
+  source     seed-002: Sched "Full Schedule" page of PyTorch Conference Europe
+             2026
+"""
+
+SHOW_DISPUTED = """\
+DST Test Conference — times in Asia/Tokyo (JST)
+
+Tensor Cores
+
+  id         disputed
+  kind       Talk
+  when       Sunday 1 November 2026, 02:00–02:30 JST (30 min)
+  room       Main Hall
+  speaker    Ada Lovelace (Analytical Engines Ltd)
+  slides     tensor-cores.pdf
+  source     web: The website <https://example.org/>
+  source     print: The printed programme
+  alt. title Tensor Core Tricks
+
+The sources disagree:
+  - title: 'Tensor Cores' (web); 'Tensor Core Tricks' (print); the website wins
+"""
+
+SHOW_FOLD = """\
+DST Test Conference — times in America/Los_Angeles (PDT/PST)
+
+The Hour That Repeats
+
+  id         fold
+  kind       Lightning talk
+  when       Sunday 1 November 2026, 01:30 PDT–01:30 PST (60 min)
+  room       Side Room
+  speaker    René Descartes (Red Hat, Inc)
+"""
+
+SHOW_LATE = """\
+DST Test Conference — times in America/Los_Angeles (PDT)
+
+Late Night Kernels
+
+  id         late
+  kind       Talk
+  when       Saturday 31 October 2026 23:30 PDT – Sunday 1 November 2026 01:30
+             PDT (120 min)
+  room       Main Hall
+  track      Core & Compilers
+  speaker    Ada Lovelace (Analytical Engines Ltd)
+
+Warp-level tricks.
+"""
+
+SHOW_OPEN = """\
+DST Test Conference — times in America/Los_Angeles (PST)
+
+Open End
+
+  id         open
+  kind       Keynote
+  when       Sunday 1 November 2026, 10:00 PST–? (end unknown)
+  room       Main Hall
+  speaker    Ada Lovelace (Analytical Engines Ltd)
+  speaker    René Descartes (Red Hat, Inc)
+"""
+
+SHOW_TBD = """\
+DST Test Conference — times in America/Los_Angeles
+
+To Be Decided
+
+  id         tbd
+  kind       Panel
+  when       not scheduled
+  speaker    René Descartes (Red Hat, Inc)
+"""
+
+
+def test_show_dataset_session(capsys: pytest.CaptureFixture[str]) -> None:
+    """`show` prints every known field of one session."""
+    assert run(capsys, "show", "eu2026", "pytorch-updates") == (EXIT_OK, SHOW_UPDATES, "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["disputed", "--tz", "Asia/Tokyo"], SHOW_DISPUTED),
+        (["fold"], SHOW_FOLD),
+        (["late"], SHOW_LATE),
+        (["open"], SHOW_OPEN),
+        (["tbd"], SHOW_TBD),
+    ],
+)
+def test_show_file_session(
+    capsys: pytest.CaptureFixture[str], schedule_file: Path, argv: list[str], expected: str
+) -> None:
+    """`show` on a file: conflicts, sources, a DST fold, a day change, an unknown end, no time."""
+    assert run(capsys, "show", str(schedule_file), *argv) == (EXIT_OK, expected, "")
+
+
+def test_show_by_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """`show` accepts words that match exactly one session instead of its id."""
+    code, out, _ = run(capsys, "show", "eu2026", "RISC-V")
+    assert (code, out.splitlines()[2]) == (EXIT_OK, "PyTorch on RISC-V: From Cross-Compilation To Native CI")
+
+
+FILE_LIST = """\
+DST Test Conference — times in America/Los_Angeles (PDT/PST)
+
+Saturday 31 October 2026
+  10:00–10:30 PDT      Tensor Cores
+                       Main Hall · Ada Lovelace (Analytical Engines Ltd)
+  23:30–01:30 PDT      Late Night Kernels
+                       Main Hall · Ada Lovelace (Analytical Engines Ltd)
+
+Sunday 1 November 2026
+  01:30 PDT–01:30 PST  The Hour That Repeats
+                       Side Room · Lightning talk · René Descartes (Red Hat, In…
+  10:00 PST–?          Open End
+                       Main Hall · Keynote · Ada Lovelace (Analytical Engines L…
+
+Not scheduled
+                       To Be Decided
+                       Panel · René Descartes (Red Hat, Inc)
+"""
+
+
+def test_list_file_across_dst(capsys: pytest.CaptureFixture[str], schedule_file: Path) -> None:
+    """A file's UTC times are shown in its zone; abbreviations appear when the offset changes."""
+    assert run(capsys, "list", str(schedule_file)) == (EXIT_OK, FILE_LIST, "")
+
+
+SPEAKERS_HEAD = """\
+PyTorch Conference Europe 2026 — 63 speakers
+
+  Name                     Organisation                                 Sessions
+  Aki Makkonen             Alif Semiconductor                                  1
+  Alban Desmaison          Meta                                                1
+  Andrea Mattia Garavagno  University of Genoa & Scuola Superiore San…         1
+"""
+
+
+def test_speakers(capsys: pytest.CaptureFixture[str]) -> None:
+    """`speakers` lists names, organisations and session counts in aligned columns."""
+    code, out, _ = run(capsys, "speakers", "eu2026")
+    lines = out.splitlines(keepends=True)
+    assert (code, "".join(lines[:6]), len(lines)) == (EXIT_OK, SPEAKERS_HEAD, 66)
+    assert "  Tyler Michael Smith      Red Hat                                             3\n" in lines
+
+
+def test_speakers_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """`speakers --json` lists each speaker's fields and session ids."""
+    code, out, _ = run(capsys, "speakers", "na2026", "--json")
+    liz = next(s for s in json.loads(out) if s["name"] == "Liz Li")
+    assert (code, liz["organisation"], liz["sessions"]) == (
+        EXIT_OK,
+        "AMD",
+        ["extending-torchinductor-with-flydsl-a-new-mlir-native", "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"],
+    )
+
+
+NOW = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+Running at 11:10 CEST on Wednesday 8 April 2026
+
+Wednesday 8 April 2026
+  11:05–11:15  KV-Cache Centric Inference: Building a State-Aware Serving Platf…
+               Central Room · Lightning Talk · Martin Hickey, Maroon Ayoub (IBM…
+  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distribu…
+               Founders Cafe · Liz Li, Zachary Streeter (AMD)
+"""
+
+NEXT = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+Starting next after 11:10 CEST on Wednesday 8 April 2026
+
+Wednesday 8 April 2026
+  13:30–13:55  PyTorch on RISC-V: From Cross-Compilation To Native CI
+               Junior Stage · Ludovic Henry (Rivos)
+  13:30–13:55  PyTorch Symmetric Memory + NCCL Device APIs: A New Path Towards…
+               Master Stage · Ke Wen, Sylvain Jeaugey (NVIDIA)
+"""
+
+NEXT_TOKYO = """\
+PyTorch Conference North America 2026 — times in Asia/Tokyo (JST)
+Starting next after 06:30 JST on Wednesday 21 October 2026
+
+Wednesday 21 October 2026
+  06:50–07:15  Native Tiered KV Cache Offloading in vLLM: From Storage Offloadi…
+               LL20CD · Or Ozeri (IBM)
+  06:50–07:15  What You Cannot Profile, You Cannot Optimize: Learning to Read P…
+               LL20AB · Aritra Roy Gosthipaty, Suvaditya Mukherjee (Hugging Fac…
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["now", "eu2026", "--at", "2026-04-08 11:10"], NOW),
+        (["now", "eu2026", "--at", "2026-04-08T09:10Z"], NOW),
+        (["next", "eu2026", "--at", "2026-04-08 11:10"], NEXT),
+        (["next", "na2026", "--at", "2026-10-21T06:30+09:00", "--tz", "Asia/Tokyo"], NEXT_TOKYO),
+    ],
+)
+def test_now_and_next(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
+    """`now` shows what runs at a moment; `next` every session at the next start time."""
+    assert run(capsys, *argv) == (EXIT_OK, expected, "")
+
+
+def test_next_skips_sessions_starting_at_the_moment(capsys: pytest.CaptureFixture[str]) -> None:
+    """A session starting exactly at the moment is running, not next."""
+    code, out, _ = run(capsys, "next", "eu2026", "--at", "2026-04-08 13:30", "--json")
+    starts = {s["start"] for s in json.loads(out)["conference"]["sessions"]}
+    assert (code, starts) == (EXIT_OK, {"2026-04-08T14:00:00+02:00[Europe/Paris]"})
+
+
+# -- export and convert ---------------------------------------------------------------
+
+
+def test_export_to_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`export -o` writes the selection in the format asked for and says how many sessions it wrote."""
+    from pyconf_schedule.formats import read
+
+    target = tmp_path / "keynotes.ics"
+    code, out, err = run(capsys, "export", "eu2026", "--kind", "keynote", "--to", "ics", "-o", str(target))
+    assert (code, out, err) == (EXIT_OK, f"wrote 9 sessions to {target}\n", "")
+    assert len(read(target).sessions) == 9
+
+
+def test_export_notes_left_out_sessions(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A format that cannot hold unscheduled sessions says which it left out, on stderr."""
+    target = tmp_path / "all.ics"
+    code, out, err = run(capsys, "export", "eu2026", "--format", "ics", "-o", str(target))
+    assert (code, out, err) == (
+        EXIT_OK,
+        f"wrote 43 sessions to {target}\n",
+        "pyconf-schedule: note: 1 unscheduled session left out (ics needs a time): untitled-000\n",
+    )
+
+
+def test_export_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without -o, `export` writes the document to stdout, in --tz when given."""
+    code, out, _ = run(capsys, "export", "na2026", "--speaker", "Liz Li", "--to", "json", "--tz", "UTC")
+    sessions = json.loads(out)["conference"]["sessions"]
+    assert (code, [s["start"] for s in sessions]) == (
+        EXIT_OK,
+        ["2026-10-20T18:10:00+00:00[UTC]", "2026-10-21T21:15:00+00:00[UTC]"],
+    )
+
+
+def test_convert_round_trip(capsys: pytest.CaptureFixture[str], schedule_file: Path, tmp_path: Path) -> None:
+    """`convert` reads a file in one format and writes another, which reads back as the same schedule."""
+    target = tmp_path / "dst.ics"
+    code, out, err = run(capsys, "convert", str(schedule_file), "--to", "ics", "-o", str(target))
+    assert (code, out, err) == (
+        EXIT_OK,
+        f"wrote 4 sessions to {target}\n",
+        "pyconf-schedule: note: 1 unscheduled session left out (ics needs a time): tbd\n",
+    )
+    code, out, _ = run(capsys, "list", str(target), "--file-tz", "America/Los_Angeles", "--json")
+    ids = [s["id"] for s in json.loads(out)["conference"]["sessions"]]
+    assert (code, sorted(ids)) == (EXIT_OK, ["disputed", "fold", "late", "open"])
+
+
+# -- errors and exit codes --------------------------------------------------------------
+
+ERRORS = [
+    (["list", "eu2025"],
+     "pyconf-schedule: error: 'eu2025' is not a dataset; available: eu2026, na2026 (did you mean 'eu2026'?)\n"
+     "hint: a SOURCE is a dataset name or the path of a schedule file\n"),
+    (["list", "missing.json"],
+     "pyconf-schedule: error: no such file: 'missing.json'\n"
+     "hint: a SOURCE is a dataset name (eu2026, na2026) or an existing file\n"),
+    (["list", "eu2026", "--speaker", "Liz Le"],
+     "pyconf-schedule: error: speaker 'Liz Le' not found (did you mean 'Liz Li'?)\n"
+     "hint: 'pyconf-schedule speakers eu2026' lists every speaker\n"),
+    (["list", "eu2026", "--tz", "Tokyo"],
+     "pyconf-schedule: error: unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
+     "(did you mean 'Asia/Tokyo'?)\n"),
+    (["export", "eu2026", "--to", "ical"],
+     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json "
+     "(aliases: md = markdown, frab-json = c3voc-json)\n"),
+    (["list", "eu2026", "--at", "11:10"],
+     "pyconf-schedule: error: '11:10' gives no date; write the full date and time, e.g. '2026-04-08 11:10'\n"),
+    (["list", "na2026", "--at", "2026-11-01 01:30", "--tz", "America/Los_Angeles"],
+     "pyconf-schedule: error: 2026-11-01 01:30:00 happens twice in America/Los_Angeles "
+     "(UTC offsets -07:00 and -08:00); give the offset explicitly\n"),
+    (["list", "eu2026", "--kind", "keynot"],
+     "pyconf-schedule: error: session kind 'keynot' not found (did you mean 'keynote'?)\n"),
+    (["show", "eu2026", "no-such-session"],
+     "pyconf-schedule: error: session 'no-such-session' not found; 44 sessions exist\n"
+     "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
+    (["show", "eu2026", "monarch"],
+     "pyconf-schedule: error: 3 sessions match 'monarch': from-one-node-to-distributed-training-and-inference, "
+     "monarch-an-api-to-your-supercomputer, bringing-pytorch-monarch-to-amd-gpus-single-controller\n"
+     "hint: give one session id\n"),
+    (["list", "eu2026", "--from", "ics"],
+     "pyconf-schedule: error: --from applies to schedule files, and 'eu2026' is a dataset\n"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "stderr"), ERRORS)
+def test_input_errors(capsys: pytest.CaptureFixture[str], argv: list[str], stderr: str) -> None:
+    """Bad input gives one error line (and a hint where useful) on stderr and exit code 2."""
+    assert run(capsys, *argv) == (EXIT_ERROR, "", stderr)
+
+
+def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A file of no known format is an input error that names the file and suggests --from."""
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n", encoding="utf-8")
+    assert run(capsys, "list", str(path)) == (
+        EXIT_ERROR,
+        "",
+        f"pyconf-schedule: error: {path}: cannot read schedule file at line 1: cannot tell the format from the content; "
+        "pass format= one of json, ics, frab-xml, c3voc-json\n"
+        "hint: if the format was guessed wrong, name it with --from FMT\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "stderr"),
+    [
+        (["list", "eu2026", "--day", "2026-04-09"], "pyconf-schedule: no session found\n"),
+        (["search", "eu2026", "na2026", "quantum teleportation"], "pyconf-schedule: no session found\n"),
+        (["now", "eu2026", "--at", "2026-04-08 12:30"], "pyconf-schedule: no session runs at 12:30 CEST on Wednesday 8 April 2026\n"),
+        (["now", "eu2026", "--at", "2026-05-01 10:00"],
+         "pyconf-schedule: no session runs at 10:00 CEST on Friday 1 May 2026\n"
+         "hint: PyTorch Conference Europe 2026 runs 7–8 April 2026; choose a moment with --at, e.g. --at '2026-04-07 11:00'\n"),
+        (["next", "na2026", "--at", "2026-10-21 18:00"], "pyconf-schedule: no session starts after 18:00 PDT on Wednesday 21 October 2026\n"),
+    ],
+)  # fmt: skip
+def test_nothing_found(capsys: pytest.CaptureFixture[str], argv: list[str], stderr: str) -> None:
+    """A query that matches no session prints nothing on stdout, says so on stderr and exits 1."""
+    assert run(capsys, *argv) == (EXIT_NOTHING_FOUND, "", stderr)
+
+
+def test_nothing_found_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --json an empty result is still a valid document, and the exit code is 1."""
+    code, out, _ = run(capsys, "list", "eu2026", "--day", "2026-04-09", "--json")
+    assert (code, json.loads(out)["conference"]["sessions"]) == (EXIT_NOTHING_FOUND, [])
+
+
+@pytest.mark.parametrize(
+    ("argv", "last_line"),
+    [
+        ([], "pyconf-schedule: error: the following arguments are required: COMMAND"),
+        (["lst", "eu2026"], "pyconf-schedule: error: argument COMMAND: invalid choice: 'lst' (choose from 'datasets', "
+         "'list', 'search', 'show', 'speakers', 'now', 'next', 'export', 'convert')"),
+        (["list"], "pyconf-schedule list: error: the following arguments are required: SOURCE"),
+        (["export", "eu2026"], "pyconf-schedule export: error: the following arguments are required: -t/--to/--format"),
+    ],
+)  # fmt: skip
+def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], last_line: str) -> None:
+    """Usage errors print the usage and one error line on stderr, with exit code 2."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out, err.splitlines()[0].startswith("usage: pyconf-schedule"), err.splitlines()[-1]) == (
+        EXIT_ERROR,
+        "",
+        True,
+        last_line,
+    )
+
+
+# -- help and version -----------------------------------------------------------------
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--version` prints the program name and version."""
+    assert run(capsys, "--version") == (EXIT_OK, f"pyconf-schedule {__version__}\n", "")
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_has_examples_and_exit_codes(capsys: pytest.CaptureFixture[str], command: str | None) -> None:
+    """`--help` of the program and of every command shows an example and the exit codes."""
+    argv = ["--help"] if command is None else [command, "--help"]
+    code, out, err = run(capsys, *argv)
+    assert (code, err, "examples:\n  pyconf-schedule " in out, "  1  nothing found" in out) == (EXIT_OK, "", True, True)
+
+
+def test_every_command_is_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    """The program's help names every command."""
+    _, out, _ = run(capsys, "--help")
+    assert [c for c in COMMANDS if f"    {c} " in out] == list(COMMANDS)
+
+
+# -- the installed entry points ---------------------------------------------------------
+
+
+def _entry_points() -> list[list[str]]:
+    script = shutil.which("pyconf-schedule", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    return [[sys.executable, "-m", "pyconf_schedule"], [script] if script else []]
+
+
+@pytest.mark.parametrize("prefix", _entry_points(), ids=["python -m", "console script"])
+def test_installed_entry_point(prefix: list[str]) -> None:
+    """`python -m pyconf_schedule` and the `pyconf-schedule` script run the same command line."""
+    if not prefix:
+        pytest.skip("the pyconf-schedule console script is not installed in this environment")
+    result = subprocess.run(
+        [*prefix, "list", "eu2026", "--speaker", "Liz Li"], capture_output=True, text=True, encoding="utf-8", check=False
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (EXIT_OK, LIZ_EU, "")
+
+
+@pytest.mark.parametrize("prefix", _entry_points(), ids=["python -m", "console script"])
+def test_installed_entry_point_error(prefix: list[str]) -> None:
+    """Through the entry points, an input error exits 2 with the message on stderr and no traceback."""
+    if not prefix:
+        pytest.skip("the pyconf-schedule console script is not installed in this environment")
+    result = subprocess.run([*prefix, "list", "eu2025"], capture_output=True, text=True, encoding="utf-8", check=False)
+    assert (result.returncode, result.stdout, result.stderr.splitlines()[0]) == (
+        EXIT_ERROR,
+        "",
+        "pyconf-schedule: error: 'eu2025' is not a dataset; available: eu2026, na2026 (did you mean 'eu2026'?)",
+    )
+

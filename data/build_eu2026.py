@@ -33,6 +33,7 @@ ZONE = ZoneInfo(TIMEZONE)
 
 SEED_002 = "seeds/002_24309f03ac9adb7d.txt"
 SEED_000 = "seeds/000_bdef378e1ed20df2.txt"
+WRITE_UP = "extra/underthehood.meltwater.com_pytorch-conference-europe-2026-takeaways.EXCERPT.txt"
 
 SOURCES: list[dict[str, Any]] = [
     {
@@ -46,6 +47,13 @@ SOURCES: list[dict[str, Any]] = [
         "title": "Sched session page of PyTorch Conference Europe 2026 (abstract and speaker bio only)",
         "url": None,
         "file": SEED_000,
+    },
+    {
+        "id": "writeup-meltwater",
+        "title": "PyTorch Conference Europe 2026: Our Takeaways from Paris (Meltwater Engineering; "
+                 "excerpt), the source of the venue only",
+        "url": None,  # read from line 1 of the file
+        "file": WRITE_UP,
     },
 ]
 
@@ -436,6 +444,15 @@ def build(sources: Path) -> dict[str, Any]:
         None, None, None, None, [sid], "\n\n".join(abstract_lines), None, [], ["seed-000"],
     ))
 
+    # The venue: no seed names it; the third-party write-up does ("... held April 7-8 at
+    # Station F in Paris."). Only the venue is taken from it.
+    write_up = (sources / WRITE_UP).read_text(encoding="utf-8")
+    venue_match = re.search(r"held April 7-8 at ([A-Z][\w ]+?) in Paris", write_up)
+    if venue_match is None:
+        raise SourceError(f"{WRITE_UP}: the sentence naming the venue is missing")
+    source_list = [dict(src) for src in SOURCES]
+    source_list[-1]["url"] = write_up.splitlines()[0].strip()
+
     def by_name(item: dict[str, Any]) -> tuple[str, str]:
         return fold(item["name"]), item["id"]
 
@@ -447,13 +464,13 @@ def build(sources: Path) -> dict[str, Any]:
             "name": "PyTorch Conference Europe 2026",
             "city": "Paris",
             "country": "France",
-            "venue": None,
+            "venue": venue_match.group(1),
             "url": None,
             "timezone": TIMEZONE,
             "start_date": "2026-04-07",
             "end_date": "2026-04-08",
             "coverage": coverage,
-            "sources": SOURCES,
+            "sources": source_list,
             "rooms": sorted(({"id": k, "name": v} for k, v in rooms.items()), key=by_name),
             "tracks": sorted(({"id": k, "name": v} for k, v in tracks.items()), key=by_name),
             "speakers": sorted(speakers.records.values(), key=by_name),

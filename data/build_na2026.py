@@ -19,7 +19,7 @@ its own layout, so the script is split into steps:
 
 Run ``python data/build_na2026.py`` to rewrite
 ``src/pyconf_schedule/datasets/na2026.json`` or add ``--check`` to compare.
-The editorial decisions are listed in ``data/na2026-notes.md``.
+The editorial decisions are listed in ``data/README.md`` (section na2026).
 """
 
 from __future__ import annotations

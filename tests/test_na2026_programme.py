@@ -1,7 +1,7 @@
 """The na2026 programme through the public API: exact answers from the five pytorch.org posts.
 
 The expected values were checked by hand against the posts in
-../shared/sources/ (see data/na2026-notes.md): totals, sessions per day and
+../shared/sources/ (see data/README.md, section na2026): totals, sessions per day and
 room, every recorded conflict (real disagreements only: a time, a title, an
 organisation), every wording variant (each post's own summary and theme
 heading), title variants, speakers' sessions and what runs in a room at a

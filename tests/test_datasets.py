@@ -176,6 +176,33 @@ class TestNorthAmerica:
         assert (c.id, c.city, c.timezone, str(c.start_date), str(c.end_date)) == (
             "na2026", "San Jose", "America/Los_Angeles", "2026-10-20", "2026-10-21")
 
+    def test_counts_per_track(self) -> None:
+        """Sessions per track: the first post's section heading for each session (data/README.md)."""
+        assert Counter(s.track.name if s.track else None for s in self.conf.sessions) == {
+            "Hardware Backends & Accelerator Portability": 24, "Kernel Engineering & Compilers": 21,
+            "Serving Architecture, KV Cache, and Production Inference": 7,
+            "Distributed Training, Parallelism & Systems": 6, None: 4,
+            "Governance: A practical approach to accountability": 4,
+            "Compiler, Runtime, Tensor, and Observability Work": 4, "Agents in the physical world": 4,
+            "Release Engineering, Compatibility, and Contributor Infrastructure": 3,
+            "vLLM in Broader Applications and Infrastructure": 3, "Communication & Collective Libraries": 3,
+            "Distributed Communication and Device Portability": 3, "Training agents: RL becomes a requirement": 3,
+            "Kernel and Performance Optimization": 3, "Reinforcement Learning Systems": 3,
+            "AI Agents, Open-Source Community & Release Engineering": 2,
+            "Kernel Engineering & Domain-Specific Languages": 2,
+            "Profiling, Observability & Performance Diagnostics": 2, "Optimizers & Multi-Loss Training": 2,
+            "Data Loading, Storage & Media Pipelines": 2, "Hardware Portability & Accelerator Backends": 2,
+            "PyTorch Integration and Compatibility": 1, "Hardware Portability and Accelerator Backends": 1,
+            "vLLM Community and Contribution": 1, "Quantization & Low-Precision Training": 1,
+            "Kernel and Performance Agentic Search": 1, "Compilers, Graph Capture & Dynamic Shapes": 1}
+
+    def test_counts_per_day_and_kind(self) -> None:
+        """60 sessions on 20 October and 53 on 21 October, by kind."""
+        assert {str(d): len(v) for d, v in self.conf.by_day().items()} == {"2026-10-20": 60, "2026-10-21": 53}
+        assert Counter(s.kind.value for s in self.conf.sessions) == {
+            "talk": 73, "lightning-talk": 20, "sponsored-talk": 12, "keynote": 4,
+            "birds-of-a-feather": 3, "sponsored-keynote": 1}
+
     def test_liz_li_twice(self) -> None:
         """Liz Li gives two North America sessions."""
         sessions = self.conf.by_speaker("Liz Li")

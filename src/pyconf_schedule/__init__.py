@@ -30,6 +30,7 @@ from .exceptions import (
     UnknownTrackError,
     UnknownZoneError,
 )
+from .formats import dumps, format_names, loads, read, write
 
 __version__ = "0.1.0"
 
@@ -62,7 +63,12 @@ __all__ = [
     "UnknownZoneError",
     "__version__",
     "dataset_names",
+    "dumps",
     "find_speaker",
+    "format_names",
     "get_zone",
     "load",
+    "loads",
+    "read",
+    "write",
 ]

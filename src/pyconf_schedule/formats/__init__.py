@@ -1,0 +1,226 @@
+"""The one registry of schedule formats, used by the Python API and the CLI.
+
+========== =================================== ====== =====
+name       what                                write  read
+========== =================================== ====== =====
+json       native pyconf-schedule JSON          yes    yes
+ics        iCalendar (RFC 5545)                 yes    yes
+csv        one row per session                  yes    no
+markdown   readable agenda (alias ``md``)       yes    no
+frab-xml   frab/pentabarf schedule.xml          yes    yes
+c3voc-json c3voc schedule.json (``frab-json``)  yes    yes
+========== =================================== ====== =====
+
+Each format is one module of this package (``native``, ``ics``, ``csv``,
+``markdown``, ``frab_xml``, ``frab_json``) with ``dumps`` and, where it can
+be read back, ``loads``; modules are imported only when a format is used, so
+``import pyconf_schedule`` loads none of them.
+
+>>> from pyconf_schedule import dumps, load, loads
+>>> conf = load("eu2026")
+>>> loads(dumps(conf, "json"), "json") == conf
+True
+
+Writers accept a :class:`~pyconf_schedule.Conference` or any query result
+(:class:`~pyconf_schedule.Sessions`), and ``tz`` to show times in another
+zone.  Writers that cannot represent every session say which ones they leave
+out through :func:`omitted`.  Readers refuse inputs over
+:data:`MAX_INPUT_BYTES` (50 MiB) and raise one
+:class:`~pyconf_schedule.ScheduleParseError` naming the format and where
+reading failed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Literal
+
+from ..exceptions import ScheduleParseError, UnknownFormatError
+from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
+
+if TYPE_CHECKING:
+    from .._conference import Conference
+    from .._sessions import Sessions
+
+__all__ = [
+    "MAX_INPUT_BYTES",
+    "MAX_NESTING",
+    "FormatName",
+    "detect_format",
+    "dumps",
+    "format_names",
+    "loads",
+    "omitted",
+    "read",
+    "write",
+]
+
+FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json"]
+"""Every name a format can be asked for by, aliases included."""
+
+_MODULES: dict[str, str] = {
+    "json": "native",
+    "ics": "ics",
+    "csv": "csv",
+    "markdown": "markdown",
+    "frab-xml": "frab_xml",
+    "c3voc-json": "frab_json",
+}
+_ALIASES: dict[str, str] = {"md": "markdown", "frab-json": "c3voc-json"}
+_READABLE = ("json", "ics", "frab-xml", "c3voc-json")
+_SUFFIXES: dict[str, str] = {
+    ".json": "json",
+    ".ics": "ics",
+    ".ical": "ics",
+    ".csv": "csv",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".xml": "frab-xml",
+}
+
+
+def format_names(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:
+    """The canonical format names: every writable one, or with ``"read"`` the readable ones.
+
+    >>> format_names()
+    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json')
+    >>> format_names("read")
+    ('json', 'ics', 'frab-xml', 'c3voc-json')
+    """
+    return tuple(_MODULES) if mode == "write" else _READABLE
+
+
+def _canonical(format: str, mode: Literal["write", "read"] = "write") -> str:
+    key = format.strip().lower() if isinstance(format, str) else ""
+    key = _ALIASES.get(key, key)
+    valid = format_names(mode)
+    if key in valid:
+        return key
+    names = [*valid, *(a for a, target in _ALIASES.items() if target in valid)]
+    error = UnknownFormatError(str(format), names)
+    if key in _MODULES:
+        message = f"the {key} format can be written but not read; readable formats: {', '.join(valid)}"
+    else:
+        message = f"unknown format {format!r}; valid formats: {', '.join(valid)}"
+        aliases = [f"{a} = {t}" for a, t in _ALIASES.items() if t in valid]
+        if aliases:
+            message += f" (aliases: {', '.join(aliases)})"
+        if error.suggestions:
+            message += f"; did you mean {error.suggestions[0]!r}?"
+    error.message = message
+    error.args = (message,)
+    raise error
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{_MODULES[name]}")
+
+
+def dumps(obj: Conference | Sessions, format: FormatName, *, tz: str | None = None) -> str:
+    """Write ``obj`` (a Conference or a query result) in ``format``; times shown in zone ``tz``.
+
+    ``tz`` defaults to the zone ``obj`` is viewed in; iCalendar writes UTC
+    unless ``tz`` is given.  A query result is written with its conference's
+    details (``conference.select(sessions)``).  Raises UnknownFormatError,
+    listing the valid names, for an unknown format.
+    """
+    return str(_module(_canonical(format)).dumps(obj, tz=tz))
+
+
+def loads(data: str | bytes, format: FormatName, *, tz: str | None = None) -> Conference:
+    """Read a schedule in ``format`` from text or bytes.
+
+    ``tz`` is the zone for wall times the input gives without an offset, and
+    the resulting conference's zone; offsets and UTC times in the input are
+    always trusted.  Raises ScheduleParseError (format and location named)
+    for malformed, unsafe or oversized input; nothing is half-loaded.
+    """
+    conf: Conference = _module(_canonical(format, "read")).loads(data, tz=tz)
+    return conf
+
+
+def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
+    """The sessions of ``obj`` that ``format`` leaves out when writing (an empty Sessions for most).
+
+    iCalendar, frab XML and c3voc JSON leave out unscheduled sessions.
+
+    >>> from pyconf_schedule import load
+    >>> [s.id for s in omitted(load("eu2026"), "ics")] == [s.id for s in load("eu2026").sessions.unscheduled]
+    True
+    """
+    module = _module(_canonical(format))
+    function = getattr(module, "omitted", None)
+    if function is not None:
+        result: Sessions = function(obj)
+        return result
+    from ._common import as_conference
+
+    return as_conference(obj).sessions[0:0]
+
+
+_PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
+_C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
+
+
+def detect_format(data: str | bytes) -> str:
+    """The readable format of ``data``, told from its content.
+
+    ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
+    object with ``"format": "pyconf-schedule"`` is native JSON and one with a
+    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise.
+
+    >>> detect_format(b"BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n")
+    'ics'
+    """
+    head = data[:65536]
+    text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
+    text = text.lstrip("\ufeff \t\r\n")
+    if text[:15].upper() == "BEGIN:VCALENDAR":
+        return "ics"
+    if text.startswith("<"):
+        return "frab-xml"
+    if text.startswith("{"):
+        if _PYCONF_MARKER.search(text):
+            return "json"
+        if _C3VOC_MARKER.search(text):
+            return "c3voc-json"
+    raise ScheduleParseError(
+        "schedule file",
+        "cannot tell the format from the content; pass format= one of " + ", ".join(_READABLE),
+        "line 1",
+    )
+
+
+def read(path: str | os.PathLike[str], *, format: FormatName | None = None, tz: str | None = None) -> Conference:
+    """Read the schedule file at ``path``; the format is detected from the content unless given.
+
+    Files over :data:`MAX_INPUT_BYTES` are refused before they are read.
+    """
+    file = Path(path)
+    check_size(file.stat().st_size, format or "schedule file")
+    data = file.read_bytes()
+    name = _canonical(format, "read") if format is not None else detect_format(data)
+    return loads(data, name, tz=tz)  # type: ignore[arg-type]
+
+
+def write(
+    obj: Conference | Sessions, path: str | os.PathLike[str], format: FormatName | None = None, *, tz: str | None = None
+) -> None:
+    """Write ``obj`` to ``path`` as UTF-8 (line endings as the format writes them).
+
+    Without ``format`` the file's suffix decides (``.json``, ``.ics``,
+    ``.csv``, ``.md``, ``.xml``); ``.json`` means native JSON.
+    """
+    file = Path(path)
+    if format is None:
+        suffix = file.suffix.lower()
+        if suffix not in _SUFFIXES:
+            raise UnknownFormatError(suffix or str(file), list(_SUFFIXES))
+        name = _SUFFIXES[suffix]
+    else:
+        name = _canonical(format)
+    file.write_bytes(dumps(obj, name, tz=tz).encode("utf-8"))  # type: ignore[arg-type]

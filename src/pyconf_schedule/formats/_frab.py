@@ -1,0 +1,487 @@
+"""What frab schedule XML and c3voc schedule JSON share: the event model of both.
+
+Readers turn their document into :class:`RawSchedule` / :class:`RawEvent`
+(plain strings, as the file gives them) and call :func:`build`; writers
+call :func:`plan` and render its :class:`Plan`.  The rules (zones, ids,
+kinds, what is left out) live here once; they are documented in
+``docs/reference/formats.md`` and the modules ``frab_xml`` and ``frab_json``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
+
+import attrs
+
+from .._conference import Conference
+from .._model import Room, Session, Speaker, Track
+from .._sessions import Sessions
+from .._text import fold, slugify
+from .._time import get_zone, parse_datetime, zone_name
+from ..exceptions import PyconfScheduleError, ScheduleParseError
+from ._common import as_conference, kind_from_label, stable_uuid, unique_slug, view_zone
+
+__all__ = ["EventPlan", "Plan", "RawEvent", "RawPerson", "RawSchedule", "build", "plan"]
+
+
+@attrs.define
+class RawPerson:
+    name: str
+    id: str | None = None
+    guid: str | None = None
+    code: str | None = None
+    bio: str | None = None
+
+
+@attrs.define
+class RawEvent:
+    location: str
+    id: str | None = None
+    guid: str | None = None
+    title: str | None = None
+    subtitle: str | None = None
+    type: str | None = None
+    date: str | None = None
+    start: str | None = None
+    duration: str | None = None
+    end: str | None = None
+    room: str | None = None
+    track: str | None = None
+    language: str | None = None
+    abstract: str | None = None
+    description: str | None = None
+    url: str | None = None
+    persons: list[RawPerson] = attrs.field(factory=list)
+    slides: list[str] = attrs.field(factory=list)
+    day_date: str | None = None
+
+
+@attrs.define
+class RawSchedule:
+    title: str | None = None
+    acronym: str | None = None
+    time_zone_name: str | None = None
+    start: str | None = None
+    end: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    city: str | None = None
+    day_change: str | None = None
+    rooms: list[str] = attrs.field(factory=list)
+    tracks: list[str] = attrs.field(factory=list)
+    events: list[RawEvent] = attrs.field(factory=list)
+
+
+# ---------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------
+
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
+_DURATION = re.compile(r"^(?:(\d+):)?(\d{1,3}):(\d{2})(?::(\d{2}))?$")
+
+
+def _clock(text: str) -> time | None:
+    m = _CLOCK.match(text.strip())
+    if m is None or int(m[1]) > 23 or int(m[2]) > 59:
+        return None
+    return time(int(m[1]), int(m[2]), int(m[3] or 0))
+
+
+def _duration(text: str) -> timedelta | None:
+    """``HH:MM``, ``HH:MM:SS`` or ``D:HH:MM:SS`` (the forms frab, pentabarf and pretalx write)."""
+    m = _DURATION.match(text.strip())
+    if m is None:
+        return None
+    if m[1] is not None and m[4] is not None:  # D:HH:MM:SS
+        return timedelta(days=int(m[1]), hours=int(m[2]), minutes=int(m[3]), seconds=int(m[4]))
+    if m[1] is not None:  # H:MM:SS written as a:b:c
+        return timedelta(hours=int(m[1]), minutes=int(m[2]), seconds=int(m[3]))
+    return timedelta(hours=int(m[2]), minutes=int(m[3]), seconds=int(m[4] or 0))
+
+
+def _zone_or_none(name: str | None) -> tzinfo | None:
+    if not name or not name.strip():
+        return None
+    try:
+        return get_zone(name.strip())
+    except PyconfScheduleError:
+        return None
+
+
+def _fixed_zone(offsets: set[timedelta]) -> str:
+    """The IANA name for the one UTC offset every date carries: ``UTC`` or ``Etc/GMT-1`` for +01:00."""
+    if len(offsets) != 1:
+        return "UTC"
+    offset = next(iter(offsets))
+    hours, rest = divmod(int(offset.total_seconds()), 3600)
+    if rest or not -12 <= hours <= 14:
+        return "UTC"
+    return "UTC" if hours == 0 else f"Etc/GMT{-hours:+d}"
+
+
+def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
+    """A Conference from a frab-style schedule, following the rules in the module docstring."""
+
+    def error(message: str, location: str | None = None) -> ScheduleParseError:
+        return ScheduleParseError(format_name, message, location)
+
+    if tz is not None:
+        wall_zone: tzinfo | None = get_zone(tz)
+    else:
+        wall_zone = _zone_or_none(raw.time_zone_name)
+    day_change = _clock(raw.day_change) if raw.day_change else None
+
+    def instant(text: str, location: str) -> datetime:
+        try:
+            value = parse_datetime(text)
+        except PyconfScheduleError as exc:
+            raise error(str(exc), location) from None
+        if value.tzinfo is None:
+            if wall_zone is None:
+                raise error(
+                    f"the date {text!r} has no UTC offset and the file names no time zone; pass tz= the conference's zone",
+                    location,
+                )
+            value = value.replace(tzinfo=wall_zone).astimezone(timezone.utc).astimezone(wall_zone)
+        return value
+
+    rooms: dict[str, Room] = {}
+    room_ids: set[str] = set()
+    for name in raw.rooms:
+        if name and name not in rooms:
+            rooms[name] = Room(id=unique_slug(name, room_ids, "room"), name=name)
+    tracks: dict[str, Track] = {}
+    track_ids: set[str] = set()
+    for name in raw.tracks:
+        if name and name not in tracks:
+            tracks[name] = Track(id=unique_slug(name, track_ids, "track"), name=name)
+    speakers: dict[str, Speaker] = {}
+    speaker_ids: set[str] = set()
+    session_ids: set[str] = set()
+    offsets: set[timedelta] = set()
+    drafts: list[Session] = []
+    for event in raw.events:
+        start: datetime | None = None
+        end: datetime | None = None
+        if event.date:
+            start = instant(event.date, event.location)
+            offsets.add(start.utcoffset() or timedelta(0))
+        elif event.day_date and event.start:
+            clock = _clock(event.start)
+            try:
+                day = date.fromisoformat(event.day_date.strip()[:10])
+            except ValueError:
+                raise error(f"the day date {event.day_date!r} is not YYYY-MM-DD", event.location) from None
+            if clock is None:
+                raise error(f"the start {event.start!r} is not HH:MM", event.location)
+            if day_change is not None and clock < day_change:
+                day += timedelta(days=1)
+            start = instant(datetime.combine(day, clock).isoformat(), event.location)
+        if start is not None:
+            if event.end:
+                end = instant(event.end, event.location)
+            elif event.duration:
+                length = _duration(event.duration)
+                if length is None:
+                    raise error(f"the duration {event.duration!r} is not HH:MM", event.location)
+                if length:  # a zero duration means the end is unknown
+                    end = (start.astimezone(timezone.utc) + length).astimezone(start.tzinfo)
+            if end is not None and end < start:
+                raise error(f"the event ends ({end.isoformat()}) before it starts ({start.isoformat()})", event.location)
+        sid = _session_id(event, session_ids)
+        room = None
+        if event.room:
+            room = rooms.get(event.room)
+            if room is None:
+                room = rooms[event.room] = Room(id=unique_slug(event.room, room_ids, "room"), name=event.room)
+        track = None
+        if event.track:
+            track = tracks.get(event.track)
+            if track is None:
+                track = tracks[event.track] = Track(id=unique_slug(event.track, track_ids, "track"), name=event.track)
+        people: list[Speaker] = []
+        for person in event.persons:
+            speaker = _speaker(person, speakers, speaker_ids)
+            if speaker is not None and speaker.id not in {p.id for p in people}:
+                people.append(speaker)
+        kind, label = kind_from_label(event.type)
+        paragraphs: list[str] = []
+        for text in (event.subtitle, event.abstract, event.description):
+            if text and text.strip() and text.strip() not in paragraphs:
+                paragraphs.append(text.strip())
+        try:
+            session = Session(
+                id=sid,
+                title=event.title or None,
+                kind=kind,
+                kind_label=label,
+                start=start,
+                end=end,
+                room=room,
+                track=track,
+                speakers=people,
+                abstract="\n\n".join(paragraphs) or None,
+                language=event.language or None,
+                url=event.url or None,
+                slides=event.slides,
+            )
+        except PyconfScheduleError as exc:
+            raise error(str(exc), event.location) from None
+        drafts.append(session)
+    if tz is not None:
+        conf_zone = zone_name(get_zone(tz)) or "UTC"
+    else:
+        named = _zone_or_none(raw.time_zone_name)
+        conf_zone = (zone_name(named) if named is not None else None) or _fixed_zone(offsets)
+    zone = get_zone(conf_zone)
+    sessions = [
+        attrs.evolve(
+            draft,
+            start=None if draft.start is None else draft.start.astimezone(zone),
+            end=None if draft.end is None else draft.end.astimezone(zone),
+            speakers=[speakers[p.id] for p in draft.speakers],
+        )
+        for draft in drafts
+    ]
+    start_date, end_date = _date(raw.start), _date(raw.end)
+    if start_date and end_date and end_date < start_date:
+        start_date = end_date = None
+    name = raw.title or raw.acronym or "Schedule"
+    try:
+        return Conference(
+            id=(raw.acronym or "").strip() or slugify(name) or "schedule",
+            name=name,
+            timezone=conf_zone,
+            sessions=sessions,
+            speakers=list(speakers.values()),
+            rooms=list(rooms.values()),
+            tracks=list(tracks.values()),
+            url=raw.url or None,
+            venue=raw.venue or None,
+            city=raw.city or None,
+            start_date=start_date,
+            end_date=end_date,
+        )
+    except PyconfScheduleError as exc:
+        raise error(str(exc)) from None
+
+
+def _date(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        return None
+
+
+def _session_id(event: RawEvent, taken: set[str]) -> str:
+    candidates = [f"frab-{event.id}" if event.id else None, f"frab-{event.guid}" if event.guid else None]
+    for candidate in candidates:
+        if candidate and candidate not in taken:
+            taken.add(candidate)
+            return candidate
+    base = next((c for c in candidates if c), "frab-event")
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    taken.add(f"{base}-{n}")
+    return f"{base}-{n}"
+
+
+def _speaker(person: RawPerson, speakers: dict[str, Speaker], taken: set[str]) -> Speaker | None:
+    name = person.name.strip()
+    if not name:
+        return None
+    if person.id:
+        key = f"person-{slugify(person.id) or person.id}"
+    elif person.code:
+        key = f"person-{slugify(person.code)}"
+    elif person.guid:
+        key = f"person-{person.guid.lower()}"
+    else:
+        key = slugify(name) or "person"
+        existing = next((s for s in speakers.values() if fold(s.name) == fold(name)), None)
+        if existing is not None:
+            return existing
+    speaker = speakers.get(key)
+    if speaker is None:
+        if key in taken:
+            key = unique_slug(key, taken, "person")
+        taken.add(key)
+        speaker = speakers[key] = Speaker(id=key, name=name, bio=person.bio or None)
+    elif name != speaker.name and name not in speaker.aliases:
+        speaker = speakers[key] = attrs.evolve(speaker, aliases=(*speaker.aliases, name))
+    return speaker
+
+
+# ---------------------------------------------------------------------------
+# writing
+# ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class EventPlan:
+    session: Session
+    id: int
+    guid: str
+    date: str
+    start: str
+    duration: str
+    end: str | None
+    room: str
+    slug: str
+    title: str
+    type: str
+    track: str | None
+    language: str | None
+    abstract: str | None
+    url: str | None
+    persons: tuple[tuple[str, str], ...]
+    slides: tuple[str, ...]
+
+
+@attrs.frozen
+class DayPlan:
+    index: int
+    date: date
+    start: str
+    end: str
+    rooms: tuple[tuple[str, tuple[EventPlan, ...]], ...]
+
+
+@attrs.frozen
+class Plan:
+    conference: Conference
+    zone_name: str
+    acronym: str
+    title: str
+    start: date | None
+    end: date | None
+    url: str | None
+    rooms: tuple[tuple[str, str, str], ...]
+    tracks: tuple[tuple[str, str], ...]
+    days: tuple[DayPlan, ...]
+    omitted: Sessions
+
+
+_HTTP = re.compile(r"^https?://\S+$")
+_NUMERIC_ID = re.compile(r"^(?:frab-)?([1-9]\d{0,8})$")
+
+
+def acronym(conf_id: str) -> str:
+    """``conf_id`` as a c3voc acronym: lower-case ``[a-z0-9_]``, at least 4 characters.
+
+    >>> acronym("EU 2026"), acronym("x")
+    ('eu_2026', 'x_conf')
+    """
+    text = re.sub(r"[^a-z0-9_]", "_", conf_id.lower()).strip("_") or "conf"
+    return text if len(text) >= 4 else f"{text}_conf"
+
+
+def _hhmm(delta: timedelta) -> str:
+    minutes = int(delta.total_seconds() // 60)
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def http_url(value: str | None) -> str | None:
+    """``value`` when it is an absolute http(s) URL without spaces, else None."""
+    return value if value and _HTTP.match(value) else None
+
+
+def omitted(obj: Conference | Sessions) -> Sessions:
+    """The sessions frab XML and c3voc JSON leave out: the unscheduled ones."""
+    return as_conference(obj).sessions.unscheduled
+
+
+def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
+    """Lay ``obj`` out as frab days, rooms and events in the view zone."""
+    conf = as_conference(obj)
+    zone, name = view_zone(obj, tz)
+    acr = acronym(conf.id)
+    used_ids: set[int] = set()
+    ids: dict[str, int] = {}
+    scheduled = [s for s in conf.sessions if s.start is not None]
+    for session in scheduled:  # numeric ids first, so they keep their number
+        m = _NUMERIC_ID.match(session.id)
+        if m and int(m[1]) not in used_ids:
+            ids[session.id] = int(m[1])
+            used_ids.add(int(m[1]))
+    for session in scheduled:
+        if session.id in ids:
+            continue
+        number = stable_uuid(conf.id, "session", session.id).int % 2_000_000_000 + 1
+        while number in used_ids:
+            number = number % 2_000_000_000 + 1
+        ids[session.id] = number
+        used_ids.add(number)
+    room_order = {r.id: i for i, r in enumerate(conf.rooms)}
+    by_day: dict[date, list[EventPlan]] = {}
+    slugs: set[str] = set()
+    for session in scheduled:
+        assert session.start is not None
+        start = session.start.astimezone(zone)
+        end = None if session.end is None else session.end.astimezone(zone)
+        number = ids[session.id]
+        title = session.display_title
+        rest = f"{number}-{slugify(title)[:60].rstrip('-')}".rstrip("-")
+        slug = f"{acr}-{rest if len(rest) >= 4 else rest.zfill(4)}"
+        while slug in slugs:
+            slug += "-x"
+        slugs.add(slug)
+        by_day.setdefault(start.date(), []).append(
+            EventPlan(
+                session=session,
+                id=number,
+                guid=str(stable_uuid(conf.id, "session", session.id)),
+                date=start.isoformat(),
+                start=start.strftime("%H:%M"),
+                duration=_hhmm(end - start) if end is not None else "00:00",
+                end=None if end is None else end.isoformat(),
+                room=session.room.name if session.room else "",
+                slug=slug,
+                title=title,
+                type=session.kind.value,
+                track=session.track.name if session.track else None,
+                language=session.language,
+                abstract=session.abstract,
+                url=http_url(session.url),
+                persons=tuple((p.name, str(stable_uuid(conf.id, "speaker", p.id))) for p in session.speakers),
+                slides=tuple(s for s in session.slides if http_url(s)),
+            )
+        )
+    days: list[DayPlan] = []
+    for index, (day, events) in enumerate(sorted(by_day.items()), start=1):
+        first = min(datetime.fromisoformat(e.date) for e in events)
+        last = max(datetime.fromisoformat(e.end or e.date) for e in events)
+        grouped: dict[str, list[EventPlan]] = {}
+        ordered = sorted(
+            events,
+            key=lambda e: (room_order.get(e.session.room.id, len(room_order)) if e.session.room else len(room_order) + 1),
+        )
+        for event in ordered:
+            grouped.setdefault(event.room, []).append(event)
+        days.append(
+            DayPlan(
+                index=index,
+                date=day,
+                start=first.isoformat(),
+                end=last.isoformat(),
+                rooms=tuple((room, tuple(items)) for room, items in grouped.items()),
+            )
+        )
+    day_list = [d.date for d in days]
+    return Plan(
+        conference=conf,
+        zone_name=name,
+        acronym=acr,
+        title=conf.name,
+        start=conf.start_date or (day_list[0] if day_list else None),
+        end=conf.end_date or (day_list[-1] if day_list else None),
+        url=http_url(conf.url),
+        rooms=tuple((r.name, slugify(r.name) or r.id, str(stable_uuid(conf.id, "room", r.id))) for r in conf.rooms),
+        tracks=tuple((t.name, slugify(t.name) or slugify(t.id) or "track") for t in conf.tracks),
+        days=tuple(days),
+        omitted=conf.sessions.unscheduled,
+    )

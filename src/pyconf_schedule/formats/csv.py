@@ -1,0 +1,107 @@
+"""CSV (format name ``"csv"``): one row per session, for spreadsheets.
+
+RFC 4180 text: a header row, then one row per session in start order
+(unscheduled sessions last), CRLF line ends, fields quoted when needed.
+The columns, stable across releases, are:
+
+================ ==============================================================
+column           value
+================ ==============================================================
+id               the session id
+title            the title (empty when untitled)
+kind             the kind value, e.g. ``lightning-talk``
+kind_label       the source's own wording of the kind
+start            ISO 8601 with the UTC offset in the view zone, e.g. ``2026-04-07T09:00:00+02:00``
+end              likewise; empty when unknown
+timezone         the view zone's name
+room             the room name
+track            the track name
+speakers         speaker names, separated by ``"; "``
+organisations    each speaker's organisation in the same order, ``"; "``-separated (empty ones kept)
+abstract         the abstract (newlines kept inside the quoted cell)
+language         as the source gives it
+url              the session URL
+sources          source ids, ``"; "``-separated
+================ ==============================================================
+
+The view zone is ``tz``, else the zone the conference or query result is
+viewed in.  A cell that a spreadsheet would run as a formula (one starting
+with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with
+a leading apostrophe ``'``, which spreadsheets show as text.  Nothing is left
+out; there is no reader.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from .._conference import Conference
+from .._sessions import Sessions
+from ._common import as_conference, view_zone
+
+__all__ = ["COLUMNS", "dumps", "neutralise"]
+
+COLUMNS = (
+    "id",
+    "title",
+    "kind",
+    "kind_label",
+    "start",
+    "end",
+    "timezone",
+    "room",
+    "track",
+    "speakers",
+    "organisations",
+    "abstract",
+    "language",
+    "url",
+    "sources",
+)
+"""The header row, in order."""
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(cell: str) -> str:
+    """``cell`` with a leading ``'`` when a spreadsheet would read it as a formula.
+
+    >>> neutralise("=HYPERLINK(\\"http://x\\")"), neutralise("plain")
+    ('\\'=HYPERLINK("http://x")', 'plain')
+    """
+    return "'" + cell if cell.startswith(_FORMULA_START) else cell
+
+
+def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
+    """The CSV text of ``obj``'s sessions with times in ``tz``.
+
+    >>> from pyconf_schedule import load
+    >>> dumps(load("eu2026")).splitlines()[0]
+    'id,title,kind,kind_label,start,end,timezone,room,track,speakers,organisations,abstract,language,url,sources'
+    """
+    conf = as_conference(obj)
+    zone, name = view_zone(obj, tz)
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for s in conf.sessions:
+        row = (
+            s.id,
+            s.title or "",
+            s.kind.value,
+            s.kind_label or "",
+            s.start.astimezone(zone).isoformat() if s.start else "",
+            s.end.astimezone(zone).isoformat() if s.end else "",
+            name,
+            s.room.name if s.room else "",
+            s.track.name if s.track else "",
+            "; ".join(p.name for p in s.speakers),
+            "; ".join(p.organisation or "" for p in s.speakers) if any(p.organisation for p in s.speakers) else "",
+            s.abstract or "",
+            s.language or "",
+            s.url or "",
+            "; ".join(s.sources),
+        )
+        writer.writerow([neutralise(cell) for cell in row])
+    return out.getvalue()

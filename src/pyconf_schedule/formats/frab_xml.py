@@ -1,0 +1,288 @@
+"""frab / pentabarf schedule XML (format name ``"frab-xml"``).
+
+What pretalx, frab, wafer and pentabarf publish as ``schedule.xml`` and what
+Giggity, ConfClerk, EventFahrplan and the FOSDEM apps read.
+
+Writing
+-------
+The output validates against the c3voc ``schedule.xml.xsd``.  It is built
+with :mod:`xml.etree.ElementTree` (never string templates); characters XML
+1.0 forbids are removed from every text.
+
+* ``<conference>``: ``title`` (the name), ``acronym`` (the id in lower case
+  with ``[^a-z0-9_]`` replaced by ``_``, at least 4 characters), ``start``,
+  ``end``, ``days``, ``timeslot_duration`` (``00:05``), ``time_zone_name``
+  (the view zone), ``url`` (when http(s)) and one ``<track>`` per track.
+* One ``<day>`` per calendar day in the view zone with sessions (``start``
+  and ``end`` are the first start and last end), one ``<room>`` per room in
+  the conference's room order; sessions without a room go in a room named
+  ``""``.
+* ``<event id guid>``: ``id`` is the session id's number for ids like
+  ``frab-123`` or ``123``, else a stable number derived from the id;
+  ``guid`` is a UUID5 of a fixed namespace, the conference id and the
+  session id.  Children: ``date`` (ISO 8601 with offset), ``start``
+  (``HH:MM``), ``duration`` (``HH:MM``; ``00:00`` when the end is unknown),
+  ``room``, ``slug``, ``title`` (untitled: "(untitled session <id>)"),
+  ``subtitle`` (empty), ``type`` (the kind value, e.g. ``lightning-talk``),
+  ``track``, ``language``, ``abstract``, ``persons`` (``<person guid>``
+  with a UUID5 per speaker), ``links`` (slides with http(s) URLs) and
+  ``url`` (http(s) only).
+* Unscheduled sessions are left out: :func:`omitted` returns them.
+
+Reading
+-------
+Any frab, pretalx, wafer or pentabarf (FOSDEM) schedule.xml: fields as in
+``docs/reference/formats.md``.  Event instants come from ``<date>`` (its
+offset is trusted), else the day's ``date`` plus ``<start>`` (after the
+conference's ``day_change``, if given, a start before it belongs to the next
+calendar day).  A wall time without an offset is read in ``tz``, else the
+file's ``time_zone_name``, else it is an error that says to pass ``tz``.
+The conference's zone is ``tz``, else ``time_zone_name``, else the single
+UTC offset all dates carry (``Etc/GMT-1`` for +01:00; ``UTC`` when offsets
+differ or are not whole hours).  Durations are added in UTC.
+
+Safety: the document is parsed by expat with no DTD allowed: a DOCTYPE or
+entity declaration (billion laughs, XXE) is refused, as are inputs over
+50 MiB and elements nested deeper than 64 levels.  Errors name the line.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any, NoReturn
+from xml.parsers import expat
+
+from .._conference import Conference
+from .._sessions import Sessions
+from ..exceptions import ScheduleParseError
+from ._common import MAX_NESTING, check_size, input_text, strip_xml_illegal
+from ._frab import RawEvent, RawPerson, RawSchedule, build, plan
+from ._frab import omitted as _omitted
+
+__all__ = ["dumps", "loads", "omitted", "parse_xml"]
+
+_FORMAT = "frab-xml"
+
+
+def omitted(obj: Conference | Sessions) -> Sessions:
+    """The sessions :func:`dumps` leaves out: the unscheduled ones."""
+    return _omitted(obj)
+
+
+# ---------------------------------------------------------------------------
+# writing
+# ---------------------------------------------------------------------------
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrib: str) -> ET.Element:
+    element = ET.SubElement(parent, tag, {k: strip_xml_illegal(v) for k, v in attrib.items()})
+    if text is not None:
+        element.text = strip_xml_illegal(text)
+    return element
+
+
+def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
+    """The schedule.xml text of ``obj``, times shown in ``tz`` (default: the conference's zone).
+
+    >>> from pyconf_schedule import load
+    >>> dumps(load("eu2026")).splitlines()[1]
+    '<schedule>'
+    """
+    p = plan(obj, tz)
+    root = ET.Element("schedule")
+    _sub(root, "generator", name="pyconf-schedule")
+    if p.url:
+        _sub(root, "url", p.url)
+    _sub(root, "version", "1.0")
+    conference = _sub(root, "conference")
+    _sub(conference, "title", p.title)
+    _sub(conference, "acronym", p.acronym)
+    if p.start:
+        _sub(conference, "start", p.start.isoformat())
+    if p.end:
+        _sub(conference, "end", p.end.isoformat())
+    _sub(conference, "days", str(len(p.days)))
+    _sub(conference, "timeslot_duration", "00:05")
+    if p.url:
+        _sub(conference, "url", p.url)
+    _sub(conference, "time_zone_name", p.zone_name)
+    for name, slug in p.tracks:
+        if _is_slug(slug):
+            _sub(conference, "track", name=name, slug=slug)
+        else:
+            _sub(conference, "track", name=name)
+    room_guids = {name: guid for name, _slug, guid in p.rooms}
+    for day in p.days:
+        day_element = _sub(root, "day", date=day.date.isoformat(), start=day.start, end=day.end, index=str(day.index))
+        for room_name, events in day.rooms:
+            attrib = {"name": room_name}
+            if room_name in room_guids:
+                attrib["guid"] = room_guids[room_name]
+            room_element = _sub(day_element, "room", **attrib)
+            for e in events:
+                event = _sub(room_element, "event", id=str(e.id), guid=e.guid)
+                _sub(event, "date", e.date)
+                _sub(event, "start", e.start)
+                _sub(event, "duration", e.duration)
+                _sub(event, "room", e.room)
+                _sub(event, "slug", e.slug)
+                _sub(event, "title", e.title)
+                _sub(event, "subtitle", "")
+                _sub(event, "type", e.type)
+                _sub(event, "track", e.track or "")
+                if e.language:
+                    _sub(event, "language", e.language)
+                _sub(event, "abstract", e.abstract or "")
+                persons = _sub(event, "persons")
+                for name, guid in e.persons:
+                    _sub(persons, "person", name, guid=guid)
+                links = _sub(event, "links")
+                for url in e.slides:
+                    _sub(links, "link", "Slides", href=url, type="slides")
+                if e.url:
+                    _sub(event, "url", e.url)
+    ET.indent(root, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _is_slug(text: str) -> bool:
+    return len(text) >= 2 and text[0].isascii() and text[0].isalpha() and all(c.islower() or c.isdigit() or c == "-" for c in text)
+
+
+# ---------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------
+
+
+class _Refused(Exception):
+    pass
+
+
+def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element, dict[ET.Element, int]]:
+    """Parse XML safely with expat: no DTD, no entities, bounded depth and size.
+
+    Returns the root element and each element's line number.  Raises
+    ScheduleParseError naming the line for malformed or refused input.
+    """
+    payload: str | bytes
+    if isinstance(data, bytes):
+        check_size(len(data), format_name)
+        payload = data
+    else:
+        payload = input_text(data, format_name)
+    parser = expat.ParserCreate()
+    builder = ET.TreeBuilder()
+    lines: dict[ET.Element, int] = {}
+    depth = 0
+
+    def refuse(message: str) -> NoReturn:
+        raise _Refused(message)
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        nonlocal depth
+        depth += 1
+        if depth > MAX_NESTING:
+            refuse(f"elements are nested deeper than {MAX_NESTING} levels")
+        lines[builder.start(name, attributes)] = parser.CurrentLineNumber
+
+    def end(name: str) -> None:
+        nonlocal depth
+        depth -= 1
+        builder.end(name)
+
+    def doctype(*_: Any) -> None:
+        refuse("a DOCTYPE is not allowed (DTDs and entities are refused for safety)")
+
+    def entity(*_: Any) -> None:
+        refuse("entity declarations are not allowed (billion laughs / XXE protection)")
+
+    def external(*_: Any) -> int:
+        refuse("external entities are not allowed")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.UnparsedEntityDeclHandler = entity
+    parser.ExternalEntityRefHandler = external
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.buffer_text = True
+    try:
+        parser.Parse(payload, True)
+    except _Refused as exc:
+        raise ScheduleParseError(format_name, str(exc), f"line {parser.CurrentLineNumber}") from None
+    except expat.ExpatError as exc:
+        raise ScheduleParseError(
+            format_name, f"malformed XML: {expat.errors.messages[exc.code]}", f"line {exc.lineno} column {exc.offset + 1}"
+        ) from None
+    return builder.close(), lines
+
+
+def _text(element: ET.Element | None) -> str | None:
+    if element is None:
+        return None
+    text = "".join(element.itertext()).strip()
+    return text or None
+
+
+def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
+    """Read a frab/pentabarf schedule.xml (see the module docstring for zones and fields)."""
+    root, lines = parse_xml(data)
+    if root.tag != "schedule":
+        raise ScheduleParseError(_FORMAT, f"the root element is <{root.tag}>, expected <schedule>", f"line {lines.get(root, 1)}")
+    raw = RawSchedule()
+    conference = root.find("conference")
+    if conference is not None:
+        raw.title = _text(conference.find("title"))
+        raw.acronym = _text(conference.find("acronym"))
+        raw.time_zone_name = _text(conference.find("time_zone_name"))
+        raw.start = _text(conference.find("start"))
+        raw.end = _text(conference.find("end"))
+        raw.url = _text(conference.find("url")) or _text(conference.find("base_url"))
+        raw.venue = _text(conference.find("venue"))
+        raw.city = _text(conference.find("city"))
+        raw.day_change = _text(conference.find("day_change"))
+        raw.tracks = [t.get("name") or _text(t) or "" for t in conference.findall("track")]
+    for day in root.findall("day"):
+        for room in day.findall("room"):
+            room_name = (room.get("name") or "").strip()
+            if room_name and room_name not in raw.rooms:
+                raw.rooms.append(room_name)
+            for event in room.findall("event"):
+                raw.events.append(_event(event, room_name, day.get("date"), lines))
+    return build(raw, tz, _FORMAT)
+
+
+def _event(event: ET.Element, room_name: str, day_date: str | None, lines: dict[ET.Element, int]) -> RawEvent:
+    persons = []
+    for person in event.iterfind("persons/person"):
+        name = _text(person) or ""
+        persons.append(RawPerson(name=name, id=person.get("id"), guid=person.get("guid"), code=person.get("code")))
+    slides = [
+        link.get("href", "")
+        for tag in ("links/link", "attachments/attachment")
+        for link in event.iterfind(tag)
+        if link.get("href") and ("slide" in (link.get("type") or "").lower() or "slide" in (_text(link) or "").lower())
+    ]
+    return RawEvent(
+        location=f"line {lines.get(event, 0)}",
+        id=(event.get("id") or "").strip() or None,
+        guid=(event.get("guid") or "").strip() or None,
+        title=_text(event.find("title")),
+        subtitle=_text(event.find("subtitle")),
+        type=_text(event.find("type")),
+        date=_text(event.find("date")),
+        start=_text(event.find("start")),
+        duration=_text(event.find("duration")),
+        end=None,
+        room=_text(event.find("room")) or room_name or None,
+        track=_text(event.find("track")),
+        language=_text(event.find("language")),
+        abstract=_text(event.find("abstract")),
+        description=_text(event.find("description")),
+        url=_text(event.find("url")),
+        persons=persons,
+        slides=slides,
+        day_date=day_date,
+    )

@@ -1,0 +1,61 @@
+"""Native pyconf-schedule JSON (format name ``"json"``): lossless and versioned.
+
+The document is described in ``docs/reference/native-json.md`` and by the
+JSON Schema shipped as ``pyconf_schedule/formats/native.schema.json``
+(:func:`schema` returns it).  ``loads(dumps(x)) == x`` for every Conference,
+including zone names, unscheduled sessions, aliases and conflicts; with
+``tz`` the conference is written as viewed in that zone (``view_timezone``).
+
+Reading refuses inputs over 50 MiB (:data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`)
+and nesting deeper than 64 levels; every error is a ScheduleParseError with
+a JSON path or a line and column.
+
+>>> from pyconf_schedule import load
+>>> conf = load("na2026")
+>>> loads(dumps(conf)) == conf
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from .._conference import Conference
+from .._converter import conference_from_dict, conference_to_dict
+from .._sessions import Sessions
+from ._common import as_conference, load_json
+
+__all__ = ["dumps", "loads", "schema"]
+
+_FORMAT = "pyconf-schedule JSON"
+
+
+def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
+    """The native JSON text of ``obj`` (one-space indent, UTF-8 characters kept, final newline).
+
+    With ``tz`` the conference is converted with ``to_tz(tz)`` first, so its
+    datetimes carry that zone and ``view_timezone`` names it.
+    """
+    conf = as_conference(obj)
+    if tz is not None:
+        conf = conf.to_tz(tz)
+    elif isinstance(obj, Sessions) and getattr(obj.zone, "key", None) not in (None, conf.view_timezone or conf.timezone):
+        conf = conf.to_tz(obj.zone)
+    return json.dumps(conference_to_dict(conf), ensure_ascii=False, indent=1) + "\n"
+
+
+def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
+    """Read native JSON; ``tz``, when given, returns the conference viewed in that zone."""
+    conf = conference_from_dict(load_json(data, _FORMAT))
+    return conf.to_tz(tz) if tz is not None else conf
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the native format, as shipped in the package."""
+    text = resources.files(__package__).joinpath("native.schema.json").read_text(encoding="utf-8")
+    result: dict[str, Any] = json.loads(text)
+    return result

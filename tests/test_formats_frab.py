@@ -1,0 +1,250 @@
+"""frab schedule XML and c3voc schedule JSON: schema-valid output, real samples, zones."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema
+import pytest
+from lxml import etree
+
+from pyconf_schedule import Conference, ScheduleParseError, SessionKind, dumps, load, loads, read
+
+from .test_formats_golden import SHARED, small_conference
+
+UTC = timezone.utc
+SAMPLES = SHARED / "samples"
+SCHEMAS = SHARED / "schemas"
+
+
+def _shared(path: Path) -> Path:
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the shared folder is not next to the repository)")
+    return path
+
+
+def _xsd() -> etree.XMLSchema:
+    return etree.XMLSchema(etree.parse(str(_shared(SCHEMAS / "schedule.xml.xsd"))))
+
+
+def _json_schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(_shared(SCHEMAS / "schedule.schema.json").read_text(encoding="utf-8"))
+    return schema
+
+
+def _conferences() -> list[tuple[str, Conference]]:
+    return [("eu2026", load("eu2026")), ("na2026", load("na2026")), ("small", small_conference())]
+
+
+@pytest.mark.parametrize(("name", "conf"), _conferences(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize("tz", [None, "UTC", "Asia/Tokyo", "America/Los_Angeles"])
+def test_xml_validates_against_the_xsd(name: str, conf: Conference, tz: str | None) -> None:
+    """frab XML of every dataset, in any zone, validates against schedule.xml.xsd."""
+    schema = _xsd()
+    document = etree.fromstring(dumps(conf, "frab-xml", tz=tz).encode("utf-8"))
+    assert schema.validate(document), schema.error_log
+
+
+@pytest.mark.parametrize(("name", "conf"), _conferences(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize("tz", [None, "UTC", "Asia/Tokyo", "America/Los_Angeles"])
+def test_json_validates_against_the_schema(name: str, conf: Conference, tz: str | None) -> None:
+    """c3voc JSON of every dataset, in any zone, validates against schedule.schema.json (formats checked)."""
+    document = json.loads(dumps(conf, "c3voc-json", tz=tz))
+    jsonschema.Draft6Validator(_json_schema(), format_checker=jsonschema.Draft6Validator.FORMAT_CHECKER).validate(document)
+
+
+@pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
+@pytest.mark.parametrize("name", ["eu2026", "na2026"])
+def test_round_trip_keeps_the_schedule(format_name: str, name: str) -> None:
+    """Reading our own export gives every scheduled session's title, instants, room, track, kind and speakers."""
+    conf = load(name)
+    back = loads(dumps(conf, format_name), format_name)  # type: ignore[arg-type]
+    assert back.timezone == conf.timezone
+    want = sorted(
+        (s.display_title, s.start, s.end, s.room and s.room.name, s.track and s.track.name, s.kind, s.speaker_names)
+        for s in conf.sessions.scheduled
+    )
+    got = sorted((s.title, s.start, s.end, s.room and s.room.name, s.track and s.track.name, s.kind, s.speaker_names) for s in back.sessions)
+    assert got == want
+
+
+@pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
+def test_ids_and_guids_are_stable(format_name: str) -> None:
+    """Two exports of the same conference are identical (ids, guids and slugs are derived, not random)."""
+    assert dumps(small_conference(), format_name) == dumps(small_conference(), format_name)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
+def test_unknown_end_is_a_zero_duration(format_name: str) -> None:
+    """A session with an unknown end is written with duration 00:00 (and no end), which reads back as unknown."""
+    text = dumps(small_conference(), format_name)  # type: ignore[arg-type]
+    if format_name == "c3voc-json":
+        document = json.loads(text)
+        events = {e["title"][:10]: e for d in document["schedule"]["conference"]["days"] for r in d["rooms"].values() for e in r}
+        assert (events["🦄 Unicorns"]["duration"], "end" in events["🦄 Unicorns"]) == ("00:00", False)
+    unicorns = next(s for s in loads(text, format_name).sessions if s.title and s.title.startswith("🦄"))  # type: ignore[arg-type]
+    assert (unicorns.start, unicorns.end) == (datetime(2026, 3, 29, 8, 0, tzinfo=UTC), None)
+
+
+def test_forbidden_xml_characters_are_stripped() -> None:
+    """Characters XML 1.0 forbids are removed from titles; the output still parses."""
+    conf = small_conference()
+    evil = attrs.evolve(conf.sessions[0], title="bell\x07 nul\x00 esc\x1b ok\ufffe")
+    text = dumps(attrs.evolve(conf, sessions=[evil]), "frab-xml")
+    assert etree.fromstring(text.encode()).findtext("day/room/event/title") == "bell nul esc ok"
+
+
+SAMPLE_COUNTS = [
+    # file, days, rooms, events, persons, tracks, zone
+    ("voc-schedule_pretalx-democon.schedule.json", 3, 2, 36, 27, 2, "UTC"),
+    ("voc-schedule_frab-camp2019.schedule.json", 5, 2, 79, 90, 7, "Europe/Berlin"),
+    ("giggity_debconf23.wafer.schedule.xml", 8, 5, 117, 87, 12, "Asia/Kolkata"),
+    ("felixu_31c3.frab.schedule.xml", 4, 4, 138, 198, 8, "Etc/GMT-1"),
+]
+
+
+@pytest.mark.parametrize(("file", "days", "rooms", "events", "persons", "tracks", "zone"), SAMPLE_COUNTS)
+def test_sample_counts(file: str, days: int, rooms: int, events: int, persons: int, tracks: int, zone: str) -> None:
+    """Each shared sample imports with the exact numbers of days, rooms, events, persons and tracks."""
+    conf = read(_shared(SAMPLES / file))
+    assert (len(conf.days()), len(conf.rooms), len(conf.sessions), len(conf.speakers), len(conf.tracks), conf.timezone) == (
+        days,
+        rooms,
+        events,
+        persons,
+        tracks,
+        zone,
+    )
+
+
+@pytest.mark.parametrize(
+    ("file", "session_id", "title", "start", "end", "speakers"),
+    [
+        # pretalx says time_zone_name UTC but writes +01:00: the offset wins.
+        ("voc-schedule_pretalx-democon.schedule.json", "frab-25", "Focused 5thgeneration hardware", datetime(2020, 12, 14, 8, 0, tzinfo=UTC), datetime(2020, 12, 14, 8, 30, tzinfo=UTC), ("Brian Robinson",)),
+        ("voc-schedule_frab-camp2019.schedule.json", "frab-10386", "Opening Ceremony", datetime(2019, 8, 21, 9, 0, tzinfo=UTC), datetime(2019, 8, 21, 9, 30, tzinfo=UTC), ("jinxx", "smtw")),
+        # wafer writes UTC dates for an Asia/Kolkata conference.
+        ("giggity_debconf23.wafer.schedule.xml", "frab-35", "Opening Ceremony", datetime(2023, 9, 10, 5, 0, tzinfo=UTC), datetime(2023, 9, 10, 5, 20, tzinfo=UTC), ("Sruthi Chandran",)),
+        ("felixu_31c3.frab.schedule.xml", "frab-6561", "31C3 Opening Event", datetime(2014, 12, 27, 10, 0, tzinfo=UTC), datetime(2014, 12, 27, 10, 30, tzinfo=UTC), ("erdgeist", "Geraldine de Bastion")),
+    ],
+)
+def test_sample_instants(file: str, session_id: str, title: str, start: datetime, end: datetime, speakers: tuple[str, ...]) -> None:
+    """A known event of each sample has the right title, instants and speakers."""
+    session = read(_shared(SAMPLES / file)).session(session_id)
+    assert (session.title, session.start, session.end, session.speaker_names) == (title, start, end, speakers)
+
+
+def test_sample_first_and_last_instants() -> None:
+    """Every sample's first and last start are the instants the file gives (its latest <date>, in UTC)."""
+    expected = {
+        "voc-schedule_pretalx-democon.schedule.json": ("2020-12-14T08:00:00+00:00", "2020-12-16T14:00:00+00:00"),
+        "voc-schedule_frab-camp2019.schedule.json": ("2019-08-21T09:00:00+00:00", "2019-08-25T16:00:00+00:00"),
+        "giggity_debconf23.wafer.schedule.xml": ("2023-09-10T01:30:00+00:00", "2023-09-17T13:30:00+00:00"),
+        "felixu_31c3.frab.schedule.xml": ("2014-12-27T10:00:00+00:00", "2014-12-30T17:30:00+00:00"),
+    }
+    got = {}
+    for file in expected:
+        starts = [s.start for s in read(_shared(SAMPLES / file)).sessions if s.start]
+        got[file] = (starts[0].astimezone(UTC).isoformat(), starts[-1].astimezone(UTC).isoformat())
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("label", "kind", "kept"),
+    [
+        ("lecture", SessionKind.TALK, "lecture"),
+        ("Long talk (45 minutes)", SessionKind.TALK, "Long talk (45 minutes)"),
+        ("BoF (45 minutes)", SessionKind.BIRDS_OF_A_FEATHER, "BoF (45 minutes)"),
+        ("Workshop (2h)", SessionKind.WORKSHOP, "Workshop (2h)"),
+        ("podium", SessionKind.PANEL, "podium"),
+        ("lightning-talk", SessionKind.LIGHTNING_TALK, None),
+        ("Lightning Talk", SessionKind.LIGHTNING_TALK, "Lightning Talk"),
+        ("", SessionKind.OTHER, None),
+        ("performance", SessionKind.OTHER, "performance"),
+    ],
+)
+def test_type_to_kind(label: str, kind: SessionKind, kept: str | None) -> None:
+    """An event's type maps to a kind through the table; the original wording is kept as kind_label."""
+    from pyconf_schedule.formats._common import kind_from_label
+
+    assert kind_from_label(label) == (kind, kept)
+
+
+PENTABARF = """<?xml version="1.0" encoding="UTF-8"?>
+<schedule>
+  <conference>
+    <title>FOSDEM 2019</title><subtitle/><venue>ULB</venue><city>Brussels</city>
+    <start>2019-02-02</start><end>2019-02-03</end><days>2</days>
+    <day_change>09:00:00</day_change><timeslot_duration>00:05:00</timeslot_duration>
+  </conference>
+  <day index="1" date="2019-02-02">
+    <room name="Janson">
+      <event id="8413">
+        <start>09:30</start><duration>00:25</duration><room>Janson</room>
+        <slug>welcome</slug><title>Welcome to FOSDEM 2019</title><subtitle/>
+        <track>Keynotes</track><type>keynote</type><language/>
+        <abstract>&lt;p&gt;Welcome&lt;/p&gt;</abstract><description/>
+        <persons><person id="6">FOSDEM Staff</person></persons>
+        <links/>
+      </event>
+      <event id="9000">
+        <start>01:30</start><duration>01:00:00</duration><room>Janson</room>
+        <title>After midnight</title><type>devroom</type>
+        <persons><person id="6">FOSDEM Staff</person><person id="7">Ana</person></persons>
+      </event>
+    </room>
+  </day>
+</schedule>
+"""
+
+
+def test_pentabarf_without_zone_needs_tz() -> None:
+    """A pentabarf file with no zone and no offsets is an error that says to pass tz."""
+    with pytest.raises(ScheduleParseError, match=r"has no UTC offset and the file names no time zone; pass tz=") as info:
+        loads(PENTABARF, "frab-xml")
+    assert (info.value.format, info.value.location) == ("frab-xml", "line 10")
+
+
+def test_pentabarf_with_tz() -> None:
+    """With tz=, wall times are read in that zone; a start before day_change belongs to the next day."""
+    conf = loads(PENTABARF, "frab-xml", tz="Europe/Brussels")
+    assert (conf.id, conf.name, conf.timezone, conf.venue, conf.city) == ("fosdem-2019", "FOSDEM 2019", "Europe/Brussels", "ULB", "Brussels")
+    welcome, late = conf.sessions
+    assert (welcome.start, welcome.end, welcome.kind, welcome.abstract) == (
+        datetime(2019, 2, 2, 8, 30, tzinfo=UTC),
+        datetime(2019, 2, 2, 8, 55, tzinfo=UTC),
+        SessionKind.KEYNOTE,
+        "<p>Welcome</p>",
+    )
+    assert (late.start, late.end, late.kind) == (datetime(2019, 2, 3, 0, 30, tzinfo=UTC), datetime(2019, 2, 3, 1, 30, tzinfo=UTC), SessionKind.TALK)
+    assert [s.id for s in conf.speakers] == ["person-6", "person-7"]
+
+
+def test_durations_are_added_in_utc() -> None:
+    """An event running over a DST change ends at start + duration in real time."""
+    text = PENTABARF.replace("<start>01:30</start><duration>01:00:00</duration>", "<date>2019-03-31T01:30:00+01:00</date><start>01:30</start><duration>02:00</duration>")
+    late = loads(text, "frab-xml", tz="Europe/Brussels").session("frab-9000")
+    assert late.end is not None
+    assert (late.end.isoformat(), late.end.astimezone(UTC)) == ("2019-03-31T04:30:00+02:00", datetime(2019, 3, 31, 2, 30, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("text", "format_name", "message", "location"),
+    [
+        ("<schedule><day date='2020-01-01'><room name='A'><event id='1'><date>2020-01-01T10:00:00+01:00</date><duration>1 hour</duration></event></room></day></schedule>", "frab-xml", "the duration '1 hour' is not HH:MM", "line 1"),
+        ("<other/>", "frab-xml", "the root element is <other>, expected <schedule>", "line 1"),
+        ('{"schedule": {"conference": {"days": [{"rooms": {"A": [{"id": 1, "date": "yesterday"}]}}]}}}', "c3voc-json", "cannot read 'yesterday' as a date and time", '$.schedule.conference.days[0].rooms["A"][0]'),
+        ('{"schedule": {"conference": {"days": {"rooms": 1}}}}', "c3voc-json", "expected a list, got dict", "$.schedule.conference.days"),
+        ('{"schedule": {"version": "1"}}', "c3voc-json", 'no "conference" object', "$.schedule"),
+    ],
+)
+def test_malformed_input(text: str, format_name: str, message: str, location: str) -> None:
+    """Malformed frab input raises one ScheduleParseError naming the format and where it failed."""
+    with pytest.raises(ScheduleParseError) as info:
+        loads(text, format_name)  # type: ignore[arg-type]
+    assert (info.value.format, info.value.location) == (format_name, location)
+    assert message in info.value.reason

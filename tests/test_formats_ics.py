@@ -1,0 +1,293 @@
+"""iCalendar: RFC 5545 writing checked by the icalendar package, and lenient reading."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import attrs
+import icalendar
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyconf_schedule import Conference, ScheduleParseError, Session, dumps, load, loads, read
+from pyconf_schedule.formats import ics
+
+from .test_formats_golden import DTSTAMP, SHARED, small_conference
+
+UTC = timezone.utc
+
+
+def _calendar(text: str) -> Any:
+    """The icalendar package's parse of ``text``, untyped (its value types are a wide union)."""
+    return icalendar.Calendar.from_ical(text)
+
+
+def _events(text: str) -> list[Any]:
+    calendar = _calendar(text)
+    assert calendar.errors == []
+    events = list(calendar.walk("VEVENT"))
+    for event in events:
+        assert event.errors == []
+    return events
+
+
+@pytest.mark.parametrize("name", ["eu2026", "na2026"])
+@pytest.mark.parametrize("tz", [None, "Europe/Paris", "America/Los_Angeles", "Asia/Tokyo"])
+def test_datasets_parse_back_with_the_same_instants(name: str, tz: str | None) -> None:
+    """icalendar reads every dataset export with no errors and the same titles and instants."""
+    conf = load(name)
+    events = {str(e["UID"]): e for e in _events(ics.dumps(conf, tz=tz, dtstamp=DTSTAMP))}
+    scheduled = conf.sessions.scheduled
+    assert len(events) == len(scheduled)
+    for session in scheduled:
+        event = events[f"{session.id}@{name}.pyconf-schedule"]
+        assert str(event["SUMMARY"]) == ics.clean_text(session.display_title)
+        assert event["DTSTART"].dt == session.start
+        assert (event["DTEND"].dt if "DTEND" in event else None) == session.end
+
+
+@pytest.mark.parametrize("name", ["eu2026", "na2026"])
+def test_datasets_round_trip_through_our_reader(name: str) -> None:
+    """Our reader gets back every scheduled session's id, title, instants, room and track."""
+    conf = load(name)
+    back = loads(dumps(conf, "ics", tz="Europe/Paris"), "ics")
+    got = {s.id: (s.title, s.start, s.end, s.room and s.room.name, s.track and s.track.name) for s in back.sessions}
+    want = {
+        s.id: (s.display_title, s.start, s.end, s.room and s.room.name, s.track and s.track.name)
+        for s in conf.sessions.scheduled
+    }
+    assert got == want
+
+
+def test_every_physical_line_is_at_most_75_octets_and_crlf() -> None:
+    """Lines are folded at 75 octets, never inside a UTF-8 character, and end in CRLF."""
+    conf = small_conference()
+    long_title = "é🦄" * 60
+    session = conf.sessions[0]
+    text = ics.dumps(attrs.evolve(conf, sessions=[attrs.evolve(session, title=long_title)]), dtstamp=DTSTAMP)
+    data = text.encode("utf-8")
+    assert data.endswith(b"\r\n")
+    for line in data.split(b"\r\n"):
+        assert len(line) <= 75
+        line.decode("utf-8")  # a split character would fail here
+    assert str(_events(text)[0]["SUMMARY"]) == long_title
+
+
+@pytest.mark.parametrize(
+    ("value", "escaped"),
+    [("a;b", "a\\;b"), ("a,b", "a\\,b"), ("a\\b", "a\\\\b"), ("a\nb", "a\\nb"), ("a\r\nb", "a\\nb"), ("a\rb", "a\\nb"), ("a\x00\x1bb\tc", "ab\tc")],
+)
+def test_escape_text(value: str, escaped: str) -> None:
+    """TEXT escaping covers backslash, semicolon, comma and newlines; other controls are removed."""
+    assert ics.escape_text(value) == escaped
+
+
+def test_crlf_in_a_title_cannot_inject_properties() -> None:
+    """A title holding CRLF and a property line stays one SUMMARY value."""
+    conf = small_conference()
+    evil = "Talk\r\nBEGIN:VEVENT\r\nSUMMARY:pwned\r\nATTENDEE:mailto:x@y"
+    text = ics.dumps(attrs.evolve(conf, sessions=[attrs.evolve(conf.sessions[0], title=evil)]), dtstamp=DTSTAMP)
+    events = _events(text)
+    assert len(events) == 1
+    assert str(events[0]["SUMMARY"]) == "Talk\nBEGIN:VEVENT\nSUMMARY:pwned\nATTENDEE:mailto:x@y"
+    assert "ATTENDEE" not in events[0]
+
+
+def test_calendar_properties() -> None:
+    """The calendar has a stable PRODID, VERSION 2.0 and the conference name; each event one UID and one DTSTAMP."""
+    text = ics.dumps(small_conference(), dtstamp=DTSTAMP)
+    calendar = _calendar(text)
+    assert (str(calendar["PRODID"]), str(calendar["VERSION"]), calendar["X-WR-CALNAME"].to_ical()) == (
+        "-//pyconf-schedule//pyconf-schedule//EN",
+        "2.0",
+        b'Demo Conf\\; 2026\\, "Edge" Edition',
+    )
+    assert loads(text, "ics").name == 'Demo Conf; 2026, "Edge" Edition'
+    for event in calendar.walk("VEVENT"):
+        assert len(event.property_items()) == len({*event.property_items()})
+        assert event["DTSTAMP"].dt == DTSTAMP
+    assert text.count("\r\nUID:") == text.count("\r\nDTSTAMP:") == 4
+
+
+def test_unknown_end_writes_no_dtend() -> None:
+    """A session with an unknown end has DTSTART and neither DTEND nor DURATION."""
+    events = {str(e["UID"]): e for e in _events(ics.dumps(small_conference(), dtstamp=DTSTAMP))}
+    event = events["unicorns@demo2026.pyconf-schedule"]
+    assert event["DTSTART"].dt == datetime(2026, 3, 29, 8, 0, tzinfo=UTC)
+    assert "DTEND" not in event and "DURATION" not in event
+
+
+def test_default_dtstamp_is_now() -> None:
+    """Without dtstamp, DTSTAMP is the current UTC time."""
+    before = datetime.now(UTC).replace(microsecond=0)
+    event = _events(ics.dumps(small_conference()))[0]
+    assert before <= event["DTSTAMP"].dt <= datetime.now(UTC)
+
+
+@pytest.mark.parametrize(
+    ("zone", "expected"),
+    [
+        ("Europe/Paris", [("STANDARD", "19700101T000000", "+0100", "+0100"), ("DAYLIGHT", "20260329T020000", "+0100", "+0200"), ("STANDARD", "20261025T030000", "+0200", "+0100")]),
+        ("America/New_York", [("STANDARD", "19700101T000000", "-0500", "-0500"), ("DAYLIGHT", "20260308T020000", "-0500", "-0400"), ("STANDARD", "20261101T020000", "-0400", "-0500")]),
+        ("Asia/Tokyo", [("STANDARD", "19700101T000000", "+0900", "+0900")]),
+        ("Australia/Lord_Howe", [("DAYLIGHT", "19700101T000000", "+1100", "+1100"), ("STANDARD", "20260405T020000", "+1100", "+1030"), ("DAYLIGHT", "20261004T020000", "+1030", "+1100")]),
+    ],
+)
+def test_vtimezone_matches_zoneinfo(zone: str, expected: list[tuple[str, str, str, str]]) -> None:
+    """The VTIMEZONE lists the zone's transitions in the years covered, as RFC 5545 onsets."""
+    text = ics.dumps(small_conference(), tz=zone, dtstamp=DTSTAMP)
+    calendar = _calendar(text)
+    (vtimezone,) = calendar.walk("VTIMEZONE")
+    got = [
+        (c.name, c["DTSTART"].dt.strftime("%Y%m%dT%H%M%S"), _offset(c["TZOFFSETFROM"].to_ical()), _offset(c["TZOFFSETTO"].to_ical()))
+        for c in vtimezone.subcomponents
+    ]
+    assert got == expected
+
+
+@pytest.mark.parametrize("zone", ["Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"])
+def test_local_times_read_back_by_icalendar_with_our_vtimezone(zone: str) -> None:
+    """icalendar, using our VTIMEZONE (the TZID renamed so it cannot look the zone up), gets the same instants."""
+    text = ics.dumps(small_conference(), tz=zone, dtstamp=DTSTAMP).replace(zone, "Custom " + zone.replace("/", " "))
+    events = {str(e["UID"]): e for e in _events(text)}
+    for session in small_conference().sessions.scheduled:
+        assert events[f"{session.id}@demo2026.pyconf-schedule"]["DTSTART"].dt == session.start
+    back = loads(text, "ics")
+    assert sorted(s.start for s in back.sessions if s.start) == [s.start for s in small_conference().sessions.scheduled]
+
+
+def test_repeated_wall_time_is_written_in_utc() -> None:
+    """A start in the hour a DST change repeats is written in UTC, so it stays unambiguous."""
+    start = datetime(2026, 10, 25, 0, 30, tzinfo=UTC)  # 02:30 CEST, repeated at 02:30 CET
+    conf = Conference(id="x", name="X", timezone="Europe/Paris", sessions=[Session(id="late", title="Late", start=start)])
+    text = ics.dumps(conf, tz="Europe/Paris", dtstamp=DTSTAMP)
+    assert "DTSTART:20261025T003000Z\r\n" in text
+    assert _events(text)[0]["DTSTART"].dt == start
+
+
+_CAL = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n{head}BEGIN:VEVENT\r\nUID:e1\r\nDTSTAMP:20200101T000000Z\r\n{times}SUMMARY:Talk\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+_PARIS_VTZ = (
+    "BEGIN:VTIMEZONE\r\nTZID:Romance Standard Time\r\nBEGIN:STANDARD\r\nDTSTART:16011028T030000\r\n"
+    "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n"
+    "BEGIN:DAYLIGHT\r\nDTSTART:16010325T020000\r\nRRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\n"
+    "TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nEND:DAYLIGHT\r\nEND:VTIMEZONE\r\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("head", "times", "tz", "start", "end", "zone"),
+    [
+        ("", "DTSTART:20200918T110000Z\r\nDTEND:20200918T120000Z\r\n", None, "2020-09-18T11:00:00+00:00", "2020-09-18T12:00:00+00:00", "UTC"),
+        ("", "DTSTART;TZID=Europe/Berlin:20200918T130000\r\nDURATION:PT45M\r\n", None, "2020-09-18T11:00:00+00:00", "2020-09-18T11:45:00+00:00", "Europe/Berlin"),
+        ("", "DTSTART;TZID=/mozilla.org/20050126_1/Europe/Berlin:20200918T130000\r\n", None, "2020-09-18T11:00:00+00:00", None, "Europe/Berlin"),
+        (_PARIS_VTZ, "DTSTART;TZID=Romance Standard Time:20200918T130000\r\nDTEND;TZID=Romance Standard Time:20201225T100000\r\n", None, "2020-09-18T11:00:00+00:00", "2020-12-25T09:00:00+00:00", "UTC"),
+        ("X-WR-TIMEZONE:America/New_York\r\n", "DTSTART:20200918T090000\r\n", None, "2020-09-18T13:00:00+00:00", None, "America/New_York"),
+        ("", "DTSTART:20200918T090000\r\n", "Asia/Tokyo", "2020-09-18T00:00:00+00:00", None, "Asia/Tokyo"),
+        ("", "DTSTART;VALUE=DATE:20200918\r\n", None, "2020-09-18T00:00:00+00:00", "2020-09-19T00:00:00+00:00", "UTC"),
+    ],
+)
+def test_reader_zones(head: str, times: str, tz: str | None, start: str, end: str | None, zone: str) -> None:
+    """UTC, IANA TZIDs, prefixed TZIDs, VTIMEZONE-only TZIDs, X-WR-TIMEZONE and tz= all give the right instants."""
+    conf = loads(_CAL.format(head=head, times=times), "ics", tz=tz)
+    (session,) = conf.sessions
+    assert session.start is not None
+    assert session.start.astimezone(UTC).isoformat() == start
+    assert (session.end.astimezone(UTC).isoformat() if session.end else None) == end
+    assert conf.timezone == zone
+
+
+def test_floating_time_without_zone_is_an_error() -> None:
+    """A floating time with no X-WR-TIMEZONE and no tz= is an error that says to pass tz."""
+    with pytest.raises(ScheduleParseError, match=r"pass tz=") as info:
+        loads(_CAL.format(head="", times="DTSTART:20200918T090000\r\n"), "ics")
+    assert info.value.location == "line 7"
+
+
+def test_unknown_tzid_without_vtimezone_is_an_error() -> None:
+    """A TZID that is no IANA name and has no VTIMEZONE is an error naming it."""
+    with pytest.raises(ScheduleParseError, match=r"unknown TZID 'Mars Standard Time'"):
+        loads(_CAL.format(head="", times="DTSTART;TZID=Mars Standard Time:20200918T090000\r\n"), "ics")
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "location"),
+    [
+        ("BEGIN:VEVENT\r\nEND:VEVENT\r\n", "expected BEGIN:VCALENDAR, got BEGIN:VEVENT", "line 1"),
+        ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n", "END:VCALENDAR closes BEGIN:VEVENT of line 2", "line 3"),
+        ("BEGIN:VCALENDAR\r\nno colon here\r\nEND:VCALENDAR\r\n", "expected ':' after the name and parameters of NO", "line 2"),
+        ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2020-13-45\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "DTSTART '2020-13-45' is not a date-time", "line 3"),
+        ("BEGIN:VCALENDAR\r\n", "BEGIN:VCALENDAR of line 1 is never closed", None),
+    ],
+)
+def test_malformed_input(text: str, message: str, location: str | None) -> None:
+    """Malformed iCalendar raises one ScheduleParseError naming the format and the line."""
+    with pytest.raises(ScheduleParseError) as info:
+        loads(text, "ics")
+    assert (info.value.format, info.value.location) == ("ics", location)
+    assert message in info.value.reason
+
+
+def test_kielux_sample() -> None:
+    """The Kielux 2020 calendar imports with 2 days, 4 locations and 24 events at the right instants."""
+    path = SHARED / "samples" / "giggity_kielux_2020.ics"
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the shared samples folder is not here)")
+    conf = read(path)
+    assert (len(conf.days()), len(conf.rooms), len(conf.sessions)) == (2, 4, 24)
+    assert sorted(r.name for r in conf.rooms) == ["Düsternbrook", "Laboe", "Linux-Lounge", "Ravensberg"]
+    first = conf.session("460@KOLT20")
+    assert (first.title, first.start, first.end) == (
+        "OpenCelium - Der generische OpenSoure API-Hub",
+        datetime(2020, 9, 18, 11, 0, tzinfo=UTC),
+        datetime(2020, 9, 18, 12, 0, tzinfo=UTC),
+    )
+    assert first.speaker_names == ("Jakob Semere",)
+    assert conf.sessions[0].start == datetime(2020, 9, 18, 9, 0, tzinfo=UTC)
+    assert conf.sessions.scheduled[-1].start == datetime(2020, 9, 19, 15, 0, tzinfo=UTC)
+    berlin = read(path, tz="Europe/Berlin")
+    assert berlin.timezone == "Europe/Berlin" and berlin.sessions[0].start == conf.sessions[0].start
+
+
+_INSTANTS = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2060, 1, 1), timezones=st.just(UTC)).map(
+    lambda d: d.replace(microsecond=0)
+)
+_NASTY = st.text() | st.sampled_from(
+    ["\r\nEND:VEVENT\r\nBEGIN:VEVENT", "a" * 500, "🦄" * 80, "\\;,\\n", "\x00\x1b[31m", "é" * 74 + "🦄", " leading", "\u2028\u0085"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(title=_NASTY, start=_INSTANTS, minutes=st.integers(0, 10_000), zone=st.sampled_from([None, "Europe/Paris", "America/Los_Angeles", "Asia/Kolkata"]))
+def test_titles_and_instants_survive(title: str, start: datetime, minutes: int, zone: str | None) -> None:
+    """Any title (emoji, controls, long lines, injection attempts) and any instants survive, as clean_text describes."""
+    end = start + timedelta(minutes=minutes)
+    conf = Conference(id="c", name=title or "x", timezone="UTC", sessions=[Session(id="s", title=title, start=start, end=end)])
+    text = ics.dumps(conf, tz=zone, dtstamp=DTSTAMP)
+    for line in text.encode("utf-8").split(b"\r\n"):
+        assert len(line) <= 75
+    (event,) = _events(text)
+    expected = ics.clean_text(title)
+    assert str(event["SUMMARY"]) == expected
+    # Compare in UTC: PEP 495 makes a repeated wall time unequal to every other zone's datetime.
+    assert (_utc(event["DTSTART"].dt), _utc(event["DTEND"].dt)) == (start, end)
+    (back,) = loads(text, "ics").sessions
+    assert (back.title, _utc(back.start), _utc(back.end)) == (expected or None, start, end)
+
+
+def test_timezone_of_the_written_instants_is_aware() -> None:
+    """Local wall times carry their TZID, so icalendar gives zone-aware datetimes in that zone."""
+    event = _events(ics.dumps(small_conference(), tz="Europe/Paris", dtstamp=DTSTAMP))[0]
+    assert event["DTSTART"].dt.tzinfo is not None
+    assert event["DTSTART"].dt.utcoffset() == timedelta(hours=1)
+    assert event["DTSTART"].dt == datetime(2026, 3, 28, 9, 0, tzinfo=ZoneInfo("Europe/Paris"))
+
+
+def _offset(value: str | bytes) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    return None if value is None else value.astimezone(UTC)

@@ -1,0 +1,162 @@
+"""The format registry: names, errors, detection, files and what writers leave out."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pyconf_schedule
+from pyconf_schedule import ScheduleParseError, UnknownFormatError, dumps, format_names, load, loads, read, write
+from pyconf_schedule.formats import MAX_INPUT_BYTES, detect_format, omitted
+
+from .test_formats_golden import SHARED, small_conference
+
+ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json"]
+
+
+def test_format_names() -> None:
+    """format_names lists the canonical writable names, and the readable ones on request."""
+    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
+    assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json")
+
+
+@pytest.mark.parametrize(("alias", "canonical"), [("md", "markdown"), ("frab-json", "c3voc-json"), ("ICS", "ics")])
+def test_aliases_write_the_same(alias: str, canonical: str) -> None:
+    """An alias (or a differently cased name) writes exactly what the canonical name writes."""
+    conf = small_conference()
+    if canonical == "ics":
+        assert dumps(conf, alias).split("DTSTAMP")[0] == dumps(conf, canonical).split("DTSTAMP")[0]  # type: ignore[arg-type]
+    else:
+        assert dumps(conf, alias) == dumps(conf, canonical)  # type: ignore[arg-type]
+
+
+def test_unknown_format_lists_valid_names() -> None:
+    """An unknown name raises UnknownFormatError listing every valid name and the closest one."""
+    with pytest.raises(UnknownFormatError) as info:
+        dumps(small_conference(), "icss")  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json "
+        "(aliases: md = markdown, frab-json = c3voc-json); did you mean 'ics'?"
+    )
+    assert isinstance(info.value, LookupError)
+
+
+def test_write_only_format_cannot_be_read() -> None:
+    """Asking to read a write-only format says so and lists the readable formats."""
+    with pytest.raises(UnknownFormatError, match=r"^the csv format can be written but not read; readable formats: json, ics, frab-xml, c3voc-json$"):
+        loads("id\r\n", "csv")
+
+
+def test_import_loads_no_format_module() -> None:
+    """import pyconf_schedule imports no format module and none of csv, xml, uuid or icalendar."""
+    code = (
+        "import sys, pyconf_schedule\n"
+        "bad = [m for m in sys.modules if m.startswith(('pyconf_schedule.formats.', 'xml', 'csv', 'icalendar', 'uuid', 'lxml'))"
+        " and m != 'pyconf_schedule.formats._limits']\n"
+        "print(','.join(sorted(bad)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
+
+
+def test_all_is_sorted_and_exports_the_registry() -> None:
+    """The package's __all__ is sorted and names the registry functions."""
+    names = pyconf_schedule.__all__
+    assert names == sorted(names)
+    assert {"dumps", "format_names", "loads", "read", "write"} <= set(names)
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "ics"),
+        (b"\xef\xbb\xbf  begin:vcalendar\n", "ics"),
+        (b'<?xml version="1.0"?><schedule/>', "frab-xml"),
+        ('{"format": "pyconf-schedule", "version": 1}', "json"),
+        ('{"$schema": "x", "schedule": {"conference": {}}}', "c3voc-json"),
+    ],
+)
+def test_detect_format(data: str | bytes, expected: str) -> None:
+    """The format is told from the content."""
+    assert detect_format(data) == expected
+
+
+def test_detect_format_refuses_unknown_content() -> None:
+    """Content of no readable format raises ScheduleParseError naming the formats to pass."""
+    with pytest.raises(ScheduleParseError, match="pass format= one of json, ics, frab-xml, c3voc-json"):
+        detect_format("id,title\r\n")
+
+
+@pytest.mark.parametrize("format_name", ["json", "ics", "frab-xml", "c3voc-json"])
+def test_write_then_read_detects_the_format(tmp_path: Path, format_name: str) -> None:
+    """write() a file with a misleading suffix, and read() still detects the format from the content."""
+    path = tmp_path / "schedule.txt"
+    write(small_conference(), path, format_name)  # type: ignore[arg-type]
+    conf = read(path)
+    assert sorted(s.start for s in conf.sessions if s.start) == sorted(
+        s.start for s in small_conference().sessions if s.start
+    )
+
+
+@pytest.mark.parametrize(("suffix", "head"), [(".md", b"# Demo"), (".csv", b"id,title"), (".ics", b"BEGIN:VCALENDAR"), (".xml", b"<?xml")])
+def test_write_infers_the_format_from_the_suffix(tmp_path: Path, suffix: str, head: bytes) -> None:
+    """Without a format, write() picks one from the file suffix."""
+    path = tmp_path / f"out{suffix}"
+    write(small_conference(), path)
+    assert path.read_bytes().startswith(head)
+
+
+def test_write_unknown_suffix(tmp_path: Path) -> None:
+    """A suffix that names no format raises UnknownFormatError."""
+    with pytest.raises(UnknownFormatError):
+        write(small_conference(), tmp_path / "out.txt")
+
+
+def test_read_refuses_oversized_file(tmp_path: Path) -> None:
+    """A file over the size limit is refused before it is read."""
+    path = tmp_path / "big.ics"
+    with path.open("wb") as f:
+        f.truncate(MAX_INPUT_BYTES + 1)
+    with pytest.raises(ScheduleParseError, match=r"the limit is 52428800 bytes \(50 MiB\)"):
+        read(path)
+
+
+@pytest.mark.parametrize(
+    ("format_name", "left_out"),
+    [("json", []), ("csv", []), ("markdown", []), ("ics", ["tba-panel"]), ("frab-xml", ["tba-panel"]), ("c3voc-json", ["tba-panel"])],
+)
+def test_omitted(format_name: str, left_out: list[str]) -> None:
+    """omitted() names the sessions a format cannot write: unscheduled ones for ics and frab."""
+    assert [s.id for s in omitted(small_conference(), format_name)] == left_out  # type: ignore[arg-type]
+
+
+def test_query_result_is_written_with_its_conference() -> None:
+    """A query result is written with its conference's name and only its sessions."""
+    conf = load("eu2026")
+    result = conf.by_speaker("Liz Li")
+    back = loads(dumps(result, "json"), "json")
+    assert (back.id, back.name, [s.id for s in back.sessions]) == (conf.id, conf.name, [s.id for s in result])
+    assert [s.name for s in back.speakers] == [p.name for s in result for p in s.speakers]
+
+
+def test_query_result_in_another_zone_keeps_that_zone() -> None:
+    """A query result viewed in another zone is written in that zone by default."""
+    result = load("eu2026").by_speaker("Liz Li").to_tz("Asia/Tokyo")
+    assert "+09:00" in dumps(result, "csv").splitlines()[1]
+
+
+def test_hand_built_sessions_get_a_minimal_conference() -> None:
+    """Sessions with no conference are written under a minimal one."""
+    sessions = pyconf_schedule.Sessions(small_conference().sessions)
+    back = loads(dumps(sessions, "json"), "json")
+    assert (back.id, back.name, back.timezone, len(back.sessions)) == ("sessions", "Sessions", "UTC", 5)
+
+
+def test_shared_folder_is_found_or_skipped() -> None:
+    """The shared folder path is computed from the test file's location."""
+    if not SHARED.exists():
+        pytest.skip(f"{SHARED} is absent")
+    assert (SHARED / "samples").is_dir()

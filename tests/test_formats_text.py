@@ -1,0 +1,80 @@
+"""CSV and Markdown: stable columns, ISO datetimes, neutralised formulas and escaped cells."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import attrs
+import pytest
+
+from pyconf_schedule import dumps, load
+from pyconf_schedule.formats import csv as csv_format
+from pyconf_schedule.formats import markdown
+
+from .test_formats_golden import small_conference
+
+
+def _rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text, newline="")))
+
+
+@pytest.mark.parametrize("name", ["eu2026", "na2026"])
+def test_csv_has_one_row_per_session(name: str) -> None:
+    """Each dataset gives one CSV row per session under the documented header."""
+    conf = load(name)
+    text = dumps(conf, "csv")
+    assert text.split("\r\n", 1)[0] == ",".join(csv_format.COLUMNS)
+    assert [r["id"] for r in _rows(text)] == [s.id for s in conf.sessions]
+
+
+def test_csv_datetimes_are_iso_in_the_view_zone() -> None:
+    """start and end are ISO 8601 with the offset of the view zone, named in the timezone column."""
+    rows = _rows(dumps(small_conference(), "csv", tz="Asia/Kolkata"))
+    assert (rows[0]["start"], rows[0]["end"], rows[0]["timezone"]) == ("2026-03-28T13:30:00+05:30", "2026-03-28T14:00:00+05:30", "Asia/Kolkata")
+    assert (rows[2]["end"], rows[4]["start"]) == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("cell", "written"),
+    [("=1+1", "'=1+1"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"), ("\rx", "'\rx"), ("a=b", "a=b"), ("", "")],
+)
+def test_formula_cells_are_neutralised(cell: str, written: str) -> None:
+    """Cells starting with = + - @ tab or CR get a leading apostrophe; others are unchanged."""
+    conf = small_conference()
+    session = attrs.evolve(conf.sessions[0], title=cell, abstract=cell)
+    (row,) = _rows(dumps(attrs.evolve(conf, sessions=[session]), "csv"))
+    assert (row["title"], row["abstract"]) == (written, written)
+
+
+def test_markdown_groups_by_day_in_the_view_zone() -> None:
+    """Day headings follow the view zone, and unscheduled sessions come last."""
+    text = dumps(small_conference(), "md", tz="Pacific/Auckland")
+    assert [line for line in text.splitlines() if line.startswith("## ")] == [
+        "## Saturday 28 March 2026",
+        "## Sunday 29 March 2026",
+        "## Unscheduled",
+    ]
+    assert "Times are in Pacific/Auckland." in text
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [("a|b", "a\\|b"), ("line\nbreak", "line<br>break"), ("crlf\r\nx", "crlf<br>x"), ("<script>", "\\<script\\>"), ("*x* _y_", "\\*x\\* \\_y\\_"), ("nul\x00", "nul"), ("[l](u)", "\\[l\\](u)")],
+)
+def test_markdown_cells_are_escaped(text: str, cell: str) -> None:
+    """Pipes, newlines and Markdown/HTML specials cannot break out of a table cell."""
+    assert markdown.escape_cell(text) == cell
+    conf = small_conference()
+    session = attrs.evolve(conf.sessions[0], title=text)
+    rows = [line for line in dumps(attrs.evolve(conf, sessions=[session]), "markdown").splitlines() if line.startswith("| 09:00")]
+    assert rows == [f"| 09:00–09:30 | {cell} | Ada Lovelace, Émile Zoë | Main Hall | Keynotes, Plenary |"]
+
+
+@pytest.mark.parametrize("name", ["eu2026", "na2026"])
+def test_markdown_tables_have_five_cells_per_row(name: str) -> None:
+    """Every table row of a dataset agenda has exactly five cells once escaped pipes are ignored."""
+    text = dumps(load(name), "markdown")
+    for line in text.splitlines():
+        if line.startswith("|"):
+            assert line.replace("\\|", "").count("|") == 6, line

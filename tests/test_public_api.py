@@ -6,14 +6,17 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import pyconf_schedule
 from pyconf_schedule import exceptions
 
 
 def test_all_is_sorted_and_complete() -> None:
     """__all__ is sorted, and names exactly the public attributes of the package."""
-    public = {n for n in vars(pyconf_schedule) if not n.startswith("_")} - {"annotations", "exceptions"}
-    public -= {n for n, v in vars(pyconf_schedule).items() if type(v).__name__ == "module"}
+    public = {n for n in dir(pyconf_schedule) if not n.startswith("_")}
+    public -= {"annotations", "TYPE_CHECKING", "Any"}
+    public -= {n for n in public if type(getattr(pyconf_schedule, n)).__name__ == "module"}
     assert list(pyconf_schedule.__all__) == sorted(pyconf_schedule.__all__)
     assert set(pyconf_schedule.__all__) - {"__version__"} == public
 
@@ -28,12 +31,26 @@ def test_every_error_derives_from_the_base_and_a_builtin() -> None:
 
 
 def test_import_is_light() -> None:
-    """import pyconf_schedule loads the format registry but no format, command-line, cattrs or dateutil code."""
+    """import pyconf_schedule loads no format, command-line, cattrs or dateutil code."""
     code = "import json, sys, pyconf_schedule; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     loaded = set(json.loads(out))
-    heavy = {"cattrs", "dateutil", "csv", "xml", "xml.etree", "xml.parsers.expat", "argparse", "pyconf_schedule.cli",
+    heavy = {"pyconf_schedule.formats", "pathlib", "cattrs", "dateutil", "csv", "xml", "xml.etree", "xml.parsers.expat", "argparse", "pyconf_schedule.cli",
              "pyconf_schedule._converter", "difflib", "uuid", "hashlib"}
     heavy |= {f"pyconf_schedule.formats.{m}" for m in
               ("ics", "csv", "markdown", "frab_xml", "frab_json", "native", "_frab", "_common")}
     assert sorted(loaded & heavy) == []
+
+
+def test_format_functions_are_imported_on_first_use() -> None:
+    """dumps and friends are reachable from the package although the registry loads lazily."""
+    code = ("import sys, pyconf_schedule as p; before = 'pyconf_schedule.formats' in sys.modules; "
+            "f = p.dumps; print(before, 'pyconf_schedule.formats' in sys.modules, f.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["False", "True", "pyconf_schedule.formats"]
+
+
+def test_unknown_attribute() -> None:
+    """A missing attribute raises AttributeError naming it."""
+    with pytest.raises(AttributeError, match="module 'pyconf_schedule' has no attribute 'dump'"):
+        getattr(pyconf_schedule, "dump")

@@ -7,6 +7,8 @@ Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ._conference import Conference
 from ._datasets import dataset_names, find_speaker, load
 from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
@@ -30,7 +32,9 @@ from .exceptions import (
     UnknownTrackError,
     UnknownZoneError,
 )
-from .formats import dumps, format_names, loads, read, write
+
+if TYPE_CHECKING:
+    from .formats import dumps, format_names, loads, read, write
 
 __version__ = "0.1.0"
 
@@ -72,3 +76,21 @@ __all__ = [
     "read",
     "write",
 ]
+
+_LAZY = frozenset({"dumps", "format_names", "loads", "read", "write"})
+
+
+def __getattr__(name: str) -> Any:
+    # The format registry (and pathlib with it) is imported on first use, not
+    # by ``import pyconf_schedule``: a cold load() stays close to a bare json read.
+    if name in _LAZY:
+        from . import formats
+
+        value = getattr(formats, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'pyconf_schedule' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _LAZY)

@@ -271,7 +271,8 @@ class Session:
         A session with an unknown end runs only at its start instant: no
         duration is guessed.
         """
-        _aware(None, _INSTANT, instant)
+        if instant.tzinfo is None or instant.utcoffset() is None:
+            raise NaiveDatetimeError(f"instant must be a timezone-aware datetime, got naive {instant.isoformat()}")
         if self.start is None:
             return False
         at = _utc(instant)
@@ -302,11 +303,3 @@ class Session:
         where = f", {self.room.name}" if self.room else ""
         who = f" ({', '.join(self.speaker_names)})" if self.speakers else ""
         return f"{when}{where}: {self.display_title}{who}"
-
-
-@frozen
-class _InstantAttribute:
-    name: str
-
-
-_INSTANT: Any = _InstantAttribute("instant")

@@ -10,7 +10,7 @@ import pytest
 
 import pyconf_schedule
 from pyconf_schedule import ScheduleParseError, UnknownFormatError, dumps, format_names, load, loads, read, write
-from pyconf_schedule.formats import MAX_INPUT_BYTES, detect_format, omitted
+from pyconf_schedule.formats import MAX_INPUT_BYTES, FormatName, detect_format, omitted
 
 from .test_formats_golden import SHARED, small_conference
 
@@ -160,3 +160,25 @@ def test_shared_folder_is_found_or_skipped() -> None:
     if not SHARED.exists():
         pytest.skip(f"{SHARED} is absent")
     assert (SHARED / "samples").is_dir()
+
+
+@pytest.mark.parametrize(
+    ("text", "format"),
+    [
+        ('<schedule><conference><title>T</title></conference><day index="1" date="2026-02-01">'
+         '<room name="R"><event id="1"><date>2026-02-01T10:00:00</date><start>10:00</start>'
+         '<duration>00:25</duration><room>R</room><title>Opening</title></event></room></day></schedule>',
+         "frab-xml"),
+        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:1\r\nDTSTAMP:20260101T000000Z\r\n"
+         "DTSTART:20260201T100000\r\nSUMMARY:Opening\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "ics"),
+    ],
+)
+def test_zone_less_files_raise_missing_zone_error(text: str, format: FormatName) -> None:
+    """A file whose times carry no zone raises MissingZoneError, a ScheduleParseError, until tz= is given."""
+    from pyconf_schedule import MissingZoneError
+
+    with pytest.raises(MissingZoneError) as info:
+        loads(text, format)
+    assert isinstance(info.value, ScheduleParseError)
+    start = loads(text, format, tz="Europe/Brussels").sessions[0].start
+    assert start is not None and start.isoformat() == "2026-02-01T10:00:00+01:00"

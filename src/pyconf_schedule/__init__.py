@@ -17,6 +17,7 @@ from ._time import get_zone
 from .exceptions import (
     AmbiguousTimeError,
     InvalidScheduleError,
+    MissingZoneError,
     NaiveDatetimeError,
     NotFoundError,
     PyconfScheduleError,
@@ -43,6 +44,7 @@ __all__ = [
     "Conference",
     "Conflict",
     "InvalidScheduleError",
+    "MissingZoneError",
     "NaiveDatetimeError",
     "NotFoundError",
     "PyconfScheduleError",

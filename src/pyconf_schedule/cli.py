@@ -313,7 +313,7 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
     from pathlib import Path
 
     from . import dataset_names, load
-    from .exceptions import ScheduleParseError, UnknownDatasetError
+    from .exceptions import MissingZoneError, ScheduleParseError, UnknownDatasetError
 
     input_format: str | None = getattr(args, "input_format", None)
     file_tz: str | None = getattr(args, "file_tz", None)
@@ -337,7 +337,7 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
     try:
         return read(path, format=_format_name(input_format) if input_format else None, tz=file_tz)
     except ScheduleParseError as exc:
-        if "tz=" in exc.reason and not file_tz:
+        if isinstance(exc, MissingZoneError) and not file_tz:
             hint: str | None = "give the zone of the file's times with --file-tz ZONE, e.g. --file-tz Europe/Berlin"
         else:
             hint = None if input_format else "if the format was guessed wrong, name it with --from FMT"
@@ -345,20 +345,9 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
 
 
 def _view(conf: Conference, args: argparse.Namespace) -> Conference:
-    """``conf`` viewed in ``--tz``, else in its own zone, with every time shown in that zone.
-
-    A file may give its times in UTC or with offsets; the view converts them
-    so that what is printed is always in the zone the header names.
-    """
+    """``conf`` viewed in ``--tz``, else in its own zone (a Conference shows its times in its zone)."""
     tz: str | None = getattr(args, "tz", None)
-    if tz:
-        return conf.to_tz(tz)
-    zone = conf.zone
-    if all(m is None or m.tzinfo is zone for s in conf.sessions for m in (s.start, s.end)):
-        return conf
-    import attrs
-
-    return attrs.evolve(conf, sessions=conf.sessions.to_tz(zone))
+    return conf.to_tz(tz) if tz else conf
 
 
 def _union(sessions: Sessions, values: list[str], method: Callable[[Sessions, str], Sessions]) -> Sessions:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 __all__ = [
     "AmbiguousTimeError",
     "InvalidScheduleError",
+    "MissingZoneError",
     "NaiveDatetimeError",
     "NotFoundError",
     "PyconfScheduleError",
@@ -162,6 +163,10 @@ class ScheduleParseError(PyconfScheduleError, ValueError):
         self.reason = message
         where = f" at {location}" if location else ""
         super().__init__(f"cannot read {format}{where}: {message}")
+
+
+class MissingZoneError(ScheduleParseError):
+    """A schedule file gives wall times without any zone; pass ``tz=`` the zone they are in."""
 
 
 def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:

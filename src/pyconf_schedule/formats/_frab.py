@@ -19,7 +19,7 @@ from .._model import Room, Session, Speaker, Track
 from .._sessions import Sessions
 from .._text import fold, slugify
 from .._time import get_zone, parse_datetime, zone_name
-from ..exceptions import PyconfScheduleError, ScheduleParseError
+from ..exceptions import MissingZoneError, PyconfScheduleError, ScheduleParseError
 from ._common import as_conference, kind_from_label, stable_uuid, unique_slug, view_zone
 
 __all__ = ["EventPlan", "Plan", "RawEvent", "RawPerson", "RawSchedule", "build", "plan"]
@@ -139,7 +139,8 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
             raise error(str(exc), location) from None
         if value.tzinfo is None:
             if wall_zone is None:
-                raise error(
+                raise MissingZoneError(
+                    format_name,
                     f"the date {text!r} has no UTC offset and the file names no time zone; pass tz= the conference's zone",
                     location,
                 )

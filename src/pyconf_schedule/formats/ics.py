@@ -54,7 +54,7 @@ from .._conference import Conference
 from .._model import Room, Session, SessionKind, Speaker, Track
 from .._sessions import Sessions
 from .._time import get_zone, localize, zone_name
-from ..exceptions import AmbiguousTimeError, PyconfScheduleError, ScheduleParseError
+from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
 from ._common import as_conference, input_text, unique_slug, view_zone
 
 __all__ = ["PRODID", "clean_text", "dumps", "escape_text", "fold_line", "loads", "omitted"]
@@ -466,7 +466,9 @@ class _Zones:
     def floating(self, line: int) -> tzinfo:
         name = self.tz or self.wr_name
         if name is None:
-            raise _error("a date-time has no zone (no Z, TZID or X-WR-TIMEZONE); pass tz= the zone it is in", line)
+            raise MissingZoneError(
+                _FORMAT, "a date-time has no zone (no Z, TZID or X-WR-TIMEZONE); pass tz= the zone it is in", f"line {line}"
+            )
         return self._iana(name, line) or _fail(f"unknown time zone {name!r}", line)
 
     def _iana(self, name: str, line: int) -> tzinfo | None:
@@ -491,7 +493,9 @@ class _Zones:
         if zone is None and self.tz is not None:
             zone = self._iana(self.tz, line)
         if zone is None:
-            raise _error(f"unknown TZID {tzid!r} and no VTIMEZONE defines it; pass tz= the zone it means", line)
+            raise MissingZoneError(
+                _FORMAT, f"unknown TZID {tzid!r} and no VTIMEZONE defines it; pass tz= the zone it means", f"line {line}"
+            )
         self.cache[tzid] = zone
         if isinstance(zone, ZoneInfo):
             self.used.add(zone.key)

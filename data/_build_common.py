@@ -40,6 +40,10 @@ def main(name: str, build: Callable[[Path], dict[str, Any]], argv: list[str] | N
     parser.add_argument("--check", action="store_true",
                         help="compare with the shipped dataset instead of writing it")
     args = parser.parse_args(argv)
+    if not args.sources.is_dir():
+        print(f"error: the source documents are not at {args.sources}; pass --sources DIR "
+              "(the folder holding seeds/ and extra/)", file=sys.stderr)
+        return 2
     text = dump(build(args.sources))
     target = DATASETS / f"{name}.json"
     if args.check:

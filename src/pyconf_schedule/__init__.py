@@ -95,4 +95,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _LAZY)
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})

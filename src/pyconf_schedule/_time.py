@@ -134,6 +134,9 @@ def parse_datetime(text: str) -> datetime:
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
+        shape = _ISO_SHAPE.match(value)
+        if shape:
+            _check_fields(text, shape)
         parsed = _dateutil_isoparse(text, value)
     if zone is not None:
         if parsed.tzinfo is None:
@@ -146,6 +149,21 @@ def parse_datetime(text: str) -> datetime:
             )
         return converted
     return parsed
+
+
+_ISO_SHAPE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
+
+
+def _check_fields(text: str, shape: re.Match[str]) -> None:
+    """Name the impossible field of text shaped like ISO 8601 ("2026-04-31 10:00")."""
+    year, month, day = (int(shape[i]) for i in (1, 2, 3))
+    try:
+        date(year, month, day)
+    except ValueError as exc:
+        raise TimeParseError(f"{text!r} is not a valid date: {exc}") from None
+    hour, minute, second = (int(shape[i] or 0) for i in (4, 5, 6))
+    if hour > 23 or minute > 59 or second > 59:
+        raise TimeParseError(f"{text!r} is not a valid time of day")
 
 
 def _dateutil_isoparse(text: str, value: str) -> datetime:

@@ -47,7 +47,7 @@ class NotFoundError(PyconfScheduleError, LookupError):
     def __init__(self, query: str, valid: Iterable[str], *, limit: int = 5) -> None:
         self.query = query
         valid_list = sorted(set(valid))
-        self.suggestions: tuple[str, ...] = tuple(suggest(query, valid_list))
+        self.suggestions: tuple[str, ...] = tuple(suggest(query, valid_list, limit))
         message = f"{self.what} {query!r} not found"
         if self.suggestions:
             close = ", ".join(repr(s) for s in self.suggestions)
@@ -185,14 +185,21 @@ def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
     for value in valid:
         by_key.setdefault(fold(value), value)
     key = fold(query)
-    matches = difflib.get_close_matches(key, list(by_key), n=limit, cutoff=0.6)
+    scored = []
+    for candidate in by_key:
+        matcher = difflib.SequenceMatcher(None, key, candidate)
+        if matcher.real_quick_ratio() >= 0.6 and matcher.quick_ratio() >= 0.6:
+            ratio = matcher.ratio()
+            if ratio >= 0.6:
+                scored.append((ratio, candidate))
+    scored.sort(key=lambda pair: (-pair[0], pair[1]))
+    # A near miss ("Europe/Pari") is shown alone, not among merely similar names.
+    matches = [c for r, c in scored if r >= scored[0][0] - 0.1] if scored else []
     # Also offer values each of whose query words begins a word: "lovelace" -> "Ada Lovelace".
     words = key.split()
     if words:
         for candidate_key in by_key:
             cwords = candidate_key.split()
-            if candidate_key not in matches and all(
-                any(cw.startswith(w) for cw in cwords) for w in words
-            ):
+            if candidate_key not in matches and all(any(cw.startswith(w) for cw in cwords) for w in words):
                 matches.append(candidate_key)
     return [by_key[m] for m in matches[:limit]]

@@ -255,3 +255,10 @@ def test_find_speaker_unknown() -> None:
     with pytest.raises(UnknownSpeakerError) as info:
         find_speaker("Liz Lii")
     assert str(info.value) == "speaker 'Liz Lii' not found (did you mean 'Liz Li'?)"
+
+
+def test_load_refuses_non_text() -> None:
+    """load(None) raises TypeError naming the datasets."""
+    with pytest.raises(TypeError) as info:
+        load(None)  # type: ignore[arg-type]
+    assert str(info.value) == "load() expects a dataset name as str (eu2026, na2026), got NoneType"

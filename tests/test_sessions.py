@@ -277,3 +277,43 @@ def test_conference_repr(dst: Conference) -> None:
     """A conference's repr is one line, not its whole programme."""
     assert repr(dst) == "<Conference 'dst': DST Test Conference, 4 sessions, 2 speakers, America/Los_Angeles>"
     assert repr(dst.to_tz("Asia/Tokyo")).endswith("America/Los_Angeles, viewed in Asia/Tokyo>")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda c: c.by_speaker(None), "expected a name or text as str, got NoneType"),
+        (lambda c: c.by_track(3), "expected a name or text as str, got int"),
+        (lambda c: c.by_organisation(None), "expected text as str, got NoneType"),
+        (lambda c: c.search(None), "expected text as str, got NoneType"),
+        (lambda c: c.session(None), "a session id is a str, got NoneType"),
+        (lambda c: c.speaker(None), "expected a name or text as str, got NoneType"),
+    ],
+)
+def test_non_text_arguments_raise_a_clear_type_error(dst: Conference, call: object, message: str) -> None:
+    """Passing something other than text where a name is expected raises TypeError saying so."""
+    with pytest.raises(TypeError) as info:
+        call(dst)  # type: ignore[operator]
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda c: c.at("9999-12-31T23:59"), "9999-12-31T23:59 is too close to the limits of the calendar (years 1 to 9999) to use"),
+        (lambda c: c.to_tz("Asia/Tokyo").at("0001-01-01T00:00"), "0001-01-01T00:00 is too close to the limits of the calendar (years 1 to 9999) to use"),
+        (lambda c: c.on("9999-12-31"), "9999-12-31 is too close to the limits of the calendar (years 1 to 9999) to use"),
+        (lambda c: c.at("2026-04-08x11:10"), "cannot read '2026-04-08x11:10': date and time must be separated by 'T' or a "
+                                              "space, e.g. '2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"),
+    ],
+)
+def test_times_out_of_range_or_misshapen(dst: Conference, call: object, message: str) -> None:
+    """Times at the edge of the calendar or with a stray separator raise TimeParseError, not OverflowError."""
+    with pytest.raises(TimeParseError) as info:
+        call(dst)  # type: ignore[operator]
+    assert str(info.value) == message
+
+
+def test_conference_view_in_fixed_utc(dst: Conference) -> None:
+    """to_tz(timezone.utc) is the UTC view."""
+    assert dst.to_tz(timezone.utc).view_timezone == "UTC"

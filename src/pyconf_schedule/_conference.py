@@ -12,7 +12,7 @@ from attrs import field, frozen
 from ._model import Room, Session, SessionKind, Source, Speaker, Track
 from ._sessions import Sessions, _Catalogue
 from ._text import fold
-from ._time import DayLike, TimeLike, get_zone
+from ._time import DayLike, TimeLike, get_zone, zone_name
 from .exceptions import (
     InvalidScheduleError,
     UnknownRoomError,
@@ -117,7 +117,7 @@ class Conference:
     def to_tz(self, tz: str | tzinfo) -> Conference:
         """The whole conference viewed in zone ``tz`` (an IANA name)."""
         zone = get_zone(tz)
-        name = getattr(zone, "key", None)
+        name = zone_name(zone)
         if name is None:
             raise InvalidScheduleError("a conference view needs an IANA zone name, e.g. 'Asia/Tokyo'")
         return attrs.evolve(self, sessions=self.sessions.to_tz(zone), view_timezone=name)

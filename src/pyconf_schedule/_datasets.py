@@ -73,6 +73,8 @@ def load(name: str) -> Conference:
     'PyTorch Conference Europe 2026'
     """
     names = dataset_names()
+    if not isinstance(name, str):
+        raise TypeError(f"load() expects a dataset name as str ({', '.join(names)}), got {type(name).__name__}")
     if name not in names:
         raise UnknownDatasetError(name, names)
     return _load(name)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
 import attrs
 from attrs import field, frozen
 
+from ._time import get_zone, utc
 from .exceptions import InvalidScheduleError, NaiveDatetimeError
 
 __all__ = [
@@ -66,10 +67,6 @@ def _aware(_instance: Any, attribute: attrs.Attribute[Any], value: datetime | No
         )
 
 
-def _utc(value: datetime) -> datetime:
-    return value.astimezone(timezone.utc)
-
-
 def _instant_key(value: datetime | None) -> tuple[datetime, str] | None:
     """Equality key of a datetime: its instant and the zone it is shown in.
 
@@ -78,7 +75,7 @@ def _instant_key(value: datetime | None) -> tuple[datetime, str] | None:
     """
     if value is None:
         return None
-    return _utc(value), str(getattr(value.tzinfo, "key", value.utcoffset()))
+    return utc(value), str(getattr(value.tzinfo, "key", value.utcoffset()))
 
 
 def _tuple_of_str(value: str | Iterable[str]) -> tuple[str, ...]:
@@ -232,7 +229,7 @@ class Session:
             raise InvalidScheduleError("a session needs a non-empty id")
         if self.end is not None and self.start is None:
             raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
-        if self.start is not None and self.end is not None and _utc(self.end) < _utc(self.start):
+        if self.start is not None and self.end is not None and utc(self.end) < utc(self.start):
             raise InvalidScheduleError(
                 f"session {self.id!r} ends ({self.end.isoformat()}) before it starts "
                 f"({self.start.isoformat()})"
@@ -248,7 +245,7 @@ class Session:
         """``end - start`` in real (UTC) time, or ``None`` when either is unknown."""
         if self.start is None or self.end is None:
             return None
-        return _utc(self.end) - _utc(self.start)
+        return utc(self.end) - utc(self.start)
 
     @property
     def day(self) -> date | None:
@@ -275,18 +272,16 @@ class Session:
             raise NaiveDatetimeError(f"instant must be a timezone-aware datetime, got naive {instant.isoformat()}")
         if self.start is None:
             return False
-        at = _utc(instant)
+        at = utc(instant)
         if self.end is None:
-            return at == _utc(self.start)
-        return _utc(self.start) <= at < _utc(self.end)
+            return at == utc(self.start)
+        return utc(self.start) <= at < utc(self.end)
 
-    def to_tz(self, tz: str | Any) -> Session:
+    def to_tz(self, tz: str | tzinfo) -> Session:
         """The same session with ``start`` and ``end`` shown in zone ``tz``.
 
         ``tz`` is an IANA name or a ``tzinfo``; instants do not change.
         """
-        from ._time import get_zone
-
         zone = get_zone(tz)
         return attrs.evolve(
             self,

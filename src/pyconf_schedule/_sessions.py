@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._text import fold, words
-from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, zone_name
+from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, utc, zone_name
 from .exceptions import (
     TimeParseError,
     UnknownKindError,
@@ -34,12 +34,6 @@ __all__ = ["Sessions", "sort_key"]
 
 _REPR_LIMIT = 20
 _FAR_FUTURE = datetime.max.replace(tzinfo=timezone.utc)
-
-
-def _utc(value: datetime) -> datetime:
-    # Aware datetimes sharing one tzinfo compare by wall time, ignoring fold:
-    # every comparison here is made between UTC instants instead.
-    return value.astimezone(timezone.utc)
 
 
 def sort_key(session: Session) -> tuple[bool, datetime, bool, datetime, str, str]:
@@ -316,8 +310,8 @@ class Sessions(Sequence[Session]):
 
     def on(self, day: DayLike) -> Sessions:
         """Sessions that start on calendar ``day`` in the viewing zone."""
-        start, end = (_utc(t) for t in day_bounds(parse_day(day), self._zone))
-        return self.filter(lambda s: s.start is not None and start <= _utc(s.start) < end)
+        start, end = (utc(t) for t in day_bounds(parse_day(day), self._zone))
+        return self.filter(lambda s: s.start is not None and start <= utc(s.start) < end)
 
     def at(self, when: TimeLike) -> Sessions:
         """Sessions running at ``when``: ``start <= when < end``.
@@ -337,7 +331,7 @@ class Sessions(Sequence[Session]):
         """
         local_a = parse_instant(start, self._zone)
         local_b = parse_instant(end, self._zone)
-        a, b = _utc(local_a), _utc(local_b)
+        a, b = utc(local_a), utc(local_b)
         if b < a:
             raise TimeParseError(
                 f"the interval ends ({local_b.isoformat()}) before it starts ({local_a.isoformat()})"
@@ -346,17 +340,17 @@ class Sessions(Sequence[Session]):
         def overlaps(s: Session) -> bool:
             if s.start is None:
                 return False
-            s_start = _utc(s.start)
-            if s.end is None or _utc(s.end) == s_start:
+            s_start = utc(s.start)
+            if s.end is None or utc(s.end) == s_start:
                 return a <= s_start < b
-            return s_start < b and _utc(s.end) > a
+            return s_start < b and utc(s.end) > a
 
         return self.filter(overlaps)
 
     def after(self, when: TimeLike) -> Sessions:
         """Sessions that start at or after ``when``."""
-        instant = _utc(parse_instant(when, self._zone))
-        return self.filter(lambda s: s.start is not None and _utc(s.start) >= instant)
+        instant = utc(parse_instant(when, self._zone))
+        return self.filter(lambda s: s.start is not None and utc(s.start) >= instant)
 
     def search(self, text: str) -> Sessions:
         """Sessions where every word of ``text`` begins a word of the title, abstract,
@@ -376,6 +370,8 @@ class Sessions(Sequence[Session]):
 
     def get(self, session_id: str) -> Session:
         """The session with id ``session_id``; raises UnknownSessionError with suggestions."""
+        if not isinstance(session_id, str):
+            raise TypeError(f"a session id is a str, got {type(session_id).__name__}")
         for session in self._items:
             if session.id == session_id:
                 return session

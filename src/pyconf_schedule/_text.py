@@ -27,6 +27,8 @@ def fold(text: str) -> str:
     >>> fold("  Léonard   HUSSENOT -")
     'leonard hussenot'
     """
+    if not isinstance(text, str):
+        raise TypeError(f"expected a name or text as str, got {type(text).__name__}")
     folded = _strip_accents(text).casefold()
     folded = _SPACE.sub(" ", folded).strip()
     return folded.strip(" -–—,;:").strip()
@@ -38,6 +40,8 @@ def words(text: str) -> list[str]:
     >>> words("KV-Cache Centric Inference, with vLLM!")
     ['kv-cache', 'centric', 'inference', 'with', 'vllm']
     """
+    if not isinstance(text, str):
+        raise TypeError(f"expected text as str, got {type(text).__name__}")
     return _WORD.findall(_strip_accents(text).casefold())
 
 

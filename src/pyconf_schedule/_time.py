@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .exceptions import AmbiguousTimeError, TimeParseError, UnknownZoneError
 
 __all__ = [
+    "utc",
     "TimeLike",
     "DayLike",
     "day_bounds",
@@ -29,6 +32,8 @@ __all__ = [
     "parse_instant",
     "zone_name",
 ]
+
+_R = TypeVar("_R")
 
 TimeLike = datetime | date | str
 """What a query accepts as a moment: an aware or naive datetime, a date, or ISO 8601 text."""
@@ -64,6 +69,15 @@ def _unknown_zone(name: str) -> UnknownZoneError:
     city = name.replace("_", " ")
     hits = [by_city[c] for c in by_city if c.lower() == city.lower()]
     return UnknownZoneError(name, hits or names)
+
+
+def utc(value: datetime) -> datetime:
+    """The same instant in UTC.
+
+    Aware datetimes that share a tzinfo compare and subtract by wall time,
+    ignoring ``fold``; the project compares, sorts and measures in UTC.
+    """
+    return value.astimezone(timezone.utc)
 
 
 def get_zone(tz: str | tzinfo) -> tzinfo:
@@ -131,6 +145,11 @@ def parse_datetime(text: str) -> datetime:
         zone = get_zone(bracket["zone"])
     if not value or not value[0].isdigit() or len(value) < 10:
         raise TimeParseError(f"cannot read {text!r} as a date and time: expected ISO 8601 such as {_EXAMPLES}")
+    separator = _SEPARATOR.match(value)
+    if separator and separator[1] not in "Tt ":
+        raise TimeParseError(
+            f"cannot read {text!r}: date and time must be separated by 'T' or a space, e.g. {_EXAMPLES}"
+        )
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
@@ -151,6 +170,7 @@ def parse_datetime(text: str) -> datetime:
     return parsed
 
 
+_SEPARATOR = re.compile(r"^\d{4}-\d{2}-\d{2}(\D)")
 _ISO_SHAPE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
 
 
@@ -177,7 +197,28 @@ def _dateutil_isoparse(text: str, value: str) -> datetime:
         ) from None
 
 
+def _in_range(make: Callable[[], _R], shown: object) -> _R:
+    try:
+        return make()
+    except OverflowError:
+        raise TimeParseError(f"{shown!s} is too close to the limits of the calendar (years 1 to 9999) to use") from None
+
+
 def parse_instant(value: TimeLike, zone: tzinfo) -> datetime:
+    """Turn a query's moment into an aware datetime; see :func:`_parse_instant`.
+
+    Raises TimeParseError when the moment cannot be expressed in UTC (years 1 to 9999).
+    """
+
+    def checked() -> datetime:
+        instant = _parse_instant(value, zone)
+        utc(instant)
+        return instant
+
+    return _in_range(checked, value)
+
+
+def _parse_instant(value: TimeLike, zone: tzinfo) -> datetime:
     """Turn a query's moment into an aware datetime.
 
     Aware datetimes pass through; naive datetimes and naive ISO strings are
@@ -228,7 +269,7 @@ def parse_day(value: DayLike) -> date:
 
 def day_bounds(day: date, zone: tzinfo) -> tuple[datetime, datetime]:
     """The first instant of ``day`` in ``zone`` and the first instant of the next day."""
-    return _midnight(day, zone), _midnight(day + timedelta(days=1), zone)
+    return _in_range(lambda: (_midnight(day, zone), _midnight(day + timedelta(days=1), zone)), day)
 
 
 def _midnight(day: date, zone: tzinfo) -> datetime:

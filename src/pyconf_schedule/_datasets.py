@@ -92,11 +92,16 @@ def _load(name: str) -> Conference:
 
 
 def _datetime(value: str | None) -> Any:
+    # The shipped files hold well-formed RFC 9557 text: "2026-04-08T11:05:00+02:00[Europe/Paris]".
     if value is None:
         return None
-    from ._time import parse_datetime
+    from datetime import datetime
 
-    return parse_datetime(value)
+    from ._time import get_zone
+
+    iso, _, zone = value.partition("[")
+    parsed = datetime.fromisoformat(iso)
+    return parsed.astimezone(get_zone(zone[:-1])) if zone else parsed
 
 
 def _conflicts(items: list[dict[str, Any]]) -> tuple[Conflict, ...]:

@@ -12,8 +12,9 @@ import unicodedata
 
 __all__ = ["fold", "slugify", "words"]
 
-_SPACE = re.compile(r"\s+")
-_WORD = re.compile(r"[^\W_]+(?:[.'’+#-][^\W_]+)*", re.UNICODE)
+# Compiled on first use (re caches patterns), not at import.
+_SPACE = r"\s+"
+_WORD = r"[^\W_]+(?:[.'’+#-][^\W_]+)*"
 
 
 def _strip_accents(text: str) -> str:
@@ -30,7 +31,7 @@ def fold(text: str) -> str:
     if not isinstance(text, str):
         raise TypeError(f"expected a name or text as str, got {type(text).__name__}")
     folded = _strip_accents(text).casefold()
-    folded = _SPACE.sub(" ", folded).strip()
+    folded = re.sub(_SPACE, " ", folded).strip()
     return folded.strip(" -–—,;:").strip()
 
 
@@ -42,7 +43,7 @@ def words(text: str) -> list[str]:
     """
     if not isinstance(text, str):
         raise TypeError(f"expected text as str, got {type(text).__name__}")
-    return _WORD.findall(_strip_accents(text).casefold())
+    return re.findall(_WORD, _strip_accents(text).casefold())
 
 
 def slugify(text: str) -> str:

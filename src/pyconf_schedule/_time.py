@@ -41,7 +41,8 @@ TimeLike = datetime | date | str
 DayLike = date | str
 """What a query accepts as a calendar day: a date (or datetime) or ``"YYYY-MM-DD"``."""
 
-_BRACKET = re.compile(r"^(?P<iso>[^\[\]]+)\[(?P<zone>[^\[\]]+)\]$")
+# Patterns are compiled on first use (re caches them), not at import.
+_BRACKET = r"^(?P<iso>[^\[\]]+)\[(?P<zone>[^\[\]]+)\]$"
 _EXAMPLES = "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"
 
 
@@ -139,13 +140,13 @@ def parse_datetime(text: str) -> datetime:
     """
     value = text.strip()
     zone: tzinfo | None = None
-    bracket = _BRACKET.match(value)
+    bracket = re.match(_BRACKET, value)
     if bracket:
         value = bracket["iso"]
         zone = get_zone(bracket["zone"])
     if not value or not value[0].isdigit() or len(value) < 10:
         raise TimeParseError(f"cannot read {text!r} as a date and time: expected ISO 8601 such as {_EXAMPLES}")
-    separator = _SEPARATOR.match(value)
+    separator = re.match(_SEPARATOR, value)
     if separator and separator[1] not in "Tt ":
         raise TimeParseError(
             f"cannot read {text!r}: date and time must be separated by 'T' or a space, e.g. {_EXAMPLES}"
@@ -153,7 +154,7 @@ def parse_datetime(text: str) -> datetime:
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        shape = _ISO_SHAPE.match(value)
+        shape = re.match(_ISO_SHAPE, value)
         if shape:
             _check_fields(text, shape)
         parsed = _dateutil_isoparse(text, value)
@@ -170,8 +171,8 @@ def parse_datetime(text: str) -> datetime:
     return parsed
 
 
-_SEPARATOR = re.compile(r"^\d{4}-\d{2}-\d{2}(\D)")
-_ISO_SHAPE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
+_SEPARATOR = r"^\d{4}-\d{2}-\d{2}(\D)"
+_ISO_SHAPE = (r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
 
 
 def _check_fields(text: str, shape: re.Match[str]) -> None:

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 from lxml import etree
 
-from pyconf_schedule import Conference, ScheduleParseError, SessionKind, dumps, load, loads, read
+from pyconf_schedule import Conference, ScheduleParseError, Session, SessionKind, dumps, load, loads, read
 
 from .test_formats_golden import SHARED, small_conference
 
@@ -248,3 +248,137 @@ def test_malformed_input(text: str, format_name: str, message: str, location: st
         loads(text, format_name)  # type: ignore[arg-type]
     assert (info.value.format, info.value.location) == (format_name, location)
     assert message in info.value.reason
+
+
+# ---------------------------------------------------------------------------
+# DST: durations are real time, comparisons are by instant
+# ---------------------------------------------------------------------------
+
+
+def _berlin_dst_conference() -> Conference:
+    """Sessions around the end of DST in Berlin: 25 Oct 2026, 03:00 CEST -> 02:00 CET (01:00 UTC)."""
+    def at(day: int, hour: int, minute: int) -> datetime:
+        return datetime(2026, 10, day, hour, minute, tzinfo=UTC)
+
+    return Conference(id="berlin", name="Berlin Night", timezone="Europe/Berlin", sessions=[
+        # 01:30 CEST -> 03:00 CET: 2h30 of real time, 1h30 on the wall.
+        Session(id="frab-1", title="Into the repeated hour", start=at(24, 23, 30), end=at(25, 2, 0)),
+        # 02:30 CEST -> 02:30 CET: 1h of real time, 0 on the wall.
+        Session(id="frab-2", title="The repeated hour", start=at(25, 0, 30), end=at(25, 1, 30)),
+        # 02:45 CEST -> 02:15 CET: 30 min of real time, -30 min on the wall.
+        Session(id="frab-3", title="Out of the repeated hour", start=at(25, 0, 45), end=at(25, 1, 15)),
+    ])
+
+
+_DST_DURATIONS = {
+    "berlin": {"Into the repeated hour": "02:30", "The repeated hour": "01:00", "Out of the repeated hour": "00:30"},
+    "la": {"Late Night Kernels": "02:00", "The Hour That Repeats": "01:00", "Open End": "00:00"},
+}
+
+
+def _dst_conferences() -> list[tuple[str, Conference]]:
+    from ._support import dst_conference
+
+    return [("berlin", _berlin_dst_conference()), ("la", dst_conference())]
+
+
+def _durations(text: str, format_name: str) -> dict[str, str]:
+    if format_name == "frab-xml":
+        root = etree.fromstring(text.encode("utf-8"))
+        return {e.findtext("title", ""): e.findtext("duration", "") for e in root.iter("event")}
+    days = json.loads(text)["schedule"]["conference"]["days"]
+    return {e["title"]: e["duration"] for d in days for events in d["rooms"].values() for e in events}
+
+
+@pytest.mark.parametrize(("name", "conf"), _dst_conferences(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
+def test_durations_across_dst_ends_are_real_time(name: str, conf: Conference, format_name: str) -> None:
+    """Sessions across the 2026 DST ends of Berlin and Los Angeles are written with their UTC durations, validate, and read back at the same instants."""
+    text = dumps(conf, format_name)  # type: ignore[arg-type]
+    assert _durations(text, format_name) == _DST_DURATIONS[name]
+    if format_name == "frab-xml":
+        schema = _xsd()
+        assert schema.validate(etree.fromstring(text.encode("utf-8"))), schema.error_log
+    else:
+        jsonschema.Draft6Validator(_json_schema()).validate(json.loads(text))
+    back = loads(text, format_name)  # type: ignore[arg-type]
+    def instants(session: Session) -> tuple[str | None, str | None]:
+        start, end = (None if t is None else t.astimezone(UTC).isoformat() for t in (session.start, session.end))
+        return start, end
+
+    assert {s.title: instants(s) for s in back.sessions} == {s.title: instants(s) for s in conf.sessions.scheduled}
+
+
+@pytest.mark.parametrize(
+    ("format_name", "text"),
+    [
+        ("frab-xml", '<schedule><conference><title>N</title><time_zone_name>Europe/Berlin</time_zone_name></conference>'
+                     '<day date="2026-10-25"><room name="A"><event id="1"><start>02:30</start><duration>00:45</duration>'
+                     '<title>Overlap</title></event></room></day></schedule>'),
+        ("c3voc-json", '{"schedule": {"conference": {"title": "N", "time_zone_name": "Europe/Berlin", "days": [{"date": '
+                       '"2026-10-25", "rooms": {"A": [{"id": 1, "start": "02:30", "duration": "00:45", "title": "Overlap"}]}}]}}}'),
+    ],
+)
+def test_events_in_a_dst_overlap_are_read(format_name: str, text: str) -> None:
+    """A 45-minute event from 02:30 CEST, ending at 02:15 CET by the wall clock, is read by instant, not refused."""
+    (session,) = loads(text, format_name).sessions  # type: ignore[arg-type]
+    assert session.start is not None and session.end is not None
+    assert (session.start.isoformat(), session.end.isoformat()) == ("2026-10-25T02:30:00+02:00", "2026-10-25T02:15:00+01:00")
+    assert session.duration is not None and session.duration.total_seconds() == 45 * 60
+
+
+# ---------------------------------------------------------------------------
+# days that run past midnight
+# ---------------------------------------------------------------------------
+
+_NIGHT_XML = """<schedule><conference><title>Camp</title><time_zone_name>Europe/Berlin</time_zone_name></conference>
+<day date="2019-08-21" start="2019-08-21T10:00:00+02:00" end="2019-08-22T04:00:00+02:00"><room name="A">
+<event id="1"><start>23:00</start><duration>01:00</duration><title>Late</title></event>
+<event id="2"><start>01:00</start><duration>00:30</duration><title>After midnight</title></event>
+<event id="3"><start>10:00</start><duration>00:30</duration><title>Morning</title></event>
+</room></day></schedule>"""
+_NIGHT_JSON = json.dumps({"schedule": {"conference": {"title": "Camp", "time_zone_name": "Europe/Berlin", "days": [
+    {"index": 1, "date": "2019-08-21", "day_start": "2019-08-21T10:00:00+02:00", "day_end": "2019-08-22T04:00:00+02:00",
+     "rooms": {"A": [
+         {"id": 1, "start": "23:00", "duration": "01:00", "title": "Late"},
+         {"id": 2, "start": "01:00", "duration": "00:30", "title": "After midnight"},
+         {"id": 3, "start": "10:00", "duration": "00:30", "title": "Morning"},
+     ]}}]}}})
+
+
+@pytest.mark.parametrize(("format_name", "text"), [("frab-xml", _NIGHT_XML), ("c3voc-json", _NIGHT_JSON)])
+def test_events_after_midnight_belong_to_the_next_calendar_day(format_name: str, text: str) -> None:
+    """On a day running 10:00 to 04:00, an event at "01:00" without a date is on the next calendar day."""
+    conf = loads(text, format_name)  # type: ignore[arg-type]
+    assert {s.title: s.start.isoformat() for s in conf.sessions if s.start is not None} == {
+        "Late": "2019-08-21T23:00:00+02:00",
+        "After midnight": "2019-08-22T01:00:00+02:00",
+        "Morning": "2019-08-21T10:00:00+02:00",
+    }
+
+
+# ---------------------------------------------------------------------------
+# time_zone_name that is not an IANA zone
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("zone", ["CET-1CEST", "+02:00"])
+def test_a_non_iana_time_zone_name_is_named_in_the_error(zone: str) -> None:
+    """A wall time with a time_zone_name that is not an IANA zone raises MissingZoneError saying so and to pass tz=."""
+    from pyconf_schedule import MissingZoneError
+
+    text = _NIGHT_XML.replace("Europe/Berlin", zone)
+    with pytest.raises(MissingZoneError) as info:
+        loads(text, "frab-xml")
+    assert info.value.reason == (
+        f"the date '2019-08-21T23:00:00' has no UTC offset and the file's time_zone_name {zone!r} is not an IANA "
+        "time-zone name (such as 'Europe/Berlin'); pass tz= the conference's zone"
+    )
+    assert info.value.location == "line 3"
+
+
+def test_placeholder_event_urls_are_not_read_back() -> None:
+    """The urn:uuid placeholder c3voc JSON writes for sessions without a URL reads back as no URL."""
+    from ._support import dst_conference
+
+    assert {s.url for s in loads(dumps(dst_conference(), "c3voc-json"), "c3voc-json").sessions} == {None}

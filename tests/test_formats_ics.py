@@ -291,3 +291,149 @@ def _offset(value: str | bytes) -> str:
 
 def _utc(value: datetime | None) -> datetime | None:
     return None if value is None else value.astimezone(UTC)
+
+
+# ---------------------------------------------------------------------------
+# Mozilla Lightning, DST overlaps, our own layout read back
+# ---------------------------------------------------------------------------
+
+_LIGHTNING = (
+    "BEGIN:VCALENDAR\r\n"
+    "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r\n"
+    "VERSION:2.0\r\n"
+    "BEGIN:VTIMEZONE\r\n"
+    "TZID:/mozilla.org/20070129_1/Europe/Berlin\r\n"
+    "X-LIC-LOCATION:Europe/Berlin\r\n"
+    "BEGIN:DAYLIGHT\r\n"
+    "TZOFFSETFROM:+0100\r\n"
+    "TZOFFSETTO:+0200\r\n"
+    "TZNAME:CEST\r\n"
+    "DTSTART:19700329T020000\r\n"
+    "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\n"
+    "END:DAYLIGHT\r\n"
+    "BEGIN:STANDARD\r\n"
+    "TZOFFSETFROM:+0200\r\n"
+    "TZOFFSETTO:+0100\r\n"
+    "TZNAME:CET\r\n"
+    "DTSTART:19701025T030000\r\n"
+    "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\n"
+    "END:STANDARD\r\n"
+    "END:VTIMEZONE\r\n"
+    "BEGIN:VEVENT\r\n"
+    "CREATED:20200901T080000Z\r\n"
+    "LAST-MODIFIED:20200902T091500Z\r\n"
+    "DTSTAMP:20200902T091500Z\r\n"
+    "UID:5c8b1a3e-2f4d-4e0a-9d6b-1f2e3d4c5b6a\r\n"
+    "SUMMARY:Kernel hacking night\r\n"
+    "ORGANIZER;CN=Ann Example:mailto:ann@example.org\r\n"
+    "ATTENDEE;RSVP=TRUE;PARTSTAT=NEEDS-ACTION;ROLE=REQ-PARTICIPANT;CN=Bob Builder:mailto:bob@example.org\r\n"
+    "X-MOZ-SEND-INVITATIONS:FALSE\r\n"
+    "X-MOZ-GENERATION:2\r\n"
+    "DTSTART;TZID=/mozilla.org/20070129_1/Europe/Berlin:20201024T233000\r\n"
+    "DTEND;TZID=/mozilla.org/20070129_1/Europe/Berlin:20201025T033000\r\n"
+    "LOCATION:Hackcenter\r\n"
+    "SEQUENCE:1\r\n"
+    "TRANSP:OPAQUE\r\n"
+    "BEGIN:VALARM\r\n"
+    "ACTION:DISPLAY\r\n"
+    "TRIGGER;VALUE=DURATION:-PT15M\r\n"
+    "DESCRIPTION:Default Mozilla Description\r\n"
+    "END:VALARM\r\n"
+    "END:VEVENT\r\n"
+    "END:VCALENDAR\r\n"
+)
+
+
+def test_mozilla_lightning_calendar_is_read() -> None:
+    """A Lightning export with a /mozilla.org/ TZID and X-LIC-LOCATION in its VTIMEZONE reads with the right instants (across a DST end) and zone."""
+    conf = loads(_LIGHTNING, "ics")
+    (session,) = conf.sessions
+    assert session.start is not None and session.end is not None
+    assert (session.start.astimezone(UTC).isoformat(), session.end.astimezone(UTC).isoformat()) == (
+        "2020-10-24T21:30:00+00:00",
+        "2020-10-25T02:30:00+00:00",
+    )
+    assert (conf.timezone, session.title, session.room and session.room.name, session.speaker_names) == (
+        "Europe/Berlin", "Kernel hacking night", "Hackcenter", ("Bob Builder",)
+    )
+
+
+def test_unreadable_vtimezone_falls_back_to_the_iana_suffix() -> None:
+    """A VTIMEZONE dateutil cannot read gives way to the IANA zone at the end of the TZID."""
+    broken = _LIGHTNING.replace("TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200", "TZOFFSETFROM:garbage\r\nTZOFFSETTO:+0200")
+    (session,) = loads(broken, "ics").sessions
+    assert session.start is not None and session.start.astimezone(UTC).isoformat() == "2020-10-24T21:30:00+00:00"
+
+
+def test_unreadable_vtimezone_without_a_hint_falls_back_to_tz() -> None:
+    """A VTIMEZONE that cannot be read and implies no IANA zone uses tz=, and without it says to pass tz=."""
+    broken = _LIGHTNING.replace("/mozilla.org/20070129_1/Europe/Berlin", "Berlin Time").replace(
+        "X-LIC-LOCATION:Europe/Berlin\r\n", ""
+    ).replace("TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200", "TZOFFSETFROM:garbage\r\nTZOFFSETTO:+0200")
+    with pytest.raises(ScheduleParseError) as info:
+        loads(broken, "ics")
+    assert (info.value.location, info.value.reason.split(" (")[0]) == ("line 31", "cannot read the VTIMEZONE of TZID 'Berlin Time'")
+    (session,) = loads(broken, "ics", tz="Europe/Berlin").sessions
+    assert session.start is not None and session.start.astimezone(UTC).isoformat() == "2020-10-24T21:30:00+00:00"
+
+
+def test_an_event_in_a_dst_overlap_keeps_its_end() -> None:
+    """DTSTART 02:30 CEST plus 45 minutes ends at 02:15 CET: compared as instants, the end is kept."""
+    text = _CAL.format(head="", times="DTSTART;TZID=Europe/Berlin:20261025T023000\r\nDURATION:PT45M\r\n")
+    (session,) = loads(text, "ics").sessions
+    assert session.start is not None and session.end is not None
+    assert (session.start.isoformat(), session.end.isoformat()) == ("2026-10-25T02:30:00+02:00", "2026-10-25T02:15:00+01:00")
+
+
+def test_our_own_export_reads_back_speakers_abstract_and_zone() -> None:
+    """load("eu2026").by_speaker("Liz Li") survives an ics round trip: title, instants, room, speakers, abstract and zone."""
+    original = load("eu2026").by_speaker("Liz Li")
+    back = loads(dumps(original, "ics"), "ics")
+    (want,) = original
+    (got,) = back.sessions
+    assert got.title == want.title == "Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm"
+    assert (got.start, got.end) == (want.start, want.end)
+    assert got.start is not None and got.start.isoformat() == "2026-04-08T11:05:00+02:00"
+    assert got.room is not None and want.room is not None and got.room.name == want.room.name == "Founders Cafe"
+    assert [(p.name, p.organisation) for p in got.speakers] == [("Liz Li", "AMD"), ("Zachary Streeter", "AMD")]
+    assert got.abstract == want.abstract
+    assert (got.kind, back.timezone) == (want.kind, "Europe/Paris")
+
+
+def test_speakers_with_commas_in_their_organisation_read_back() -> None:
+    """Organisations with commas ("Red Hat, Inc") and a keynote kind survive the DESCRIPTION header."""
+    from ._support import dst_conference
+
+    conf = dst_conference()
+    back = loads(dumps(conf, "ics"), "ics")
+    assert {s.title: ([(p.name, p.organisation) for p in s.speakers], s.kind.value, s.abstract) for s in back.sessions} == {
+        "Late Night Kernels": ([("Ada Lovelace", "Analytical Engines Ltd")], "talk", "Warp-level tricks."),
+        "The Hour That Repeats": ([("René Descartes", "Red Hat, Inc")], "lightning-talk", None),
+        "Open End": ([("Ada Lovelace", "Analytical Engines Ltd"), ("René Descartes", "Red Hat, Inc")], "keynote", None),
+    }
+    assert back.timezone == "America/Los_Angeles"
+
+
+def test_a_foreign_description_stays_the_abstract() -> None:
+    """A DESCRIPTION not in our exact layout is kept whole as the abstract, and the kind stays talk."""
+    text = _CAL.format(head="", times="DTSTART:20200918T090000Z\r\nDESCRIPTION:Speaker: Ann\\nBring a laptop.\r\n")
+    (session,) = loads(text, "ics").sessions
+    assert (session.abstract, session.speaker_names, session.kind.value) == ("Speaker: Ann\nBring a laptop.", (), "talk")
+
+
+def test_x_wr_timezone_names_the_conference_zone() -> None:
+    """The calendar names the zone it is shown in: the conference's by default, tz= when given."""
+    assert "\r\nX-WR-TIMEZONE:Europe/Paris\r\n" in dumps(load("eu2026"), "ics")
+    assert "\r\nX-WR-TIMEZONE:Asia/Tokyo\r\n" in dumps(load("eu2026"), "ics", tz="Asia/Tokyo")
+
+
+def test_dates_at_the_calendar_edges_round_trip() -> None:
+    """Sessions on 2 January of year 1 and 31 December 9999 are written with four-digit years and read back at the same instants."""
+    edge = Conference(id="edge", name="Edge", timezone="UTC", sessions=[
+        Session(id="first", title="First", start=datetime(1, 1, 2, 10, tzinfo=UTC)),
+        Session(id="last", title="Last", start=datetime(9999, 12, 31, 10, tzinfo=UTC), end=datetime(9999, 12, 31, 11, tzinfo=UTC)),
+    ])
+    text = dumps(edge, "ics")
+    assert "\r\nDTSTART:00010102T100000Z\r\n" in text
+    back = loads(text, "ics")
+    assert [(s.id, s.start, s.end) for s in back.sessions] == [(s.id, s.start, s.end) for s in edge.sessions]

@@ -10,7 +10,7 @@ import pytest
 
 import pyconf_schedule
 from pyconf_schedule import ScheduleParseError, UnknownFormatError, dumps, format_names, load, loads, read, write
-from pyconf_schedule.formats import MAX_INPUT_BYTES, FormatName, detect_format, omitted
+from pyconf_schedule.formats import MAX_INPUT_BYTES, FormatName, ReadableFormat, detect_format, omitted
 
 from .test_formats_golden import SHARED, small_conference
 
@@ -47,7 +47,7 @@ def test_unknown_format_lists_valid_names() -> None:
 def test_write_only_format_cannot_be_read() -> None:
     """Asking to read a write-only format says so and lists the readable formats."""
     with pytest.raises(UnknownFormatError, match=r"^the csv format can be written but not read; readable formats: json, ics, frab-xml, c3voc-json$"):
-        loads("id\r\n", "csv")
+        loads("id\r\n", "csv")  # type: ignore[arg-type]
 
 
 def test_import_loads_no_format_module() -> None:
@@ -173,7 +173,7 @@ def test_shared_folder_is_found_or_skipped() -> None:
          "DTSTART:20260201T100000\r\nSUMMARY:Opening\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "ics"),
     ],
 )
-def test_zone_less_files_raise_missing_zone_error(text: str, format: FormatName) -> None:
+def test_zone_less_files_raise_missing_zone_error(text: str, format: ReadableFormat) -> None:
     """A file whose times carry no zone raises MissingZoneError, a ScheduleParseError, until tz= is given."""
     from pyconf_schedule import MissingZoneError
 
@@ -182,3 +182,24 @@ def test_zone_less_files_raise_missing_zone_error(text: str, format: FormatName)
     assert isinstance(info.value, ScheduleParseError)
     start = loads(text, format, tz="Europe/Brussels").sessions[0].start
     assert start is not None and start.isoformat() == "2026-02-01T10:00:00+01:00"
+
+
+def test_detected_formats_type_check_as_readable() -> None:
+    """detect_format and format_names("read") return ReadableFormat names that loads accepts (checked by mypy too)."""
+    from pyconf_schedule import dumps, load
+
+    conf = load("eu2026").by_speaker("Liz Li")
+    readable: tuple[ReadableFormat, ...] = format_names("read")
+    writable: tuple[FormatName, ...] = format_names()
+    assert (readable, writable[-2:]) == (("json", "ics", "frab-xml", "c3voc-json"), ("frab-xml", "c3voc-json"))
+    for name in readable:
+        data = dumps(conf, name)
+        detected: ReadableFormat = detect_format(data)
+        assert (detected, [s.title for s in loads(data, detected).sessions]) == (name, [s.title for s in conf])
+
+
+def test_omitted_has_one_definition() -> None:
+    """Every writer that leaves sessions out uses the one shared omitted()."""
+    from pyconf_schedule.formats import _common, frab_json, frab_xml, ics
+
+    assert frab_xml.omitted is frab_json.omitted is ics.omitted is _common.omitted

@@ -155,6 +155,8 @@ def _structure_conference(body: dict[str, Any]) -> Conference:
         raise
     except PyconfScheduleError as exc:
         raise ScheduleParseError(_FORMAT, str(exc), path) from None
+    except OverflowError:
+        raise ScheduleParseError(_FORMAT, "a date lies outside the years 1 to 9999", path) from None
 
 
 def _structure_session(
@@ -169,9 +171,12 @@ def _structure_session(
         raise ScheduleParseError(_FORMAT, "a session must be an object", path)
     fields = {k: v for k, v in raw.items() if k not in _SESSION_REFS}
     session = _structure(c, fields, Session, path)
+    speaker_ids = raw.get("speakers", [])
+    if not isinstance(speaker_ids, list):
+        raise ScheduleParseError(_FORMAT, f'"speakers" must be a list of speaker ids, got {type(speaker_ids).__name__}', f"{path}.speakers")
     return attrs.evolve(
         session,
-        speakers=tuple([_ref(speakers, sid, f"{path}.speakers[{i}]", "speaker") for i, sid in enumerate(raw.get("speakers", []))]),
+        speakers=tuple([_ref(speakers, sid, f"{path}.speakers[{i}]", "speaker") for i, sid in enumerate(speaker_ids)]),
         room=None if raw.get("room") is None else _ref(rooms, raw["room"], f"{path}.room", "room"),
         track=None if raw.get("track") is None else _ref(tracks, raw["track"], f"{path}.track", "track"),
     )

@@ -21,6 +21,10 @@ be read back, ``loads``; modules are imported only when a format is used, so
 >>> loads(dumps(conf, "json"), "json") == conf
 True
 
+:data:`FormatName` is every name a format can be written as and
+:data:`ReadableFormat` every name :func:`loads` and :func:`read` accept;
+:func:`detect_format` returns a ReadableFormat.
+
 Writers accept a :class:`~pyconf_schedule.Conference` or any query result
 (:class:`~pyconf_schedule.Sessions`), and ``tz`` to show times in another
 zone.  Writers that cannot represent every session say which ones they leave
@@ -37,7 +41,7 @@ import os
 import re
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast, overload
 
 from ..exceptions import ScheduleParseError, UnknownFormatError
 from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
@@ -50,6 +54,7 @@ __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_NESTING",
     "FormatName",
+    "ReadableFormat",
     "detect_format",
     "dumps",
     "format_names",
@@ -60,7 +65,10 @@ __all__ = [
 ]
 
 FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json"]
-"""Every name a format can be asked for by, aliases included."""
+"""Every name a format can be written as, aliases included."""
+
+ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json"]
+"""Every name a format can be read as, aliases included (``csv`` and ``markdown`` are write-only)."""
 
 _MODULES: dict[str, str] = {
     "json": "native",
@@ -71,8 +79,9 @@ _MODULES: dict[str, str] = {
     "c3voc-json": "frab_json",
 }
 _ALIASES: dict[str, str] = {"md": "markdown", "frab-json": "c3voc-json"}
-_READABLE = ("json", "ics", "frab-xml", "c3voc-json")
-_SUFFIXES: dict[str, str] = {
+_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
+_READABLE: tuple[ReadableFormat, ...] = ("json", "ics", "frab-xml", "c3voc-json")
+_SUFFIXES: dict[str, FormatName] = {
     ".json": "json",
     ".ics": "ics",
     ".ical": "ics",
@@ -83,7 +92,11 @@ _SUFFIXES: dict[str, str] = {
 }
 
 
-def format_names(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:
+@overload
+def format_names(mode: Literal["write"] = "write") -> tuple[FormatName, ...]: ...
+@overload
+def format_names(mode: Literal["read"]) -> tuple[ReadableFormat, ...]: ...
+def format_names(mode: Literal["write", "read"] = "write") -> tuple[FormatName, ...] | tuple[ReadableFormat, ...]:
     """The canonical format names: every writable one, or with ``"read"`` the readable ones.
 
     >>> format_names()
@@ -91,13 +104,13 @@ def format_names(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:
     >>> format_names("read")
     ('json', 'ics', 'frab-xml', 'c3voc-json')
     """
-    return tuple(_MODULES) if mode == "write" else _READABLE
+    return _WRITABLE if mode == "write" else _READABLE
 
 
 def _canonical(format: str, mode: Literal["write", "read"] = "write") -> str:
     key = format.strip().lower() if isinstance(format, str) else ""
     key = _ALIASES.get(key, key)
-    valid = format_names(mode)
+    valid: tuple[str, ...] = format_names(mode)
     if key in valid:
         return key
     names = [*valid, *(a for a, target in _ALIASES.items() if target in valid)]
@@ -131,13 +144,14 @@ def dumps(obj: Conference | Sessions, format: FormatName, *, tz: str | None = No
     return str(_module(_canonical(format)).dumps(obj, tz=tz))
 
 
-def loads(data: str | bytes, format: FormatName, *, tz: str | None = None) -> Conference:
+def loads(data: str | bytes, format: ReadableFormat, *, tz: str | None = None) -> Conference:
     """Read a schedule in ``format`` from text or bytes.
 
     ``tz`` is the zone for wall times the input gives without an offset, and
     the resulting conference's zone; offsets and UTC times in the input are
     always trusted.  Raises ScheduleParseError (format and location named)
     for malformed, unsafe or oversized input; nothing is half-loaded.
+    A write-only name (``"csv"``) raises UnknownFormatError saying so.
     """
     conf: Conference = _module(_canonical(format, "read")).loads(data, tz=tz)
     return conf
@@ -166,7 +180,7 @@ _PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
 _C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
 
 
-def detect_format(data: str | bytes) -> str:
+def detect_format(data: str | bytes) -> ReadableFormat:
     """The readable format of ``data``, told from its content.
 
     ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
@@ -195,7 +209,7 @@ def detect_format(data: str | bytes) -> str:
     )
 
 
-def read(path: str | os.PathLike[str], *, format: FormatName | None = None, tz: str | None = None) -> Conference:
+def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, tz: str | None = None) -> Conference:
     """Read the schedule file at ``path``; the format is detected from the content unless given.
 
     Files over :data:`MAX_INPUT_BYTES` are refused before they are read.
@@ -203,8 +217,8 @@ def read(path: str | os.PathLike[str], *, format: FormatName | None = None, tz: 
     file = Path(path)
     check_size(file.stat().st_size, format or "schedule file")
     data = file.read_bytes()
-    name = _canonical(format, "read") if format is not None else detect_format(data)
-    return loads(data, name, tz=tz)  # type: ignore[arg-type]
+    name = cast("ReadableFormat", _canonical(format, "read")) if format is not None else detect_format(data)
+    return loads(data, name, tz=tz)
 
 
 def write(
@@ -222,5 +236,5 @@ def write(
             raise UnknownFormatError(suffix or str(file), list(_SUFFIXES))
         name = _SUFFIXES[suffix]
     else:
-        name = _canonical(format)
-    file.write_bytes(dumps(obj, name, tz=tz).encode("utf-8"))  # type: ignore[arg-type]
+        name = format
+    file.write_bytes(dumps(obj, name, tz=tz).encode("utf-8"))

@@ -1,38 +1,54 @@
 """Helpers shared by the format modules: input limits, zones, ids and text clean-up.
 
 Nothing here knows a particular format.  Readers call :func:`input_text` /
-:func:`check_size` before parsing, writers call :func:`as_conference` and
-:func:`view_zone` to turn what they were given into a Conference and a zone.
+:func:`check_size` before parsing, build rooms and tracks with
+:class:`NamedTable` and finish with :func:`build_conference`; writers call
+:func:`as_conference` and :func:`view_zone` to turn what they were given into
+a Conference and a zone.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone, tzinfo
-from typing import Any
+from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
+import attrs
+
 from .._conference import Conference
-from .._model import SessionKind
+from .._model import Room, SessionKind, Track
 from .._sessions import Sessions
 from .._text import slugify
 from .._time import get_zone, zone_name
-from ..exceptions import ScheduleParseError
+from ..exceptions import PyconfScheduleError, ScheduleParseError
 from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
 
 __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_NESTING",
     "NAMESPACE",
+    "NamedTable",
     "as_conference",
+    "build_conference",
     "check_size",
+    "check_surrogates",
+    "dates_in_range",
     "input_text",
     "kind_from_label",
+    "line_column",
     "load_json",
+    "offset_text",
+    "omitted",
+    "rooms_table",
     "stable_uuid",
     "strip_xml_illegal",
+    "tracks_table",
     "unique_slug",
     "view_zone",
 ]
@@ -42,7 +58,11 @@ NAMESPACE = uuid.UUID("8f4d1a52-3b1c-5d7e-9a60-2c7b9e4f1d3a")
 
 
 def input_text(data: str | bytes, format_name: str) -> str:
-    """Size-check ``data`` and return it as text (bytes are UTF-8, an optional BOM dropped)."""
+    """Size-check ``data`` and return it as text (bytes are UTF-8, an optional BOM dropped).
+
+    Text with a lone surrogate (``"\\ud800"``, which no UTF-8 file can hold)
+    is refused: it cannot be written out again.
+    """
     if isinstance(data, bytes):
         check_size(len(data), format_name)
         try:
@@ -53,9 +73,31 @@ def input_text(data: str | bytes, format_name: str) -> str:
         if len(data) > MAX_INPUT_BYTES // 4:
             check_size(len(data.encode("utf-8", "surrogatepass")), format_name)
         text = data[1:] if data.startswith("\ufeff") else data
+        check_surrogates(text, format_name)
     else:
         raise ScheduleParseError(format_name, f"expected str or bytes, got {type(data).__name__}")
     return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def line_column(text: str, index: int) -> str:
+    """``"line L column C"`` (both from 1) of position ``index`` in ``text``."""
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return f"line {line} column {column}"
+
+
+def _surrogate_reason(char: str) -> str:
+    return f"the text contains a lone surrogate (U+{ord(char):04X}), which is not a Unicode character"
+
+
+def check_surrogates(text: str, format_name: str) -> None:
+    """Refuse ``text`` holding a lone surrogate, naming its line and column."""
+    match = _SURROGATE.search(text)
+    if match is not None:
+        raise ScheduleParseError(format_name, _surrogate_reason(match.group()), line_column(text, match.start()))
 
 
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
@@ -68,25 +110,131 @@ def _check_nesting(text: str, format_name: str) -> None:
         if token in ("[", "{"):
             depth += 1
             if depth > MAX_NESTING:
-                line = text.count("\n", 0, match.start()) + 1
-                column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
                 raise ScheduleParseError(
-                    format_name, f"the JSON is nested deeper than {MAX_NESTING} levels", f"line {line} column {column}"
+                    format_name, f"the JSON is nested deeper than {MAX_NESTING} levels", line_column(text, match.start())
                 )
         elif token in ("]", "}"):
             depth -= 1
 
 
 def load_json(data: str | bytes, format_name: str) -> Any:
-    """Parse JSON text within the size and nesting limits; errors name the line and column."""
+    """Parse JSON text within the size and nesting limits; errors name the line and column.
+
+    Strings holding a lone surrogate (the escape ``"\\ud800"``) are refused
+    with their JSON path, as are numbers too long for Python to read.
+    """
     text = input_text(data, format_name)
     _check_nesting(text, format_name)
     try:
-        return json.loads(text)
+        document = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScheduleParseError(format_name, f"invalid JSON: {exc.msg}", f"line {exc.lineno} column {exc.colno}") from None
     except RecursionError:  # pragma: no cover - the nesting check comes first
         raise ScheduleParseError(format_name, f"the JSON is nested deeper than {MAX_NESTING} levels") from None
+    except ValueError:  # an integer over sys.get_int_max_str_digits() digits
+        limit = sys.get_int_max_str_digits()
+        raise ScheduleParseError(
+            format_name, f"a number has more than {limit} digits", _long_number_location(text, limit)
+        ) from None
+    _check_json_strings(document, format_name)
+    return document
+
+
+def _long_number_location(text: str, limit: int) -> str | None:
+    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|[0-9]{%d,}' % (limit + 1), text, re.DOTALL):
+        if not match.group().startswith('"'):
+            return line_column(text, match.start())
+    return None  # pragma: no cover - json.loads only fails this way on such a number
+
+
+def _check_json_strings(document: Any, format_name: str) -> None:
+    stack: list[tuple[Any, str]] = [(document, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            match = _SURROGATE.search(value)
+            if match is not None:
+                raise ScheduleParseError(format_name, _surrogate_reason(match.group()), path)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                child = f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{json.dumps(key)}]"
+                match = _SURROGATE.search(key)
+                if match is not None:
+                    raise ScheduleParseError(format_name, _surrogate_reason(match.group()), child)
+                stack.append((item, child))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+
+
+@contextmanager
+def dates_in_range(format_name: str, location: str | None) -> Iterator[None]:
+    """Turn an OverflowError (a date or duration beyond years 1 to 9999) into a ScheduleParseError at ``location``."""
+    try:
+        yield
+    except OverflowError:
+        raise ScheduleParseError(
+            format_name, "a date, or a date plus a duration, lies outside the years 1 to 9999", location
+        ) from None
+
+
+def omitted(obj: Conference | Sessions) -> Sessions:
+    """The sessions :func:`dumps` leaves out: the unscheduled ones."""
+    return as_conference(obj).sessions.unscheduled
+
+
+_N = TypeVar("_N", Room, Track)
+
+
+class NamedTable(Generic[_N]):
+    """Rooms or tracks a reader meets, by name: the first mention creates one with a unique slug id."""
+
+    def __init__(self, make: Callable[..., _N], fallback: str) -> None:
+        self._make: Callable[..., _N] = make
+        self._fallback = fallback
+        self._by_name: dict[str, _N] = {}
+        self._ids: set[str] = set()
+
+    def get(self, name: str | None) -> _N | None:
+        """The item named ``name`` (created on first use), or None for no name."""
+        if not name:
+            return None
+        item = self._by_name.get(name)
+        if item is None:
+            item = self._by_name[name] = self._make(id=unique_slug(name, self._ids, self._fallback), name=name)
+        return item
+
+    def values(self) -> list[_N]:
+        """Every item, in the order first met."""
+        return list(self._by_name.values())
+
+
+def rooms_table() -> NamedTable[Room]:
+    """An empty table of rooms (ids: slugs of the names, else ``room``)."""
+    return NamedTable(Room, "room")
+
+
+def tracks_table() -> NamedTable[Track]:
+    """An empty table of tracks (ids: slugs of the names, else ``track``)."""
+    return NamedTable(Track, "track")
+
+
+def build_conference(format_name: str, *, dates_from_days: bool = False, **fields: Any) -> Conference:
+    """``Conference(**fields)``, a model error or a date out of range becoming one ScheduleParseError.
+
+    With ``dates_from_days`` the start and end dates are the first and last
+    day with sessions.
+    """
+    try:
+        conf = Conference(**fields)
+        if dates_from_days:
+            days = conf.days()
+            if days:
+                conf = attrs.evolve(conf, start_date=days[0], end_date=days[-1])
+    except PyconfScheduleError as exc:
+        raise ScheduleParseError(format_name, str(exc)) from None
+    except OverflowError:
+        raise ScheduleParseError(format_name, "a session's day lies outside the years 1 to 9999") from None
+    return conf
 
 
 def as_conference(obj: Conference | Sessions) -> Conference:
@@ -119,15 +267,23 @@ def view_zone(obj: Conference | Sessions, tz: str | None) -> tuple[ZoneInfo | tz
     name = zone_name(zone)
     if name is None:
         offset = datetime.now(timezone.utc).astimezone(zone).utcoffset() or timedelta(0)
-        name = _offset_text(offset)
+        name = "UTC" + offset_text(offset)
     return zone, name
 
 
-def _offset_text(offset: timedelta) -> str:
-    total = int(offset.total_seconds())
+def offset_text(offset: timedelta | None, *, basic: bool = False) -> str:
+    """A UTC offset as ISO 8601 text: ``+02:00``, or with ``basic`` ``+0200`` (seconds appended when not zero).
+
+    >>> offset_text(timedelta(hours=-7)), offset_text(timedelta(hours=5, minutes=30), basic=True)
+    ('-07:00', '+0530')
+    """
+    total = int((offset or timedelta(0)).total_seconds())
     sign = "+" if total >= 0 else "-"
-    hours, minutes = divmod(abs(total) // 60, 60)
-    return f"UTC{sign}{hours:02d}:{minutes:02d}"
+    hours, rest = divmod(abs(total), 3600)
+    minutes, seconds = divmod(rest, 60)
+    separator = "" if basic else ":"
+    text = f"{sign}{hours:02d}{separator}{minutes:02d}"
+    return text + f"{separator}{seconds:02d}" if seconds else text
 
 
 def stable_uuid(*parts: str) -> uuid.UUID:

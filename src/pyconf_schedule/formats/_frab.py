@@ -10,17 +10,28 @@ kinds, what is left out) live here once; they are documented in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 
 import attrs
 
 from .._conference import Conference
-from .._model import Room, Session, Speaker, Track
+from .._model import Session, Speaker
 from .._sessions import Sessions
 from .._text import fold, slugify
-from .._time import get_zone, parse_datetime, zone_name
+from .._time import get_zone, parse_datetime, utc, zone_name
 from ..exceptions import MissingZoneError, PyconfScheduleError, ScheduleParseError
-from ._common import as_conference, kind_from_label, stable_uuid, unique_slug, view_zone
+from ._common import (
+    as_conference,
+    build_conference,
+    dates_in_range,
+    kind_from_label,
+    rooms_table,
+    stable_uuid,
+    tracks_table,
+    unique_slug,
+    view_zone,
+)
 
 __all__ = ["EventPlan", "Plan", "RawEvent", "RawPerson", "RawSchedule", "build", "plan"]
 
@@ -55,6 +66,8 @@ class RawEvent:
     persons: list[RawPerson] = attrs.field(factory=list)
     slides: list[str] = attrs.field(factory=list)
     day_date: str | None = None
+    day_start: str | None = None
+    day_end: str | None = None
 
 
 @attrs.define
@@ -121,7 +134,11 @@ def _fixed_zone(offsets: set[timedelta]) -> str:
 
 
 def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
-    """A Conference from a frab-style schedule, following the rules in the module docstring."""
+    """A Conference from a frab-style schedule, following the rules in the module docstring.
+
+    Every comparison and duration is done on instants (UTC), never on wall
+    times, so events across a DST change are read as they happen.
+    """
 
     def error(message: str, location: str | None = None) -> ScheduleParseError:
         return ScheduleParseError(format_name, message, location)
@@ -139,68 +156,50 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
             raise error(str(exc), location) from None
         if value.tzinfo is None:
             if wall_zone is None:
-                raise MissingZoneError(
-                    format_name,
-                    f"the date {text!r} has no UTC offset and the file names no time zone; pass tz= the conference's zone",
-                    location,
-                )
+                named = (raw.time_zone_name or "").strip()
+                if named:
+                    reason = (
+                        f"the date {text!r} has no UTC offset and the file's time_zone_name {named!r} is not an "
+                        "IANA time-zone name (such as 'Europe/Berlin'); pass tz= the conference's zone"
+                    )
+                else:
+                    reason = f"the date {text!r} has no UTC offset and the file names no time zone; pass tz= the conference's zone"
+                raise MissingZoneError(format_name, reason, location)
             value = value.replace(tzinfo=wall_zone).astimezone(timezone.utc).astimezone(wall_zone)
+        utc(value)  # an instant outside years 1-9999 fails here, at its event
         return value
 
-    rooms: dict[str, Room] = {}
-    room_ids: set[str] = set()
+    def bound(text: str | None) -> datetime | None:
+        """A day's start or end as an instant, or None when absent or unreadable (lenient)."""
+        if not text:
+            return None
+        try:
+            value = parse_datetime(text)
+        except PyconfScheduleError:
+            return None
+        if value.tzinfo is None:
+            if wall_zone is None:
+                return None
+            value = value.replace(tzinfo=wall_zone)
+        return value
+
+    rooms = rooms_table()
     for name in raw.rooms:
-        if name and name not in rooms:
-            rooms[name] = Room(id=unique_slug(name, room_ids, "room"), name=name)
-    tracks: dict[str, Track] = {}
-    track_ids: set[str] = set()
+        rooms.get(name)
+    tracks = tracks_table()
     for name in raw.tracks:
-        if name and name not in tracks:
-            tracks[name] = Track(id=unique_slug(name, track_ids, "track"), name=name)
+        tracks.get(name)
     speakers: dict[str, Speaker] = {}
     speaker_ids: set[str] = set()
     session_ids: set[str] = set()
     offsets: set[timedelta] = set()
-    drafts: list[Session] = []
+    drafts: list[tuple[Session, str]] = []
     for event in raw.events:
-        start: datetime | None = None
-        end: datetime | None = None
-        if event.date:
-            start = instant(event.date, event.location)
-            offsets.add(start.utcoffset() or timedelta(0))
-        elif event.day_date and event.start:
-            clock = _clock(event.start)
-            try:
-                day = date.fromisoformat(event.day_date.strip()[:10])
-            except ValueError:
-                raise error(f"the day date {event.day_date!r} is not YYYY-MM-DD", event.location) from None
-            if clock is None:
-                raise error(f"the start {event.start!r} is not HH:MM", event.location)
-            if day_change is not None and clock < day_change:
-                day += timedelta(days=1)
-            start = instant(datetime.combine(day, clock).isoformat(), event.location)
+        with dates_in_range(format_name, event.location):
+            start, end = _times(event, instant, bound, day_change, error)
         if start is not None:
-            if event.end:
-                end = instant(event.end, event.location)
-            elif event.duration:
-                length = _duration(event.duration)
-                if length is None:
-                    raise error(f"the duration {event.duration!r} is not HH:MM", event.location)
-                if length:  # a zero duration means the end is unknown
-                    end = (start.astimezone(timezone.utc) + length).astimezone(start.tzinfo)
-            if end is not None and end < start:
-                raise error(f"the event ends ({end.isoformat()}) before it starts ({start.isoformat()})", event.location)
+            offsets.add(start.utcoffset() or timedelta(0))
         sid = _session_id(event, session_ids)
-        room = None
-        if event.room:
-            room = rooms.get(event.room)
-            if room is None:
-                room = rooms[event.room] = Room(id=unique_slug(event.room, room_ids, "room"), name=event.room)
-        track = None
-        if event.track:
-            track = tracks.get(event.track)
-            if track is None:
-                track = tracks[event.track] = Track(id=unique_slug(event.track, track_ids, "track"), name=event.track)
         people: list[Speaker] = []
         for person in event.persons:
             speaker = _speaker(person, speakers, speaker_ids)
@@ -219,8 +218,8 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                 kind_label=label,
                 start=start,
                 end=end,
-                room=room,
-                track=track,
+                room=rooms.get(event.room),
+                track=tracks.get(event.track),
                 speakers=people,
                 abstract="\n\n".join(paragraphs) or None,
                 language=event.language or None,
@@ -229,43 +228,92 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
             )
         except PyconfScheduleError as exc:
             raise error(str(exc), event.location) from None
-        drafts.append(session)
+        drafts.append((session, event.location))
     if tz is not None:
         conf_zone = zone_name(get_zone(tz)) or "UTC"
     else:
         named = _zone_or_none(raw.time_zone_name)
         conf_zone = (zone_name(named) if named is not None else None) or _fixed_zone(offsets)
     zone = get_zone(conf_zone)
-    sessions = [
-        attrs.evolve(
-            draft,
-            start=None if draft.start is None else draft.start.astimezone(zone),
-            end=None if draft.end is None else draft.end.astimezone(zone),
-            speakers=[speakers[p.id] for p in draft.speakers],
-        )
-        for draft in drafts
-    ]
+    sessions = []
+    for draft, location in drafts:
+        with dates_in_range(format_name, location):
+            sessions.append(
+                attrs.evolve(
+                    draft,
+                    start=None if draft.start is None else draft.start.astimezone(zone),
+                    end=None if draft.end is None else draft.end.astimezone(zone),
+                    speakers=[speakers[p.id] for p in draft.speakers],
+                )
+            )
     start_date, end_date = _date(raw.start), _date(raw.end)
     if start_date and end_date and end_date < start_date:
         start_date = end_date = None
     name = raw.title or raw.acronym or "Schedule"
-    try:
-        return Conference(
-            id=(raw.acronym or "").strip() or slugify(name) or "schedule",
-            name=name,
-            timezone=conf_zone,
-            sessions=sessions,
-            speakers=list(speakers.values()),
-            rooms=list(rooms.values()),
-            tracks=list(tracks.values()),
-            url=raw.url or None,
-            venue=raw.venue or None,
-            city=raw.city or None,
-            start_date=start_date,
-            end_date=end_date,
-        )
-    except PyconfScheduleError as exc:
-        raise error(str(exc)) from None
+    return build_conference(
+        format_name,
+        id=(raw.acronym or "").strip() or slugify(name) or "schedule",
+        name=name,
+        timezone=conf_zone,
+        sessions=sessions,
+        speakers=list(speakers.values()),
+        rooms=rooms.values(),
+        tracks=tracks.values(),
+        url=raw.url or None,
+        venue=raw.venue or None,
+        city=raw.city or None,
+        start_date=start_date,
+        end_date=end_date,
+    )
+
+
+def _times(
+    event: RawEvent,
+    instant: Callable[[str, str], datetime],
+    bound: Callable[[str | None], datetime | None],
+    day_change: time | None,
+    error: Callable[..., ScheduleParseError],
+) -> tuple[datetime | None, datetime | None]:
+    """An event's start and end instants (either may be None)."""
+    start: datetime | None = None
+    end: datetime | None = None
+    if event.date:
+        start = instant(event.date, event.location)
+    elif event.day_date and event.start:
+        clock = _clock(event.start)
+        try:
+            day = date.fromisoformat(event.day_date.strip()[:10])
+        except ValueError:
+            raise error(f"the day date {event.day_date!r} is not YYYY-MM-DD", event.location) from None
+        if clock is None:
+            raise error(f"the start {event.start!r} is not HH:MM", event.location)
+        if day_change is not None and clock < day_change:
+            day += timedelta(days=1)
+        start = instant(datetime.combine(day, clock).isoformat(), event.location)
+        # A start before the day's own start is after midnight: the next calendar day,
+        # unless that would put it after the day's end.
+        day_start = bound(event.day_start)
+        if day_start is not None and utc(start) < utc(day_start):
+            later = instant(datetime.combine(day + timedelta(days=1), clock).isoformat(), event.location)
+            day_end = bound(event.day_end)
+            if day_end is None or utc(later) <= utc(day_end):
+                start = later
+    if start is None:
+        return None, None
+    if event.end:
+        end = instant(event.end, event.location)
+    elif event.duration:
+        try:
+            length = _duration(event.duration)
+        except OverflowError:
+            raise error(f"the duration {event.duration!r} is too long", event.location) from None
+        if length is None:
+            raise error(f"the duration {event.duration!r} is not HH:MM", event.location)
+        if length:  # a zero duration means the end is unknown
+            end = (utc(start) + length).astimezone(start.tzinfo)
+    if end is not None and utc(end) < utc(start):
+        raise error(f"the event ends ({end.isoformat()}) before it starts ({start.isoformat()})", event.location)
+    return start, end
 
 
 def _date(text: str | None) -> date | None:
@@ -354,7 +402,6 @@ class DayPlan:
 
 @attrs.frozen
 class Plan:
-    conference: Conference
     zone_name: str
     acronym: str
     title: str
@@ -364,7 +411,6 @@ class Plan:
     rooms: tuple[tuple[str, str, str], ...]
     tracks: tuple[tuple[str, str], ...]
     days: tuple[DayPlan, ...]
-    omitted: Sessions
 
 
 _HTTP = re.compile(r"^https?://\S+$")
@@ -382,6 +428,7 @@ def acronym(conf_id: str) -> str:
 
 
 def _hhmm(delta: timedelta) -> str:
+    """A real (UTC) duration as ``HH:MM``; hours go past 24 (``26:00``), as the schemas allow."""
     minutes = int(delta.total_seconds() // 60)
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
@@ -391,13 +438,12 @@ def http_url(value: str | None) -> str | None:
     return value if value and _HTTP.match(value) else None
 
 
-def omitted(obj: Conference | Sessions) -> Sessions:
-    """The sessions frab XML and c3voc JSON leave out: the unscheduled ones."""
-    return as_conference(obj).sessions.unscheduled
-
-
 def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
-    """Lay ``obj`` out as frab days, rooms and events in the view zone."""
+    """Lay ``obj`` out as frab days, rooms and events in the view zone.
+
+    Durations are real time (``session.duration``, measured in UTC): a talk
+    across a DST change keeps its length, whatever the wall clocks say.
+    """
     conf = as_conference(obj)
     zone, name = view_zone(obj, tz)
     acr = acronym(conf.id)
@@ -419,11 +465,13 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         used_ids.add(number)
     room_order = {r.id: i for i, r in enumerate(conf.rooms)}
     by_day: dict[date, list[EventPlan]] = {}
+    instants: dict[date, list[datetime]] = {}
     slugs: set[str] = set()
     for session in scheduled:
         assert session.start is not None
         start = session.start.astimezone(zone)
         end = None if session.end is None else session.end.astimezone(zone)
+        duration = session.duration
         number = ids[session.id]
         title = session.display_title
         rest = f"{number}-{slugify(title)[:60].rstrip('-')}".rstrip("-")
@@ -438,7 +486,7 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 guid=str(stable_uuid(conf.id, "session", session.id)),
                 date=start.isoformat(),
                 start=start.strftime("%H:%M"),
-                duration=_hhmm(end - start) if end is not None else "00:00",
+                duration=_hhmm(duration) if duration is not None else "00:00",
                 end=None if end is None else end.isoformat(),
                 room=session.room.name if session.room else "",
                 slug=slug,
@@ -452,10 +500,11 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 slides=tuple(s for s in session.slides if http_url(s)),
             )
         )
+        instants.setdefault(start.date(), []).extend([start] if end is None else [start, end])
     days: list[DayPlan] = []
     for index, (day, events) in enumerate(sorted(by_day.items()), start=1):
-        first = min(datetime.fromisoformat(e.date) for e in events)
-        last = max(datetime.fromisoformat(e.end or e.date) for e in events)
+        first = min(instants[day], key=utc)
+        last = max(instants[day], key=utc)
         grouped: dict[str, list[EventPlan]] = {}
         ordered = sorted(
             events,
@@ -474,7 +523,6 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         )
     day_list = [d.date for d in days]
     return Plan(
-        conference=conf,
         zone_name=name,
         acronym=acr,
         title=conf.name,
@@ -484,5 +532,4 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         rooms=tuple((r.name, slugify(r.name) or r.id, str(stable_uuid(conf.id, "room", r.id))) for r in conf.rooms),
         tracks=tuple((t.name, slugify(t.name) or slugify(t.id) or "track") for t in conf.tracks),
         days=tuple(days),
-        omitted=conf.sessions.unscheduled,
     )

@@ -22,6 +22,12 @@ required: ``date`` offsets are trusted (pretalx writes
 ``"time_zone_name": "UTC"`` with ``+01:00`` dates), ``end`` wins over
 ``duration``, persons are read from ``name`` or ``public_name`` with their
 ``id``, ``code`` or ``guid``, and ``biography`` becomes the speaker's bio.
+An event ``url`` that is only a placeholder (``urn:uuid:<its guid>`` or the
+conference's URL, what writers put there because the schema requires one)
+is not kept.
+An event with a ``start`` but no ``date`` is on the day's ``date``, or the
+next calendar day when that time falls before the day's ``day_start``
+(after midnight).
 Inputs over 50 MiB or nested deeper than 64 levels are refused; errors name
 the JSON path.
 """
@@ -35,20 +41,14 @@ from typing import Any
 from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
-from ._common import load_json
+from ._common import load_json, omitted
 from ._frab import RawEvent, RawPerson, RawSchedule, build, plan
-from ._frab import omitted as _omitted
 
 __all__ = ["SCHEMA_URL", "dumps", "loads", "omitted"]
 
 SCHEMA_URL = "https://c3voc.de/schedule/schema.json"
 _FORMAT = "c3voc-json"
 _ZONE_PATTERN = re.compile(r"^([A-Z][a-z]+/[A-Z][a-z]+)|UTC$")
-
-
-def omitted(obj: Conference | Sessions) -> Sessions:
-    """The sessions :func:`dumps` leaves out: the unscheduled ones."""
-    return _omitted(obj)
 
 
 def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
@@ -176,11 +176,13 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 raw.rooms.append(room_name)
             room_path = f"{day_path}.rooms[{json.dumps(room_name, ensure_ascii=False)}]"
             for e, event_value in enumerate(_list(events, room_path)):
-                raw.events.append(_event(_obj(event_value, f"{room_path}[{e}]"), f"{room_path}[{e}]", room_name, _s(day.get("date"))))
+                raw.events.append(
+                    _event(_obj(event_value, f"{room_path}[{e}]"), f"{room_path}[{e}]", room_name, day, raw.url)
+                )
     return build(raw, tz, _FORMAT)
 
 
-def _event(event: dict[str, Any], path: str, room_name: str, day_date: str | None) -> RawEvent:
+def _event(event: dict[str, Any], path: str, room_name: str, day: dict[str, Any], conference_url: str | None) -> RawEvent:
     persons = []
     for p, person in enumerate(_list(event.get("persons"), f"{path}.persons")):
         if isinstance(person, str):
@@ -217,8 +219,17 @@ def _event(event: dict[str, Any], path: str, room_name: str, day_date: str | Non
         language=_s(event.get("language")),
         abstract=_s(event.get("abstract")),
         description=_s(event.get("description")),
-        url=_s(event.get("url")),
+        url=_event_url(_s(event.get("url")), _s(event.get("guid")), conference_url),
         persons=persons,
         slides=slides,
-        day_date=day_date,
+        day_date=_s(day.get("date")),
+        day_start=_s(day.get("day_start")),
+        day_end=_s(day.get("day_end")),
     )
+
+
+def _event_url(url: str | None, guid: str | None, conference_url: str | None) -> str | None:
+    """An event's own URL: not the placeholders writers put where the schema wants one (``urn:uuid:<guid>``, the conference's URL)."""
+    if url is None or url == conference_url or (guid is not None and url.lower() == f"urn:uuid:{guid.lower()}"):
+        return None
+    return url

@@ -35,15 +35,20 @@ Any frab, pretalx, wafer or pentabarf (FOSDEM) schedule.xml: fields as in
 ``docs/reference/formats.md``.  Event instants come from ``<date>`` (its
 offset is trusted), else the day's ``date`` plus ``<start>`` (after the
 conference's ``day_change``, if given, a start before it belongs to the next
-calendar day).  A wall time without an offset is read in ``tz``, else the
+calendar day; so does a start before the ``<day start=...>`` instant).
+Instants are compared, never wall times.  A wall time without an offset is read in ``tz``, else the
 file's ``time_zone_name``, else it is an error that says to pass ``tz``.
 The conference's zone is ``tz``, else ``time_zone_name``, else the single
-UTC offset all dates carry (``Etc/GMT-1`` for +01:00; ``UTC`` when offsets
-differ or are not whole hours).  Durations are added in UTC.
+UTC offset all dates carry (``Etc/GMT-1`` for +01:00: IANA's ``Etc/GMT``
+names invert the sign, as POSIX does; ``UTC`` when offsets differ or are
+not whole hours).  Durations are added in UTC and written as real time
+(``session.duration``), so a talk across a DST change keeps its length.
 
 Safety: the document is parsed by expat with no DTD allowed: a DOCTYPE or
 entity declaration (billion laughs, XXE) is refused, as are inputs over
-50 MiB and elements nested deeper than 64 levels.  Errors name the line.
+50 MiB, elements nested deeper than 64 levels, str input with lone
+surrogates and an XML declaration naming an unknown encoding.  Errors name
+the line.
 """
 
 from __future__ import annotations
@@ -55,18 +60,12 @@ from xml.parsers import expat
 from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
-from ._common import MAX_NESTING, check_size, input_text, strip_xml_illegal
+from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal
 from ._frab import RawEvent, RawPerson, RawSchedule, build, plan
-from ._frab import omitted as _omitted
 
 __all__ = ["dumps", "loads", "omitted", "parse_xml"]
 
 _FORMAT = "frab-xml"
-
-
-def omitted(obj: Conference | Sessions) -> Sessions:
-    """The sessions :func:`dumps` leaves out: the unscheduled ones."""
-    return _omitted(obj)
 
 
 # ---------------------------------------------------------------------------
@@ -216,6 +215,8 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
         raise ScheduleParseError(
             format_name, f"malformed XML: {expat.errors.messages[exc.code]}", f"line {exc.lineno} column {exc.offset + 1}"
         ) from None
+    except LookupError as exc:  # the XML declaration names an encoding Python does not know
+        raise ScheduleParseError(format_name, f"unknown encoding in the XML declaration ({exc})", "line 1") from None
     return builder.close(), lines
 
 
@@ -250,11 +251,11 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
             if room_name and room_name not in raw.rooms:
                 raw.rooms.append(room_name)
             for event in room.findall("event"):
-                raw.events.append(_event(event, room_name, day.get("date"), lines))
+                raw.events.append(_event(event, room_name, day, lines))
     return build(raw, tz, _FORMAT)
 
 
-def _event(event: ET.Element, room_name: str, day_date: str | None, lines: dict[ET.Element, int]) -> RawEvent:
+def _event(event: ET.Element, room_name: str, day: ET.Element, lines: dict[ET.Element, int]) -> RawEvent:
     persons = []
     for person in event.iterfind("persons/person"):
         name = _text(person) or ""
@@ -284,5 +285,7 @@ def _event(event: ET.Element, room_name: str, day_date: str | None, lines: dict[
         url=_text(event.find("url")),
         persons=persons,
         slides=slides,
-        day_date=day_date,
+        day_date=day.get("date"),
+        day_start=day.get("start"),
+        day_end=day.get("end"),
     )

@@ -8,36 +8,46 @@ Writing
   iCalendar TEXT and are removed; CR and CRLF become a newline
   (:func:`clean_text` is exactly what a title becomes).
 * ``PRODID:-//pyconf-schedule//pyconf-schedule//EN``, ``X-WR-CALNAME`` and
-  ``NAME`` (RFC 7986) carry the conference name.
+  ``NAME`` (RFC 7986) carry the conference name, ``X-WR-TIMEZONE`` the zone
+  the calendar is shown in (``tz``, else the conference's zone) when it has
+  an IANA name.
 * Each event has a stable ``UID`` (``<session id>@<conference id>.pyconf-schedule``),
   one ``DTSTAMP`` (``dtstamp``, default: now in UTC), ``DTSTART`` and,
   when the end is known, ``DTEND``.  A session with an unknown end has no
   ``DTEND``: by RFC 5545 it then ends at its start.
 * Times are UTC (``...Z``) unless ``tz`` is given; then they are wall times
   with ``TZID=<tz>`` and a ``VTIMEZONE`` generated from the zone's
-  transitions for the years the events cover (plus ``X-WR-TIMEZONE``).  A
-  wall time that a DST change repeats is written in UTC instead.
+  transitions for the years the events cover.  A wall time that a DST
+  change repeats is written in UTC instead.
 * ``SUMMARY`` is the title (or "(untitled session <id>)"), ``LOCATION`` the
   room, ``CATEGORIES`` the track, ``URL`` the session URL (when it is a
-  plain http(s) URL), and ``DESCRIPTION`` lists speakers (with
-  organisations), track, kind and the abstract.
+  plain http(s) URL), and ``DESCRIPTION`` is a header of lines
+  ``Speaker: Name (Organisation)`` (``Speakers: A (X), B`` for several),
+  ``Room: ...``, ``Track: ...``, ``Kind: ...``, a blank line, the abstract
+  and the URL.
 * Unscheduled sessions are left out: :func:`omitted` returns them.
 
 Reading
 -------
-UTC times, ``TZID`` with or without a matching ``VTIMEZONE`` (IANA names,
-``/mozilla.org/.../Europe/Paris`` style prefixes, or any VTIMEZONE, read
-with dateutil), floating times in ``X-WR-TIMEZONE`` or the ``tz``
-argument (``tz`` wins; without either a floating time is an error that says
-to pass ``tz``), all-day ``DATE`` values, ``DTEND`` or ``DURATION``.
-``SUMMARY`` -> title, ``LOCATION`` -> room, first ``CATEGORIES`` -> track,
-``DESCRIPTION`` -> abstract, ``URL``, ``ATTENDEE;CN=`` -> speakers,
+UTC times; ``TZID`` as an IANA name, else as the file's ``VTIMEZONE``
+(read with dateutil after dropping what it cannot read: ``X-`` properties
+such as Mozilla Lightning's ``X-LIC-LOCATION``, ``TZURL``, parameters),
+else the IANA zone the TZID implies (``X-LIC-LOCATION``, or the end of a
+prefixed name such as ``/mozilla.org/20070129_1/Europe/Berlin``), else
+``tz``; floating times in ``tz``, else ``X-WR-TIMEZONE`` (without either a
+floating time is an error that says to pass ``tz``); all-day ``DATE``
+values, ``DTEND`` or ``DURATION`` (added in UTC; an end before the start,
+compared as instants, is dropped).  ``SUMMARY`` -> title, ``LOCATION`` ->
+room, first ``CATEGORIES`` -> track, ``URL``, ``ATTENDEE;CN=`` -> speakers,
 ``UID`` -> session id (for UIDs this module wrote, the part before ``@``;
-made unique with ``-2``, ``-3``...); the kind is always ``talk``.  The
-conference's zone is ``tz``, else ``X-WR-TIMEZONE``, else the one IANA TZID
-the events use, else UTC.  Recurrence rules are not expanded (an event is
-read at its first occurrence).  Inputs over 50 MiB are refused; errors
-name the line.
+made unique with ``-2``, ``-3``...).  ``DESCRIPTION`` -> abstract, except
+when it has exactly the header this module writes: then speakers (when no
+``ATTENDEE`` names any) with their organisations, and the kind come from the
+header and the abstract is what follows it (without the trailing URL).
+Otherwise the kind is ``talk``.  The conference's zone is ``tz``, else
+``X-WR-TIMEZONE``, else the one IANA zone the TZIDs use, else UTC.
+Recurrence rules are not expanded (an event is read at its first
+occurrence).  Inputs over 50 MiB are refused; errors name the line.
 """
 
 from __future__ import annotations
@@ -51,11 +61,23 @@ from zoneinfo import ZoneInfo
 import attrs
 
 from .._conference import Conference
-from .._model import Room, Session, SessionKind, Speaker, Track
+from .._model import Session, SessionKind, Speaker
 from .._sessions import Sessions
-from .._time import get_zone, localize, zone_name
+from .._time import get_zone, localize, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
-from ._common import as_conference, input_text, unique_slug, view_zone
+from ._common import (
+    as_conference,
+    build_conference,
+    dates_in_range,
+    input_text,
+    kind_from_label,
+    offset_text,
+    omitted,
+    rooms_table,
+    tracks_table,
+    unique_slug,
+    view_zone,
+)
 
 __all__ = ["PRODID", "clean_text", "dumps", "escape_text", "fold_line", "loads", "omitted"]
 
@@ -116,15 +138,12 @@ def fold_line(line: str) -> str:
 
 
 def _utc_text(value: datetime) -> str:
-    return value.astimezone(_UTC).strftime("%Y%m%dT%H%M%SZ")
+    return _basic(value.astimezone(_UTC)) + "Z"
 
 
-def _offset_text(offset: timedelta | None) -> str:
-    total = int((offset or timedelta(0)).total_seconds())
-    sign = "+" if total >= 0 else "-"
-    hours, rest = divmod(abs(total), 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{sign}{hours:02d}{minutes:02d}" + (f"{seconds:02d}" if seconds else "")
+def _basic(value: datetime) -> str:
+    """``YYYYMMDDTHHMMSS`` of the wall time (the year always four digits, unlike strftime's ``%Y``)."""
+    return f"{value.year:04d}{value.month:02d}{value.day:02d}T{value.hour:02d}{value.minute:02d}{value.second:02d}"
 
 
 def _transitions(zone: tzinfo, start: datetime, end: datetime) -> list[datetime]:
@@ -153,16 +172,17 @@ def _transitions(zone: tzinfo, start: datetime, end: datetime) -> list[datetime]
 
 def _vtimezone(zone: tzinfo, name: str, first_year: int, last_year: int) -> list[str]:
     """A VTIMEZONE for ``zone`` valid from 1 January ``first_year`` to the end of ``last_year``."""
-    start = datetime(first_year, 1, 1, tzinfo=_UTC) - timedelta(days=1)
-    end = datetime(last_year + 1, 1, 1, tzinfo=_UTC) + timedelta(days=1)
+    # A day of margin on each side, within the years datetime can hold (1 to 9999).
+    start = datetime(max(first_year, 2), 1, 1, tzinfo=_UTC) - timedelta(days=1)
+    end = datetime(min(last_year + 1, 9999), 1, 1, tzinfo=_UTC) + timedelta(days=1)
     lines = ["BEGIN:VTIMEZONE", f"TZID:{name}"]
     first = start.astimezone(zone)
     kind = "DAYLIGHT" if first.dst() else "STANDARD"
     lines += [
         f"BEGIN:{kind}",
         "DTSTART:19700101T000000",
-        f"TZOFFSETFROM:{_offset_text(first.utcoffset())}",
-        f"TZOFFSETTO:{_offset_text(first.utcoffset())}",
+        f"TZOFFSETFROM:{offset_text(first.utcoffset(), basic=True)}",
+        f"TZOFFSETTO:{offset_text(first.utcoffset(), basic=True)}",
         f"TZNAME:{escape_text(first.tzname() or name)}",
         f"END:{kind}",
     ]
@@ -173,9 +193,9 @@ def _vtimezone(zone: tzinfo, name: str, first_year: int, last_year: int) -> list
         onset = (instant + (before.utcoffset() or timedelta(0))).replace(tzinfo=None)
         lines += [
             f"BEGIN:{kind}",
-            f"DTSTART:{onset.strftime('%Y%m%dT%H%M%S')}",
-            f"TZOFFSETFROM:{_offset_text(before.utcoffset())}",
-            f"TZOFFSETTO:{_offset_text(after.utcoffset())}",
+            f"DTSTART:{_basic(onset)}",
+            f"TZOFFSETFROM:{offset_text(before.utcoffset(), basic=True)}",
+            f"TZOFFSETTO:{offset_text(after.utcoffset(), basic=True)}",
             f"TZNAME:{escape_text(after.tzname() or name)}",
             f"END:{kind}",
         ]
@@ -204,11 +224,6 @@ def _description(session: Session) -> str:
     return text
 
 
-def omitted(obj: Conference | Sessions) -> Sessions:
-    """The sessions :func:`dumps` leaves out: those with no start."""
-    return as_conference(obj).sessions.unscheduled
-
-
 def dumps(obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetime | None = None) -> str:
     """The iCalendar text of ``obj``'s scheduled sessions.
 
@@ -228,8 +243,10 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetim
     scheduled = [s for s in conf.sessions if s.start is not None]
     zone: tzinfo | None = None
     zone_id: str | None = None
+    shown_zone, _ = view_zone(obj, tz)
+    calendar_zone = zone_name(shown_zone)  # X-WR-TIMEZONE: the zone the calendar is meant in
     if tz is not None:
-        zone, zone_id = view_zone(obj, tz)
+        zone, zone_id = shown_zone, calendar_zone
         if zone_name(zone) in {"UTC", "Etc/UTC"} or not isinstance(zone, ZoneInfo):
             zone = None
     lines = [
@@ -241,8 +258,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetim
         f"X-WR-CALNAME:{escape_text(conf.name)}",
         f"NAME:{escape_text(conf.name)}",
     ]
+    if calendar_zone is not None:
+        lines.append(f"X-WR-TIMEZONE:{calendar_zone}")
     if zone is not None and zone_id is not None:
-        lines.append(f"X-WR-TIMEZONE:{zone_id}")
         if scheduled:
             instants = [t for s in scheduled for t in (s.start, s.end) if t is not None]
             years = [t.astimezone(zone).year for t in instants]
@@ -278,7 +296,7 @@ def _time_line(name: str, value: datetime, zone: tzinfo | None, zone_id: str | N
         localize(wall, zone)
     except AmbiguousTimeError:
         return f"{name}:{_utc_text(value)}"
-    return f"{name};TZID={zone_id}:{wall.strftime('%Y%m%dT%H%M%S')}"
+    return f"{name};TZID={zone_id}:{_basic(wall)}"
 
 
 # ---------------------------------------------------------------------------
@@ -455,9 +473,11 @@ class _Zones:
 
     def __init__(self, calendar: _Component, tz: str | None) -> None:
         self.tz = tz
-        self.definitions = {
-            (c.get("TZID").value if c.get("TZID") else ""): c for c in calendar.children if c.name == "VTIMEZONE"  # type: ignore[union-attr]
-        }
+        self.definitions: dict[str, _Component] = {}
+        for child in calendar.children:
+            tzid = child.get("TZID") if child.name == "VTIMEZONE" else None
+            if tzid is not None:
+                self.definitions.setdefault(tzid.value, child)
         wr = calendar.get("X-WR-TIMEZONE")
         self.wr_name = wr.value.strip() if wr and wr.value.strip() else None
         self.cache: dict[str, tzinfo] = {}
@@ -469,52 +489,102 @@ class _Zones:
             raise MissingZoneError(
                 _FORMAT, "a date-time has no zone (no Z, TZID or X-WR-TIMEZONE); pass tz= the zone it is in", f"line {line}"
             )
-        return self._iana(name, line) or _fail(f"unknown time zone {name!r}", line)
-
-    def _iana(self, name: str, line: int) -> tzinfo | None:
-        try:
-            return get_zone(name)
-        except PyconfScheduleError:
-            return None
+        return _iana(name) or _fail(f"unknown time zone {name!r}", line)
 
     def zone(self, tzid: str, line: int) -> tzinfo:
+        """The zone of a TZID: an IANA name, else the file's VTIMEZONE, else an IANA name it implies, else ``tz``."""
         if tzid in self.cache:
             return self.cache[tzid]
-        zone = self._iana(tzid, line)
-        if zone is None and tzid in self.definitions:
-            zone = _tzical(self.definitions[tzid], tzid, line)
-        if zone is None and "/" in tzid:
-            parts = tzid.strip("/").split("/")
-            for n in (3, 2, 1):
-                if len(parts) >= n:
-                    zone = self._iana("/".join(parts[-n:]), line)
-                    if zone is not None:
-                        break
-        if zone is None and self.tz is not None:
-            zone = self._iana(self.tz, line)
+        definition = self.definitions.get(tzid)
+        # The IANA zone the TZID means: itself, the VTIMEZONE's X-LIC-LOCATION, or
+        # the end of a prefixed name such as /mozilla.org/20070129_1/Europe/Berlin.
+        hints = [tzid]
+        location = definition.get("X-LIC-LOCATION") if definition is not None else None
+        if location is not None:
+            hints.append(location.value.strip())
+        parts = tzid.strip("/").split("/")
+        hints += ["/".join(parts[-n:]) for n in (3, 2) if len(parts) > n]
+        implied = next((z for z in map(_iana, hints) if isinstance(z, ZoneInfo)), None)
+        zone = _iana(tzid)
+        problem = None
+        if zone is None and definition is not None:
+            zone, problem = _tzical(definition, tzid)
         if zone is None:
-            raise MissingZoneError(
-                _FORMAT, f"unknown TZID {tzid!r} and no VTIMEZONE defines it; pass tz= the zone it means", f"line {line}"
-            )
+            zone = implied
+        if zone is None and self.tz is not None:
+            zone = _iana(self.tz)
+        if zone is None:
+            if problem is not None:
+                message = f"cannot read the VTIMEZONE of TZID {tzid!r} ({problem}); pass tz= the zone it means"
+            else:
+                message = f"unknown TZID {tzid!r} and no VTIMEZONE defines it; pass tz= the zone it means"
+            raise MissingZoneError(_FORMAT, message, f"line {line}")
         self.cache[tzid] = zone
         if isinstance(zone, ZoneInfo):
             self.used.add(zone.key)
+        elif implied is not None:
+            self.used.add(implied.key)
         return zone
+
+
+def _iana(name: str) -> tzinfo | None:
+    try:
+        return get_zone(name)
+    except PyconfScheduleError:
+        return None
 
 
 def _fail(message: str, line: int) -> tzinfo:
     raise _error(message, line)
 
 
-def _tzical(component: _Component, tzid: str, line: int) -> tzinfo | None:
+# What dateutil's VTIMEZONE reader accepts; everything else (X-LIC-LOCATION,
+# TZURL, LAST-MODIFIED, parameters, unknown sub-components) is dropped first.
+_TZ_RULE_PROPERTIES = {"DTSTART", "RRULE", "RDATE", "EXRULE", "EXDATE", "TZOFFSETFROM", "TZOFFSETTO", "TZNAME"}
+
+
+def _tzical_text(component: _Component) -> str:
+    lines: list[str] = []
+    depth = 0
+    skipping = 0
+    for raw in component.raw:
+        prop = _parse_line(raw, component.line)
+        value = prop.value.strip()
+        if prop.name == "BEGIN":
+            depth += 1
+            if skipping or (depth == 2 and value.upper() not in ("STANDARD", "DAYLIGHT")) or depth > 2:
+                skipping += 1
+            else:
+                lines.append(f"BEGIN:{value.upper()}")
+        elif prop.name == "END":
+            depth -= 1
+            if skipping:
+                skipping -= 1
+            else:
+                lines.append(f"END:{value.upper()}")
+        elif skipping:
+            continue
+        elif depth == 1 and prop.name == "TZID":
+            lines.append(f"TZID:{prop.value}")
+        elif depth == 2 and prop.name in _TZ_RULE_PROPERTIES:
+            lines.append(f"{prop.name}:{prop.value}")
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _tzical(component: _Component, tzid: str) -> tuple[tzinfo | None, str | None]:
+    """The zone a VTIMEZONE defines (read with dateutil), or None and why it could not be read."""
     from dateutil.tz import tzical
 
-    text = "\r\n".join(component.raw) + "\r\n"
     try:
-        zones = tzical(io.StringIO(text))
-        return zones.get(tzid)
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
-        raise _error(f"cannot read VTIMEZONE {tzid!r}: {exc}", line) from None
+        zone = tzical(io.StringIO(_tzical_text(component))).get(tzid)
+        if zone is None:
+            return None, "it defines no zone"
+        datetime(2000, 1, 1, tzinfo=zone).utcoffset()  # rules are read lazily: try them once
+        return zone, None
+    except ScheduleParseError as exc:
+        return None, exc.reason
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, OverflowError) as exc:
+        return None, str(exc) or type(exc).__name__
 
 
 _DATE = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})$")
@@ -564,7 +634,10 @@ def _duration(prop: _Property) -> timedelta:
     if m is None or not any(m.groups()[1:]):
         raise _error(f"DURATION {prop.value!r} is not an RFC 5545 duration such as PT45M", prop.line)
     weeks, days, hours, minutes, seconds = (int(g or 0) for g in m.groups()[1:])
-    delta = timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes, seconds=seconds)
+    try:
+        delta = timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes, seconds=seconds)
+    except OverflowError:
+        raise _error(f"DURATION {prop.value!r} is too long", prop.line) from None
     return -delta if m[1] == "-" else delta
 
 
@@ -578,34 +651,110 @@ def _text(component: _Component, name: str, *, strip: bool = True) -> str | None
     return value or None
 
 
+_HEADER_LINE = re.compile(r"^(Speakers?|Room|Track|Kind): (.*)$")
+_HEADER_ORDER = ("Speaker", "Speakers", "Room", "Track", "Kind")
+
+
+@attrs.frozen
+class _Description:
+    """A DESCRIPTION in the layout :func:`dumps` writes, taken apart."""
+
+    speakers: tuple[tuple[str, str | None], ...]
+    kind_label: str | None
+    abstract: str | None
+
+
+def _own_description(text: str, url: str | None) -> _Description | None:
+    """Our DESCRIPTION layout (``Speaker(s): ...`` ... ``Kind: ...``, blank line, abstract, URL), or None.
+
+    The header must be exactly what :func:`_description` writes: lines
+    ``Speaker:``/``Speakers:``, ``Room:``, ``Track:`` in that order, each at
+    most once, ending with ``Kind:``.
+    """
+    header, _, rest = text.partition("\n\n")
+    fields: dict[str, str] = {}
+    position = -1
+    for line in header.split("\n"):
+        m = _HEADER_LINE.match(line)
+        if m is None or m[1] in fields or _HEADER_ORDER.index(m[1]) <= position:
+            return None
+        position = _HEADER_ORDER.index(m[1])
+        fields[m[1]] = m[2]
+    if "Kind" not in fields or ("Speaker" in fields and "Speakers" in fields):
+        return None
+    if url and (rest == url or rest.endswith("\n\n" + url)):
+        rest = rest[: -len(url)].removesuffix("\n\n")
+    speakers: tuple[tuple[str, str | None], ...]
+    if "Speaker" in fields:
+        speakers = (_speaker_with_organisation(fields["Speaker"]),)
+    else:
+        speakers = tuple(_speaker_with_organisation(item) for item in _split_outside_parentheses(fields.get("Speakers", "")))
+    return _Description(
+        speakers=tuple(s for s in speakers if s[0]), kind_label=fields["Kind"].strip() or None, abstract=rest or None
+    )
+
+
+def _split_outside_parentheses(text: str) -> list[str]:
+    """``"A (X, Y), B"`` -> ``["A (X, Y)", "B"]``: split on ", " outside parentheses."""
+    items: list[str] = []
+    depth = 0
+    current = 0
+    for i, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+        elif char == "," and depth == 0 and text[i + 1 : i + 2] == " ":
+            items.append(text[current:i])
+            current = i + 2
+    items.append(text[current:])
+    return [item.strip() for item in items if item.strip()]
+
+
+def _speaker_with_organisation(text: str) -> tuple[str, str | None]:
+    """``"Liz Li (AMD)"`` -> ``("Liz Li", "AMD")``; the last parenthesised group is the organisation."""
+    text = text.strip()
+    if not text.endswith(")"):
+        return text, None
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            depth -= 1
+            if depth == 0:
+                name, organisation = text[:i].strip(), text[i + 1 : -1].strip()
+                return (name, organisation or None) if name else (text, None)
+    return text, None
+
+
+def _kind(label: str | None) -> tuple[SessionKind, str | None]:
+    """The kind a ``Kind:`` line names: a kind's own label gives that kind, other wording is kept as the label."""
+    if label is None:
+        return SessionKind.TALK, None
+    for kind in SessionKind:
+        if label == kind.label:
+            return kind, None
+    return kind_from_label(label)
+
+
 def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     """Read an iCalendar file into a Conference (see the module docstring for the mapping)."""
     text = input_text(data, _FORMAT)
     calendar = _parse(text)
     zones = _Zones(calendar, tz)
-    rooms: dict[str, Room] = {}
-    tracks: dict[str, Track] = {}
+    rooms = rooms_table()
+    tracks = tracks_table()
     speakers: dict[str, Speaker] = {}
-    room_ids: set[str] = set()
-    track_ids: set[str] = set()
     speaker_ids: set[str] = set()
     session_ids: set[str] = set()
-    sessions: list[Session] = []
+    drafts: list[tuple[Session, int]] = []
     for number, event in enumerate((c for c in calendar.children if c.name == "VEVENT"), start=1):
         start = end = None
         dtstart = event.get("DTSTART")
         if dtstart is not None:
-            start, all_day = _datetime(dtstart, zones)
-            dtend = event.get("DTEND")
-            duration = event.get("DURATION")
-            if dtend is not None:
-                end = _datetime(dtend, zones)[0]
-            elif duration is not None:
-                end = (start.astimezone(_UTC) + _duration(duration)).astimezone(start.tzinfo)
-            elif all_day:
-                end = (start.astimezone(_UTC) + timedelta(days=1)).astimezone(start.tzinfo)
-            if end is not None and end < start:
-                end = None
+            with dates_in_range(_FORMAT, f"line {event.line}"):
+                start, end = _times(event, dtstart, zones)
         uid = _text(event, "UID") or f"ics-{number}"
         if uid.endswith(".pyconf-schedule") and "@" in uid:
             uid = uid.rsplit("@", 1)[0]
@@ -615,64 +764,83 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
             sid = f"{uid}-{n}"
             n += 1
         session_ids.add(sid)
-        room = None
-        location = _text(event, "LOCATION")
-        if location is not None:
-            room = rooms.get(location)
-            if room is None:
-                room = rooms[location] = Room(id=unique_slug(location, room_ids, "room"), name=location)
-        track = None
         categories = [c for p in event.all("CATEGORIES") for c in _split_list(p.value)]
-        if categories:
-            track = tracks.get(categories[0])
-            if track is None:
-                track = tracks[categories[0]] = Track(id=unique_slug(categories[0], track_ids, "track"), name=categories[0])
+        url = _text(event, "URL")
+        description = _text(event, "DESCRIPTION", strip=False)
+        own = _own_description(description, url) if description is not None else None
+        named: list[tuple[str, str | None]] = [((a.param("CN") or "").strip(), None) for a in event.all("ATTENDEE")]
+        if own is not None and not any(name for name, _ in named):
+            named = list(own.speakers)
         people: list[Speaker] = []
-        for attendee in event.all("ATTENDEE"):
-            name = (attendee.param("CN") or "").strip()
+        for name, organisation in named:
             if not name:
                 continue
             speaker = speakers.get(name)
             if speaker is None:
-                speaker = speakers[name] = Speaker(id=unique_slug(name, speaker_ids, "speaker"), name=name)
+                speaker = speakers[name] = Speaker(
+                    id=unique_slug(name, speaker_ids, "speaker"), name=name, organisation=organisation
+                )
             if speaker not in people:
                 people.append(speaker)
-        url = _text(event, "URL")
+        kind, kind_label = _kind(own.kind_label) if own is not None else (SessionKind.TALK, None)
         try:
-            sessions.append(
-                Session(
-                    id=sid,
-                    title=_text(event, "SUMMARY", strip=False),
-                    kind=SessionKind.TALK,
-                    start=start,
-                    end=end,
-                    room=room,
-                    track=track,
-                    speakers=people,
-                    abstract=_text(event, "DESCRIPTION", strip=False),
-                    url=url,
-                )
+            session = Session(
+                id=sid,
+                title=_text(event, "SUMMARY", strip=False),
+                kind=kind,
+                kind_label=kind_label,
+                start=start,
+                end=end,
+                room=rooms.get(_text(event, "LOCATION")),
+                track=tracks.get(categories[0] if categories else None),
+                speakers=people,
+                abstract=own.abstract if own is not None else description,
+                url=url,
             )
         except PyconfScheduleError as exc:
             raise _error(str(exc), event.line) from None
+        drafts.append((session, event.line))
     name = _text(calendar, "X-WR-CALNAME") or _text(calendar, "NAME") or "Calendar"
     conf_zone = _conference_zone(zones)
-    try:
-        conf = Conference(
-            id=unique_slug(name, set(), "calendar"),
-            name=name,
-            timezone=conf_zone,
-            sessions=sessions,
-            speakers=list(speakers.values()),
-            rooms=list(rooms.values()),
-            tracks=list(tracks.values()),
-        )
-        days = conf.days()
-        if days:
-            conf = attrs.evolve(conf, start_date=days[0], end_date=days[-1])
-    except PyconfScheduleError as exc:
-        raise _error(str(exc)) from None
-    return conf
+    zone = get_zone(conf_zone)
+    sessions = []
+    for draft, line in drafts:
+        with dates_in_range(_FORMAT, f"line {line}"):
+            sessions.append(
+                attrs.evolve(
+                    draft,
+                    start=None if draft.start is None else draft.start.astimezone(zone),
+                    end=None if draft.end is None else draft.end.astimezone(zone),
+                )
+            )
+    return build_conference(
+        _FORMAT,
+        dates_from_days=True,
+        id=unique_slug(name, set(), "calendar"),
+        name=name,
+        timezone=conf_zone,
+        sessions=sessions,
+        speakers=list(speakers.values()),
+        rooms=rooms.values(),
+        tracks=tracks.values(),
+    )
+
+
+def _times(event: _Component, dtstart: _Property, zones: _Zones) -> tuple[datetime, datetime | None]:
+    """An event's start and end instants; an end before the start (compared in UTC) is dropped."""
+    start, all_day = _datetime(dtstart, zones)
+    end = None
+    dtend = event.get("DTEND")
+    duration = event.get("DURATION")
+    if dtend is not None:
+        end = _datetime(dtend, zones)[0]
+    elif duration is not None:
+        end = (utc(start) + _duration(duration)).astimezone(start.tzinfo)
+    elif all_day:
+        end = (utc(start) + timedelta(days=1)).astimezone(start.tzinfo)
+    if end is not None and utc(end) < utc(start):
+        end = None
+    return start, end
 
 
 def _conference_zone(zones: _Zones) -> str:

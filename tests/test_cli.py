@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -65,21 +66,19 @@ def schedule_file(tmp_path: Path) -> Path:
 DATASETS = """\
 eu2026  PyTorch Conference Europe 2026
         Paris, France · 7–8 April 2026 · Europe/Paris · 44 sessions
-        The sessions listed on the text of the Sched "Full Schedule" page (seed
-        002, 43 sessions on 7-8 April 2026) plus one session page (seed 000)
-        that gives only an abstract and a speaker bio; this is a part of the
+        The sessions listed on the Sched "Full Schedule" page (source seed-002,
+        43 sessions on 7-8 April 2026) plus one Sched session page (source
+        seed-000) that gives only an abstract and a speaker bio; a part of the
         full programme, not all of it.
 
 na2026  PyTorch Conference North America 2026
         San Jose · 20–21 October 2026 · America/Los_Angeles · 113 sessions
-        The sessions listed in five pytorch.org blog posts about the conference:
-        hardware acceleration & compute infrastructure (seed 001, also in
-        markdown), core PyTorch, vLLM, open research, tooling & optimization,
-        and agentic AI & next-gen intelligence. Each post picks the sessions of
-        one theme, so their union is still not necessarily the whole programme
-        (for example most keynotes, breaks, posters and the evening events are
-        missing). Sessions that only the agentic post lists have a start but no
-        end (end null).
+        The sessions listed in five pytorch.org blog posts about the conference,
+        one theme each: hardware acceleration & compute infrastructure (also as
+        markdown); core PyTorch; vLLM; open research, tooling & optimization;
+        agentic AI & next-gen intelligence. Their union is not necessarily the
+        whole programme. Sessions that only the agentic AI post lists have a
+        start time but no end (end unknown).
 """
 
 
@@ -562,15 +561,73 @@ def test_input_errors(capsys: pytest.CaptureFixture[str], argv: list[str], stder
 
 
 def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """A file of no known format is an input error that names the file and suggests --from."""
+    """A file of no known format is an input error that names the file and says to name the format with --from."""
     path = tmp_path / "notes.txt"
     path.write_text("hello\n", encoding="utf-8")
     assert run(capsys, "list", str(path)) == (
         EXIT_ERROR,
         "",
-        f"pyconf-schedule: error: {path}: cannot read schedule file at line 1: cannot tell the format from the content; "
-        "pass format= one of json, ics, frab-xml, c3voc-json\n"
-        "hint: if the format was guessed wrong, name it with --from FMT\n",
+        f"pyconf-schedule: error: {path}: cannot tell the format of this file\n"
+        "hint: name it with --from FMT (one of: json, ics, frab-xml, c3voc-json)\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "hint"),
+    [([], "hint: if the format was guessed wrong, name it with --from FMT\n"), (["--from", "c3voc-json"], "")],
+)
+def test_detected_file_that_fails(capsys: pytest.CaptureFixture[str], tmp_path: Path, options: list[str], hint: str) -> None:
+    """A file read in the detected format that then fails suggests --from; with --from given, no hint."""
+    path = tmp_path / "bad.json"
+    path.write_text('{"schedule": {"conference": 3}}\n', encoding="utf-8")
+    assert run(capsys, "list", str(path), *options) == (
+        EXIT_ERROR,
+        "",
+        f"pyconf-schedule: error: {path}: cannot read c3voc-json at $.schedule.conference: expected an object, got int\n"
+        + hint,
+    )
+
+
+ZONELESS_XML = """\
+<?xml version="1.0" encoding="utf-8"?>
+<schedule>
+  <conference><title>MiniCamp</title><start>2025-08-01</start><end>2025-08-01</end></conference>
+  <day index="1" date="2025-08-01">
+    <room name="Tent">
+      <event id="101" guid="0f4e4a4e-1c7d-4c51-8d1a-6a7d0c6f0101">
+        <date>2025-08-01T14:00:00</date><start>14:00</start><duration>00:45</duration>
+        <room>Tent</room><title>Soldering</title>
+      </event>
+    </room>
+  </day>
+</schedule>
+"""
+
+
+def test_file_without_zone(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A file whose times carry no zone is reported in the command's terms, with --file-tz as the way out."""
+    path = tmp_path / "schedule.xml"
+    path.write_text(ZONELESS_XML, encoding="utf-8")
+    assert run(capsys, "list", str(path)) == (
+        EXIT_ERROR,
+        "",
+        f"pyconf-schedule: error: {path}: the times in this file carry no zone (see line 6)\n"
+        "hint: give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels\n",
+    )
+    assert run(capsys, "list", str(path), "--file-tz", "Europe/Brussels") == (
+        EXIT_OK,
+        "MiniCamp — times in Europe/Brussels (CEST)\n\nFriday 1 August 2025\n  14:00–14:45  Soldering\n               Tent\n",
+        "",
+    )
+
+
+def test_search_unquoted_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """`search` with unquoted words, the first of which is then taken for a SOURCE, says to quote them."""
+    assert run(capsys, "search", "eu2026", "kv", "cache") == (
+        EXIT_ERROR,
+        "",
+        "pyconf-schedule: error: 'kv' is not a dataset; available: eu2026, na2026\n"
+        'hint: to search for several words, quote them: search eu2026 "kv cache"\n',
     )
 
 
@@ -605,6 +662,7 @@ def test_nothing_found_json(capsys: pytest.CaptureFixture[str]) -> None:
          "'list', 'search', 'show', 'speakers', 'now', 'next', 'export', 'convert')"),
         (["list"], "pyconf-schedule list: error: the following arguments are required: SOURCE"),
         (["export", "eu2026"], "pyconf-schedule export: error: the following arguments are required: -t/--to/--format"),
+        (["list", "eu2026", "--width", "50"], "pyconf-schedule list: error: argument --width: 50 is too narrow; use at least 60 columns"),
     ],
 )  # fmt: skip
 def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], last_line: str) -> None:
@@ -616,6 +674,114 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], last_
         True,
         last_line,
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage", "error"),
+    [
+        (["now", "eu2026", "na2026"], "usage: pyconf-schedule now ",
+         "pyconf-schedule now: error: unrecognized arguments: na2026\n"
+         "hint: now takes one SOURCE; for several, use: list SOURCE... --at TIME"),
+        (["next", "eu2026", "na2026"], "usage: pyconf-schedule next ",
+         "pyconf-schedule next: error: unrecognized arguments: na2026\n"
+         "hint: next takes one SOURCE; run it once per SOURCE"),
+        (["now", "na2026", "--day", "2026-10-20"], "usage: pyconf-schedule now ",
+         "pyconf-schedule now: error: unrecognized arguments: --day 2026-10-20\n"
+         "hint: now looks at one moment, given by --at; for a day or a period, use list --day or list --between"),
+        (["now", "na2026", "--at", "2026-10-20", "11:20"], "usage: pyconf-schedule now ",
+         "pyconf-schedule now: error: unrecognized arguments: 11:20\n"
+         'hint: quote a value of several words: --at "2026-10-20 11:20"'),
+        (["list", "eu2026", "--speaker", "Liz", "Li", "--tz", "UTC"], "usage: pyconf-schedule list ",
+         "pyconf-schedule list: error: unrecognized arguments: Li\n"
+         'hint: quote a value of several words: --speaker "Liz Li"'),
+        (["show", "eu2026", "kv", "cache"], "usage: pyconf-schedule show ",
+         "pyconf-schedule show: error: unrecognized arguments: cache\n"
+         'hint: show takes one SOURCE and one ID; quote several words: show eu2026 "kv cache"'),
+        (["datasets", "eu2026"], "usage: pyconf-schedule datasets ",
+         "pyconf-schedule datasets: error: unrecognized arguments: eu2026\nhint: datasets takes no SOURCE"),
+        (["list", "eu2026", "--bogus"], "usage: pyconf-schedule list ",
+         "pyconf-schedule list: error: unrecognized arguments: --bogus\n"
+         "hint: 'pyconf-schedule list --help' lists its options"),
+    ],
+)  # fmt: skip
+def test_unrecognized_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], usage: str, error: str) -> None:
+    """Arguments a command does not take are reported with that command's usage and what it takes."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out, err.startswith(usage), err.splitlines()[-2:]) == (EXIT_ERROR, "", True, error.splitlines())
+
+
+NOW_ROOM = """\
+PyTorch Conference North America 2026 — times in America/Los_Angeles (PDT)
+Running at 11:20 PDT on Tuesday 20 October 2026
+
+Tuesday 20 October 2026
+  11:10–11:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend f…
+               210BF · Liz Li (AMD)
+"""
+
+NEXT_ROOM = """\
+PyTorch Conference North America 2026 — times in America/Los_Angeles (PDT)
+Starting next after 11:20 PDT on Tuesday 20 October 2026
+
+Tuesday 20 October 2026
+  11:45–12:10  Helion: CuteDSL and TPU Backends for Heterogeneous Hardware, and…
+               210BF · Oguz Ulgen, Dunfan Lu, Jason Ansel (Meta)
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["now", "na2026", "--at", "2026-10-20 11:20", "--room", "210BF"], (EXIT_OK, NOW_ROOM, "")),
+        (["next", "na2026", "--at", "2026-10-20 11:20", "--room", "210bf"], (EXIT_OK, NEXT_ROOM, "")),
+        (["now", "na2026", "--at", "2026-10-20 11:20", "--room", "210BF", "--kind", "keynote"],
+         (EXIT_NOTHING_FOUND, "", "pyconf-schedule: no selected session runs at 11:20 PDT on Tuesday 20 October 2026\n")),
+    ],
+)  # fmt: skip
+def test_now_and_next_filters(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: tuple[int, str, str]
+) -> None:
+    """`now` and `next` take the name filters of `list` (speaker, track, room, kind, organisation)."""
+    assert run(capsys, *argv) == expected
+
+
+LIZ_EU_WIDE = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+
+Wednesday 8 April 2026
+  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm
+               Founders Cafe · Liz Li, Zachary Streeter (AMD)
+"""
+
+
+def test_width_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--width N` lays human output out in N columns instead of 80."""
+    assert run(capsys, "list", "eu2026", "--speaker", "Liz Li", "--width", "100") == (EXIT_OK, LIZ_EU_WIDE, "")
+
+
+class _Terminal(io.StringIO):
+    """A text stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+LIZ_EU_NARROW = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+
+Wednesday 8 April 2026
+  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single…
+               Founders Cafe · Liz Li, Zachary Streeter (AM…
+"""
+
+
+@pytest.mark.parametrize(("columns", "expected"), [("100", LIZ_EU_WIDE), ("40", LIZ_EU_NARROW)])
+def test_width_follows_terminal(monkeypatch: pytest.MonkeyPatch, columns: str, expected: str) -> None:
+    """On a terminal, human output takes the terminal's width, but never fewer than 60 columns."""
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setenv("COLUMNS", columns)
+    assert (main(["list", "eu2026", "--speaker", "Liz Li"]), terminal.getvalue()) == (EXIT_OK, expected)
 
 
 # -- help and version -----------------------------------------------------------------
@@ -632,6 +798,27 @@ def test_help_has_examples_and_exit_codes(capsys: pytest.CaptureFixture[str], co
     argv = ["--help"] if command is None else [command, "--help"]
     code, out, err = run(capsys, *argv)
     assert (code, err, "examples:\n  pyconf-schedule " in out, "  1  nothing found" in out) == (EXIT_OK, "", True, True)
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_fits_80_columns(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str | None) -> None:
+    """`--help` of the program and of every command fits in 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    _, out, _ = run(capsys, *(["--help"] if command is None else [command, "--help"]))
+    assert [line for line in out.splitlines() if len(line) > 80] == []
+
+
+@pytest.mark.parametrize(
+    ("command", "text"),
+    [
+        ("convert", "--from FMT read FILE as format FMT (json, ics, frab-xml, c3voc-json) instead of detecting it"),
+        ("list", "--from FMT read SOURCE files as format FMT (json, ics, frab-xml, c3voc-json) instead of detecting it"),
+    ],
+)
+def test_help_from_names_formats(capsys: pytest.CaptureFixture[str], command: str, text: str) -> None:
+    """`--from` in help names the command's own argument (FILE or SOURCE) and the readable formats."""
+    _, out, _ = run(capsys, command, "--help")
+    assert text in " ".join(out.split())
 
 
 def test_every_command_is_listed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,17 +13,22 @@ Blocks are read from fenced code blocks:
 * An HTML comment right before a block changes it: <!-- file: NAME --> writes
   the block's text to NAME in the working folder (any language) for later
   blocks to use; <!-- requires: shared-samples --> makes ../shared/samples
-  available as samples/ and skips the file, with a reason, when it is absent.
+  available at the same relative path, ../shared/samples, and skips the file,
+  with a reason, when it is absent.
 
-All blocks of a file run in one fresh working folder, in order.  A python or
+All blocks of a file run in one fresh working folder, in order, as if it were
+the repository's root: ../shared is beside it.  A python or
 console block the harness cannot run fails the test: there are no silent skips.
 """
 
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import re
 import shlex
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +43,13 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC_FILES = sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "README.md"]
 PYTHON = {"python", "py", "pycon"}
 SHELL = {"sh", "bash", "shell"}
+TYPED_DOCS = [
+    ROOT / "docs" / "tutorial.md",
+    *sorted((ROOT / "docs" / "how-to").glob("*.md")),
+    ROOT / "docs" / "datasets.md",
+    ROOT / "README.md",
+]
+"""The pages whose python examples a reader copies into a program: they must pass ``mypy --strict``."""
 _FENCE = re.compile(r"^(?P<fence>```+|~~~+)\s*(?P<lang>[\w+-]*)[^\n]*$")
 _MARKER = re.compile(r"^<!--\s*(?P<key>file|requires):\s*(?P<value>[^\s]+)\s*-->$")
 _LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]+)\)")
@@ -134,7 +146,9 @@ def test_examples_run(
     """Every python and console block of a documentation file runs and prints what the file shows."""
     if not path.exists():
         pytest.skip(f"{path.name} does not exist yet")
-    monkeypatch.chdir(tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
     monkeypatch.setenv("COLUMNS", "80")
     globs: dict[str, object] = {"__name__": "docs"}
     problems: list[str] = []
@@ -147,10 +161,11 @@ def test_examples_run(
             samples = SHARED / "samples"
             if not samples.is_dir():
                 pytest.skip(f"{path.name} line {block.line} needs {samples}, which is absent")
-            if not (tmp_path / "samples").exists():
-                (tmp_path / "samples").symlink_to(samples)
+            if not (tmp_path / "shared").exists():
+                (tmp_path / "shared").mkdir()
+                (tmp_path / "shared" / "samples").symlink_to(samples)
         if "file" in markers:
-            (tmp_path / markers["file"]).write_text(block.text, encoding="utf-8")
+            (work / markers["file"]).write_text(block.text, encoding="utf-8")
             continue
         if block.lang in PYTHON:
             problems += _run_python(block, path, globs)
@@ -159,6 +174,50 @@ def test_examples_run(
         elif block.lang in SHELL and re.search(r"^\s*(\$ )?pyconf-schedule\b", block.text, re.M):
             problems.append(f"line {block.line}: run pyconf-schedule in a console block, so that it is tested")
     assert not problems, "\n\n".join(problems)
+
+
+def python_source(path: Path) -> str:
+    """The source of every doctest example of ``path``'s python blocks, prompts and output dropped.
+
+    Each example keeps its line number in ``path`` (blank lines fill the
+    gaps), so that a type error names the line of the page.
+    """
+    lines: list[str] = []
+    parser = doctest.DocTestParser()
+    for block in blocks(path):
+        if block.lang not in PYTHON:
+            continue
+        for example in parser.get_examples(block.text):
+            first = block.line + example.lineno  # the block's text starts on the line after the fence
+            lines += [""] * (first - len(lines))
+            lines += example.source.splitlines()
+    return "\n".join(lines) + "\n"
+
+
+def test_python_source(tmp_path: Path) -> None:
+    """python_source keeps the statements of doctest examples at their lines, without prompts or output."""
+    path = tmp_path / "page.md"
+    path.write_text("Text.\n```python\n>>> x = 1\n>>> for i in range(2):\n...     print(i)\n0\n1\n```\n", encoding="utf-8")
+    assert python_source(path) == "\n\nx = 1\nfor i in range(2):\n    print(i)\n"
+
+
+def test_python_examples_type_check(tmp_path: Path) -> None:
+    """The python examples of the tutorial, how-to guides, datasets page and README pass ``mypy --strict``."""
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed, so the examples cannot be type-checked")
+    files: list[str] = []
+    for path in TYPED_DOCS:
+        name = re.sub(r"\W", "_", str(path.relative_to(ROOT).with_suffix(""))).lower() + ".py"
+        (tmp_path / name).write_text(python_source(path), encoding="utf-8")
+        files.append(name)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".cache"), *files],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout + result.stderr) == (0, f"Success: no issues found in {len(files)} source files\n")
 
 
 def test_docs_have_examples() -> None:

@@ -17,13 +17,13 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timezone
-from typing import TYPE_CHECKING, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, Literal, NoReturn, TextIO, cast
 
 if TYPE_CHECKING:
     from ._conference import Conference
     from ._model import Session, Speaker
     from ._sessions import Sessions
-    from .formats import FormatName
+    from .formats import FormatName, ReadableFormat
 
 __all__ = ["EXIT_ERROR", "EXIT_NOTHING_FOUND", "EXIT_OK", "main"]
 
@@ -36,6 +36,9 @@ EXIT_ERROR = 2
 """Bad usage or bad input: unknown dataset, file, zone, format, name or time."""
 
 WIDTH = 80
+"""The width of human output when standard output is not a terminal."""
+MIN_WIDTH = 60
+"""The narrowest layout: for ``--width`` and for a terminal."""
 _INDENT = "  "
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
@@ -71,9 +74,21 @@ class _NothingFound(Exception):
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors follow the command's error format."""
 
-    def error(self, message: str) -> NoReturn:
+    commands: dict[str, _Parser]
+    """The parser of each command (set on the top-level parser only)."""
+
+    def error(self, message: str, hint: str | None = None) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n" + (f"hint: {hint}\n" if hint else ""))
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions and epilogs as written; option help wrapped without breaking names at hyphens."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
 # -- entry point --------------------------------------------------------------
@@ -88,8 +103,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .exceptions import NotFoundError, PyconfScheduleError
 
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        args, extras = parser.parse_known_args(argv)
+        if extras:
+            _unrecognized(parser.commands[args.command], args, argv, extras)
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     out = sys.stdout
@@ -113,6 +131,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_ERROR
 
 
+_VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "--day")
+"""Options whose value a user may give as several words and forget to quote."""
+
+
+def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], extras: list[str]) -> NoReturn:
+    """Report arguments the command does not take, through the command's own parser, with what it takes."""
+    message = f"unrecognized arguments: {' '.join(extras)}"
+    name: str = args.command
+    option = extras[0] if extras[0].startswith("-") else None
+    words = [] if option else [e for e in extras if not e.startswith("-")]
+    unquoted = next(
+        (i for i in range(2, len(argv)) if words and argv[i] == words[0] and argv[i - 2] in _VALUE_OPTIONS), None
+    )
+    hint = f"'{command.prog} --help' lists its options"
+    if unquoted is not None:
+        value = [argv[unquoted - 1]]
+        for word in argv[unquoted:]:
+            if word.startswith("-"):
+                break
+            value.append(word)
+        hint = f'quote a value of several words: {argv[unquoted - 2]} "{" ".join(value)}"'
+    elif option and name in ("now", "next") and option.split("=")[0] in ("--day", "--between"):
+        hint = f"{name} looks at one moment, given by --at; for a day or a period, use list --day or list --between"
+    elif words and name == "datasets":
+        hint = "datasets takes no SOURCE"
+    elif words and name == "show":
+        quoted = " ".join([args.session, *words])
+        hint = f'show takes one SOURCE and one ID; quote several words: show {args.source} "{quoted}"'
+    elif words and name == "now":
+        hint = "now takes one SOURCE; for several, use: list SOURCE... --at TIME"
+    elif words and name in ("next", "speakers", "export"):
+        hint = f"{name} takes one SOURCE; run it once per SOURCE"
+    elif words and name == "convert":
+        hint = "convert takes one FILE; run it once per FILE"
+    command.error(message, hint)
+
+
 def _report(message: str, hint: str | None) -> None:
     print(message, file=sys.stderr)
     if hint:
@@ -132,10 +187,10 @@ def _hint_for(exc: Exception, args: argparse.Namespace) -> str | None:
     return None
 
 
-def _format_names() -> tuple[str, ...]:
+def _format_names(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:
     from .formats import format_names
 
-    return format_names()
+    return format_names(mode)
 
 
 # -- the parser -----------------------------------------------------------------
@@ -147,11 +202,55 @@ def _version() -> str:
     return __version__
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``pyconf-schedule``, with one subparser per command."""
+def _width_option(text: str) -> int:
+    try:
+        width = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of columns: {text!r}") from None
+    if width < MIN_WIDTH:
+        raise argparse.ArgumentTypeError(f"{width} is too narrow; use at least {MIN_WIDTH} columns")
+    return width
+
+
+def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True) -> None:
+    """The filter options: by name (speaker, track, room, kind, organisation) and, with ``times``, by time."""
+    group = parser.add_argument_group("filters (repeat an option to match any of its values)")
+    for flag, metavar, text in (
+        ("--speaker", "NAME", "sessions of this speaker (name or alias; case and accents ignored)"),
+        ("--track", "TRACK", "sessions in this track"),
+        ("--room", "ROOM", "sessions in this room"),
+        ("--kind", "KIND", "sessions of this kind: keynote, talk, lightning-talk, panel, ..."),
+        ("--org", "ORG", "sessions with a speaker from this organisation (whole words)"),
+    ):
+        group.add_argument(flag, metavar=metavar, action="append", default=[], help=text)
+    if not times:
+        return
+    group.add_argument("--day", metavar="DATE", help="sessions starting on this day (YYYY-MM-DD, in the viewing zone)")
+    group.add_argument("--at", metavar="TIME", help="sessions running at this moment (ISO 8601; naive = viewing zone)")
+    group.add_argument(
+        "--between", nargs=2, metavar=("START", "END"),
+        help="sessions overlapping [START, END) (ISO 8601 times or dates)",
+    )  # fmt: skip
+
+
+def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """--from and --file-tz, for a command whose schedule files are called ``what`` (SOURCE or FILE)."""
+    group = parser.add_argument_group("reading a schedule file")
+    group.add_argument(
+        "--from", dest="input_format", metavar="FMT",
+        help=f"read {what} as format FMT ({', '.join(_format_names('read'))}) instead of detecting it",
+    )  # fmt: skip
+    group.add_argument(
+        "--file-tz", metavar="ZONE",
+        help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
+    )  # fmt: skip
+
+
+def build_parser() -> _Parser:
+    """The argument parser of ``pyconf-schedule``, with one subparser per command (in ``.commands``)."""
     parser = _Parser(
         prog=PROG,
-        description="Query, view and convert conference schedules: the embedded datasets "
+        description="Query, view and convert conference schedules: the embedded datasets\n"
         "(eu2026, na2026) or any schedule file.",
         epilog=f"""\
 examples:
@@ -162,21 +261,12 @@ examples:
 Run '{PROG} COMMAND --help' for the options of a command.
 
 {_EXIT_CODES}""",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True, parser_class=_Parser)
-
-    source = _Parser(add_help=False)
-    group = source.add_argument_group("reading a schedule file")
-    group.add_argument(
-        "--from", dest="input_format", metavar="FMT",
-        help="read SOURCE files as format FMT instead of detecting it",
-    )  # fmt: skip
-    group.add_argument(
-        "--file-tz", metavar="ZONE",
-        help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
-    )  # fmt: skip
+    commands = parser.add_subparsers(
+        title="commands", metavar="COMMAND", dest="command", required=True, parser_class=_Parser
+    )
 
     view = _Parser(add_help=False)
     view.add_argument(
@@ -184,42 +274,31 @@ Run '{PROG} COMMAND --help' for the options of a command.
         help="show times in this IANA zone (default: the conference's own zone)",
     )  # fmt: skip
 
+    layout = _Parser(add_help=False)
+    layout.add_argument(
+        "--width", metavar="N", type=_width_option,
+        help=f"lay text out in N columns (default: the terminal's width, {WIDTH} when not a terminal)",
+    )  # fmt: skip
+
     json_flag = _Parser(add_help=False)
     json_flag.add_argument("--json", action="store_true", help="write the native JSON form instead of text")
-
-    filters = _Parser(add_help=False)
-    group = filters.add_argument_group("filters (repeat an option to match any of its values)")
-    for flag, metavar, text in (
-        ("--speaker", "NAME", "sessions of this speaker (name or alias; case and accents ignored)"),
-        ("--track", "TRACK", "sessions in this track"),
-        ("--room", "ROOM", "sessions in this room"),
-        ("--kind", "KIND", "sessions of this kind: keynote, talk, lightning-talk, panel, ..."),
-        ("--org", "ORG", "sessions with a speaker from this organisation (whole words)"),
-    ):
-        group.add_argument(flag, metavar=metavar, action="append", default=[], help=text)
-    group.add_argument("--day", metavar="DATE", help="sessions starting on this day (YYYY-MM-DD, in the viewing zone)")
-    group.add_argument("--at", metavar="TIME", help="sessions running at this moment (ISO 8601; naive = viewing zone)")
-    group.add_argument(
-        "--between", nargs=2, metavar=("START", "END"),
-        help="sessions overlapping [START, END) (ISO 8601 times or dates)",
-    )  # fmt: skip
 
     ids = _Parser(add_help=False)
     ids.add_argument("--ids", action="store_true", help="also print each session's id (for 'show')")
 
-    def command(name: str, summary: str, examples: str, parents: list[_Parser]) -> argparse.ArgumentParser:
+    def command(name: str, summary: str, examples: str, parents: list[_Parser]) -> _Parser:
         return commands.add_parser(
             name,
             help=summary,
             description=summary,
             epilog=f"examples:\n{examples}\n\n{_EXIT_CODES}",
             parents=parents,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=_HelpFormatter,
         )
 
     p = command(
         "datasets", "List the embedded datasets: conference, dates, zone, coverage.",
-        f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag],
+        f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag, layout],
     )  # fmt: skip
     p.set_defaults(handler=_cmd_datasets)
 
@@ -229,79 +308,96 @@ Run '{PROG} COMMAND --help' for the options of a command.
         f"  {PROG} list eu2026 na2026 --kind keynote --tz Asia/Tokyo\n"
         f'  {PROG} list na2026 --between "2026-10-20 11:00" "2026-10-20 12:00"\n'
         f"  {PROG} list schedule.json --day 2024-03-02",
-        [view, json_flag, ids, filters, source],
+        [view, json_flag, ids, layout],
     )  # fmt: skip
     p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
+    _add_filters(p)
+    _add_file_options(p, "SOURCE files")
     p.set_defaults(handler=_cmd_list, text=None)
 
     p = command(
         "search", "Find sessions by words of the title, abstract, speakers or organisations.",
         f'  {PROG} search eu2026 "kv cache"\n  {PROG} search eu2026 na2026 triton --day 2026-10-21',
-        [view, json_flag, ids, filters, source],
+        [view, json_flag, ids, layout],
     )  # fmt: skip
     p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
-    p.add_argument("text", metavar="TEXT", help="words that must each begin a word of the session")
+    p.add_argument("text", metavar="TEXT", help="words that must each begin a word of the session (quote them)")
+    _add_filters(p)
+    _add_file_options(p, "SOURCE files")
     p.set_defaults(handler=_cmd_list)
 
     p = command(
         "show", "Show one session in full: times, room, speakers, abstract, slides, sources.",
         f"  {PROG} show eu2026 pytorch-updates\n  {PROG} show eu2026 monarch --tz America/New_York",
-        [view, json_flag, source],
+        [view, json_flag, layout],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
     p.add_argument("session", metavar="ID", help="a session id, or words that match exactly one session")
+    _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_show)
 
     p = command(
         "speakers", "List the speakers with their organisations and number of sessions.",
-        f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, source],
+        f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, layout],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_speakers)
 
+    at_help = "the moment (ISO 8601; naive = viewing zone); default: now"
     p = command(
         "now", "Show the sessions running now, or at the moment given by --at.",
         f'  {PROG} now eu2026\n  {PROG} now eu2026 --at "2026-04-08 11:10"\n'
+        f'  {PROG} now na2026 --at "2026-10-20 11:20" --room 210BF\n'
         f'  {PROG} now na2026 --at "2026-10-21T06:30+09:00" --tz Asia/Tokyo',
-        [view, json_flag, ids, source],
+        [view, json_flag, ids, layout],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
-    p.add_argument("--at", metavar="TIME", help="the moment (ISO 8601; naive = viewing zone); default: now")
+    p.add_argument("--at", metavar="TIME", help=at_help)
+    _add_filters(p, times=False)
+    _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_now)
 
     p = command(
         "next", "Show the sessions that start next (all that share the next start time).",
-        f'  {PROG} next eu2026\n  {PROG} next eu2026 --at "2026-04-08 11:10"',
-        [view, json_flag, ids, source],
+        f'  {PROG} next eu2026\n  {PROG} next eu2026 --at "2026-04-08 11:10"\n'
+        f'  {PROG} next na2026 --at "2026-10-20 11:20" --kind keynote',
+        [view, json_flag, ids, layout],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
-    p.add_argument("--at", metavar="TIME", help="the moment (ISO 8601; naive = viewing zone); default: now")
+    p.add_argument("--at", metavar="TIME", help=at_help)
+    _add_filters(p, times=False)
+    _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_next)
 
     to_help = "output format: " + ", ".join(_format_names())
     p = command(
         "export", "Write a dataset or file, or the sessions the filters select, in another format.",
-        f"  {PROG} export eu2026 --kind keynote --kind sponsored-keynote --to ics -o keynotes.ics\n"
+        f"  {PROG} export eu2026 --kind keynote --to ics -o keynotes.ics\n"
         f'  {PROG} export na2026 --speaker "Liz Li" --to csv\n'
         f"  {PROG} export eu2026 --to markdown --tz America/New_York",
-        [view, filters, source],
+        [view],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
     p.add_argument("-t", "--to", "--format", dest="output_format", metavar="FMT", required=True, help=to_help)
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    _add_filters(p)
+    _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_export)
 
     p = command(
         "convert", "Convert a schedule file (pretalx, frab, iCalendar, ...) to another format.",
         f"  {PROG} convert schedule.json --to ics -o schedule.ics\n"
         f"  {PROG} convert schedule.xml --to json --file-tz Europe/Berlin",
-        [view, source],
+        [view],
     )  # fmt: skip
     p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
     p.add_argument("-t", "--to", "--format", dest="output_format", metavar="FMT", required=True, help=to_help)
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    _add_file_options(p, "FILE")
     p.set_defaults(handler=_cmd_export)
 
+    parser.commands = dict(commands.choices)
     return parser
 
 
@@ -335,13 +431,28 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
     from .formats import read
 
     try:
-        return read(path, format=_format_name(input_format) if input_format else None, tz=file_tz)
+        return read(path, format=cast("ReadableFormat", input_format) if input_format else None, tz=file_tz)
+    except MissingZoneError as exc:
+        # The library's message speaks to Python callers ("pass tz="); say it in the command's terms.
+        reason = exc.reason.split("; pass ")[0]
+        if "unknown TZID" in reason:
+            where = f" ({exc.location})" if exc.location else ""
+            raise _UsageError(f"{name}: {reason}{where}", "give the zone it means with --file-tz ZONE") from None
+        where = f" (see {exc.location})" if exc.location else ""
+        raise _UsageError(
+            f"{name}: the times in this file carry no zone{where}",
+            "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels",
+        ) from None
     except ScheduleParseError as exc:
-        if isinstance(exc, MissingZoneError) and not file_tz:
-            hint: str | None = "give the zone of the file's times with --file-tz ZONE, e.g. --file-tz Europe/Berlin"
-        else:
-            hint = None if input_format else "if the format was guessed wrong, name it with --from FMT"
-        raise _UsageError(f"{name}: {exc}", hint) from None
+        readable = _format_names("read")
+        if not input_format and exc.reason.startswith("cannot tell the format"):
+            raise _UsageError(
+                f"{name}: cannot tell the format of this file", f"name it with --from FMT (one of: {', '.join(readable)})"
+            ) from None
+        detected = not input_format and exc.format in readable
+        raise _UsageError(
+            f"{name}: {exc}", "if the format was guessed wrong, name it with --from FMT" if detected else None
+        ) from None
 
 
 def _view(conf: Conference, args: argparse.Namespace) -> Conference:
@@ -357,11 +468,10 @@ def _union(sessions: Sessions, values: list[str], method: Callable[[Sessions, st
     return result
 
 
-def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
-    """The sessions of ``conf`` that the filter options (and search TEXT) select."""
+def _by_names(sessions: Sessions, args: argparse.Namespace) -> Sessions:
+    """The ``sessions`` that the speaker, track, room, kind and organisation filters select."""
     from ._sessions import Sessions
 
-    sessions = conf.sessions
     chosen: list[tuple[list[str], Callable[[Sessions, str], Sessions]]] = [
         (args.speaker, Sessions.by_speaker),
         (args.track, Sessions.by_track),
@@ -372,6 +482,12 @@ def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
     for values, method in chosen:
         if values:
             sessions = _union(sessions, values, method)
+    return sessions
+
+
+def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
+    """The sessions of ``conf`` that the filter options (and search TEXT) select."""
+    sessions = _by_names(conf.sessions, args)
     if args.day:
         sessions = sessions.on(args.day)
     if args.at:
@@ -384,8 +500,9 @@ def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
     return sessions
 
 
-def _has_filters(args: argparse.Namespace) -> bool:
-    return bool(args.speaker or args.track or args.room or args.kind or args.org or args.day or args.at or args.between)
+def _has_filters(args: argparse.Namespace, times: bool = True) -> bool:
+    names = ("speaker", "track", "room", "kind", "org") + (("day", "at", "between") if times else ())
+    return any(getattr(args, name, None) for name in names)
 
 
 def _format_name(name: str) -> FormatName:
@@ -440,18 +557,26 @@ def _cmd_datasets(args: argparse.Namespace, out: TextIO) -> int:
         facts = [place, _date_range(c.start_date, c.end_date), c.timezone, f"{len(c.sessions)} sessions"]
         out.write(pad + " · ".join(f for f in facts if f) + "\n")
         if c.coverage:
-            for line in _wrap(c.coverage, WIDTH - width):
+            for line in _wrap(c.coverage, _columns(args, out) - width):
                 out.write(f"{pad}{line}\n")
     return EXIT_OK
 
 
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    from .exceptions import NotFoundError
+    from .exceptions import NotFoundError, UnknownDatasetError
 
     results: list[tuple[Conference, Sessions]] = []
     failures: list[NotFoundError] = []
-    for name in args.sources:
-        conf = _view(_load_source(name, args), args)
+    for i, name in enumerate(args.sources):
+        try:
+            loaded = _load_source(name, args)
+        except UnknownDatasetError as exc:
+            if args.text is None or i == 0:
+                raise
+            words = " ".join([*args.sources[i:], args.text])
+            hint = f'to search for several words, quote them: search {" ".join(args.sources[:i])} "{words}"'
+            raise _UsageError(str(exc), hint) from None
+        conf = _view(loaded, args)
         try:
             results.append((conf, _select(conf, args)))
         except NotFoundError as exc:
@@ -467,7 +592,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         for i, (conf, sessions) in enumerate(blocks):
             if i:
                 out.write("\n")
-            _render_sessions(out, conf, sessions, ids=args.ids)
+            _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids)
     if not found:
         raise _NothingFound("no session found")
     return EXIT_OK
@@ -506,7 +631,7 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _write(out, _dumps(conf.sessions.filter(lambda s: s.id == session.id), "json"))
         return EXIT_OK
-    _render_session(out, conf, session)
+    _render_session(out, conf, session, _columns(args, out))
     return EXIT_OK
 
 
@@ -532,7 +657,7 @@ def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
         raise _NothingFound(f"{conf.name} names no speaker")
     out.write(f"{conf.name} — {len(speakers)} speakers\n\n")
     name_width = min(max(_width(s.name) for s in speakers), 28)
-    org_width = WIDTH - len(_INDENT) - name_width - 2 - 2 - 8
+    org_width = _columns(args, out) - len(_INDENT) - name_width - 2 - 2 - 8
     header = f"{_INDENT}{_pad('Name', name_width)}  {_pad('Organisation', org_width)}  Sessions"
     out.write(header + "\n")
     for s in speakers:
@@ -565,19 +690,23 @@ def _outside_hint(conf: Conference, moment: datetime) -> str | None:
 def _cmd_now(args: argparse.Namespace, out: TextIO) -> int:
     conf = _view(_load_source(args.source, args), args)
     moment = _moment(conf, args.at)
-    sessions = conf.at(moment)
-    return _show_moment(out, args, conf, sessions, f"Running at {_moment_text(moment)}", f"no session runs at {_moment_text(moment)}", moment)
+    sessions = _by_names(conf.sessions, args).at(moment)
+    what = "no selected session" if _has_filters(args, times=False) else "no session"
+    return _show_moment(
+        out, args, conf, sessions, f"Running at {_moment_text(moment)}", f"{what} runs at {_moment_text(moment)}", moment
+    )
 
 
 def _cmd_next(args: argparse.Namespace, out: TextIO) -> int:
     conf = _view(_load_source(args.source, args), args)
     moment = _moment(conf, args.at)
-    later = conf.sessions.filter(lambda s: s.start is not None and s.start > moment)
+    later = _by_names(conf.sessions, args).filter(lambda s: s.start is not None and s.start > moment)
     if later:
         first = later[0].start
         later = later.filter(lambda s: s.start == first)
+    what = "no selected session" if _has_filters(args, times=False) else "no session"
     return _show_moment(
-        out, args, conf, later, f"Starting next after {_moment_text(moment)}", f"no session starts after {_moment_text(moment)}", moment
+        out, args, conf, later, f"Starting next after {_moment_text(moment)}", f"{what} starts after {_moment_text(moment)}", moment
     )
 
 
@@ -587,7 +716,7 @@ def _show_moment(
     if args.json:
         _write(out, _dumps(sessions, "json"))
     elif sessions:
-        _render_sessions(out, conf, sessions, ids=args.ids, subtitle=title)
+        _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids, subtitle=title)
     if not sessions:
         raise _NothingFound(empty, _outside_hint(conf, moment))
     return EXIT_OK
@@ -599,7 +728,7 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     conf = _view(_load_source(args.source, args), args)
     selection: Conference | Sessions = conf
     count = len(conf.sessions)
-    if hasattr(args, "speaker") and _has_filters(args):
+    if _has_filters(args):
         sessions = _select(conf, args)
         if not sessions:
             raise _NothingFound("no session found; nothing written")
@@ -623,6 +752,18 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # -- text layout ------------------------------------------------------------------
+
+
+def _columns(args: argparse.Namespace, out: TextIO) -> int:
+    """The width of human output: ``--width``, else the terminal's (at least MIN_WIDTH), else WIDTH."""
+    import shutil
+
+    chosen: int | None = getattr(args, "width", None)
+    if chosen is not None:
+        return chosen
+    if out.isatty():
+        return max(MIN_WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
+    return WIDTH
 
 
 def _width(text: str) -> int:
@@ -740,7 +881,7 @@ def _kind_text(session: Session) -> str | None:
 
 
 def _render_sessions(
-    out: TextIO, conf: Conference, sessions: Sessions, *, ids: bool = False, subtitle: str | None = None
+    out: TextIO, conf: Conference, sessions: Sessions, width: int, *, ids: bool = False, subtitle: str | None = None
 ) -> None:
     """The human listing: a header naming the zone, then sessions grouped by day."""
     out.write(_zone_header(conf, sessions) + "\n")
@@ -758,19 +899,19 @@ def _render_sessions(
         out.write(f"\n{heading}\n")
         for s in group:
             times = _pad(_time_range(s, with_zone), column)
-            out.write(f"{_INDENT}{times}  {_fit(s.display_title, WIDTH - len(lead))}\n")
+            out.write(f"{_INDENT}{times}  {_fit(s.display_title, width - len(lead))}\n")
             details = [s.room.name if s.room else "", _kind_text(s) or "", _people(s.speakers)]
             line = " · ".join(d for d in details if d)
             if line:
-                out.write(f"{lead}{_fit(line, WIDTH - len(lead))}\n")
+                out.write(f"{lead}{_fit(line, width - len(lead))}\n")
             if ids:
                 out.write(f"{lead}id: {s.id}\n")
 
 
-def _render_session(out: TextIO, conf: Conference, s: Session) -> None:
+def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> None:
     """Everything known about one session."""
     out.write(_zone_header(conf, [s]) + "\n\n")
-    for line in _wrap(s.display_title, WIDTH):
+    for line in _wrap(s.display_title, width):
         out.write(line + "\n")
     out.write("\n")
     label = 11
@@ -808,20 +949,20 @@ def _render_session(out: TextIO, conf: Conference, s: Session) -> None:
         fields.append(("source", text))
     fields.extend(("alt. title", t) for t in s.title_variants)
     for key, value in fields:
-        lines = _wrap(value, WIDTH - len(_INDENT) - label) or [""]
+        lines = _wrap(value, width - len(_INDENT) - label) or [""]
         out.write(f"{_INDENT}{key.ljust(label)}{lines[0]}\n")
         for more in lines[1:]:
             out.write(f"{_INDENT}{' ' * label}{more}\n")
     if s.abstract:
         out.write("\n")
-        for line in _wrap(s.abstract, WIDTH):
+        for line in _wrap(s.abstract, width):
             out.write(line + "\n")
     if s.conflicts:
         out.write("\nThe sources disagree:\n")
         for conflict in s.conflicts:
             values = "; ".join(f"{v.value!r} ({', '.join(v.sources)})" for v in conflict.values)
             text = f"{conflict.field}: {values}" + (f"; {conflict.rule}" if conflict.rule else "")
-            lines = _wrap(text, WIDTH - 4)
+            lines = _wrap(text, width - 4)
             out.write(f"{_INDENT}- {lines[0]}\n")
             for more in lines[1:]:
                 out.write(f"{_INDENT}  {more}\n")

@@ -58,9 +58,9 @@ SOURCES: list[dict[str, Any]] = [
 ]
 
 COVERAGE = (
-    "The sessions listed on the text of the Sched \"Full Schedule\" page (seed 002, "
-    "{count} sessions on 7-8 April 2026) plus one session page (seed 000) that gives only an "
-    "abstract and a speaker bio; this is a part of the full programme, not all of it."
+    "The sessions listed on the Sched \"Full Schedule\" page (source seed-002, "
+    "{count} sessions on 7-8 April 2026) plus one Sched session page (source seed-000) that "
+    "gives only an abstract and a speaker bio; a part of the full programme, not all of it."
 )
 
 # --- editorial tables --------------------------------------------------------

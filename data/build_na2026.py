@@ -1200,13 +1200,11 @@ def merge(records: list[Record]) -> tuple[list[dict[str, Any]], list[dict[str, A
 
 
 COVERAGE = (
-    "The sessions listed in five pytorch.org blog posts about the conference: hardware "
-    "acceleration & compute infrastructure (seed 001, also in markdown), core PyTorch, "
-    "vLLM, open research, tooling & optimization, and agentic AI & next-gen intelligence. "
-    "Each post picks the sessions of one theme, so their union is still not necessarily "
-    "the whole programme (for example most keynotes, breaks, posters and the evening "
-    "events are missing). Sessions that only the agentic post lists have a start but no "
-    "end (end null)."
+    "The sessions listed in five pytorch.org blog posts about the conference, one theme "
+    "each: hardware acceleration & compute infrastructure (also as markdown); core PyTorch; "
+    "vLLM; open research, tooling & optimization; agentic AI & next-gen intelligence. Their "
+    "union is not necessarily the whole programme. Sessions that only the agentic AI post "
+    "lists have a start time but no end (end unknown)."
 )
 
 

@@ -33,6 +33,7 @@ ZONE = ZoneInfo(TIMEZONE)
 
 SEED_002 = "seeds/002_24309f03ac9adb7d.txt"
 SEED_000 = "seeds/000_bdef378e1ed20df2.txt"
+EVENTS_LIST = "extra/llm-d-upcoming-events_pytorch-conference-europe-2026-sessions.EXCERPT.txt"
 WRITE_UP = "extra/underthehood.meltwater.com_pytorch-conference-europe-2026-takeaways.EXCERPT.txt"
 
 SOURCES: list[dict[str, Any]] = [
@@ -54,6 +55,13 @@ SOURCES: list[dict[str, Any]] = [
                  "excerpt), the source of the venue only",
         "url": None,  # read from line 1 of the file
         "file": WRITE_UP,
+    },
+    {
+        "id": "events-list-llm-d",
+        "title": "\"Upcoming llm-d Events\" page of the llm-d documentation (excerpt), "
+                 "the source of the conference's web address only",
+        "url": None,  # the file does not give the page's address
+        "file": EVENTS_LIST,
     },
 ]
 
@@ -451,7 +459,12 @@ def build(sources: Path) -> dict[str, Any]:
     if venue_match is None:
         raise SourceError(f"{WRITE_UP}: the sentence naming the venue is missing")
     source_list = [dict(src) for src in SOURCES]
-    source_list[-1]["url"] = write_up.splitlines()[0].strip()
+    next(src for src in source_list if src["id"] == "writeup-meltwater")["url"] = write_up.splitlines()[0].strip()
+    # The conference's address: the events list's entry for this conference links it.
+    events = (sources / EVENTS_LIST).read_text(encoding="utf-8")
+    url_match = re.search(r"title: 'PyTorch Conference Europe 2026',(?:\n[^\n]*?){1,6}\n\s*href: '([^']+)'", events)
+    if url_match is None:
+        raise SourceError(f"{EVENTS_LIST}: the conference entry with its href is missing")
 
     def by_name(item: dict[str, Any]) -> tuple[str, str]:
         return fold(item["name"]), item["id"]
@@ -465,7 +478,7 @@ def build(sources: Path) -> dict[str, Any]:
             "city": "Paris",
             "country": "France",
             "venue": venue_match.group(1),
-            "url": None,
+            "url": url_match.group(1),
             "timezone": TIMEZONE,
             "start_date": "2026-04-07",
             "end_date": "2026-04-08",

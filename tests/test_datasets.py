@@ -67,7 +67,8 @@ class TestEurope:
         assert (c.id, c.name, c.city, c.country, c.timezone) == (
             "eu2026", "PyTorch Conference Europe 2026", "Paris", "France", "Europe/Paris")
         assert (str(c.start_date), str(c.end_date)) == ("2026-04-07", "2026-04-08")
-        assert [s.id for s in c.sources] == ["seed-002", "seed-000", "writeup-meltwater"]
+        assert [s.id for s in c.sources] == ["seed-002", "seed-000", "writeup-meltwater", "events-list-llm-d"]
+        assert c.url == "https://events.linuxfoundation.org/pytorch-conference-europe/"
         assert c.venue == "Station F"
 
     def test_counts_per_day(self) -> None:

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import attrs
@@ -102,7 +103,8 @@ LIZ_EU = """\
 PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
 
 Wednesday 8 April 2026
-  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distribu…
+  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller
+               Distributed Training on ROCm
                Founders Cafe · Liz Li, Zachary Streeter (AMD)
 """
 
@@ -110,11 +112,13 @@ LIZ_NA = """\
 PyTorch Conference North America 2026 — times in America/Los_Angeles (PDT)
 
 Tuesday 20 October 2026
-  11:10–11:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend f…
+  11:10–11:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend
+               for High-Performance GEMMs
                210BF · Liz Li (AMD)
 
 Wednesday 21 October 2026
-  14:15–14:40  Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Ke…
+  14:15–14:40  Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO
+               Kernels and TorchTitan Training
                LL20AB · Liz Li, Shekhar Pandey (AMD)
 """
 
@@ -122,17 +126,20 @@ LIZ_BOTH_TOKYO = """\
 PyTorch Conference Europe 2026 — times in Asia/Tokyo (JST)
 
 Wednesday 8 April 2026
-  18:05–18:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distribu…
+  18:05–18:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller
+               Distributed Training on ROCm
                Founders Cafe · Liz Li, Zachary Streeter (AMD)
 
 PyTorch Conference North America 2026 — times in Asia/Tokyo (JST)
 
 Wednesday 21 October 2026
-  03:10–03:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend f…
+  03:10–03:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend
+               for High-Performance GEMMs
                210BF · Liz Li (AMD)
 
 Thursday 22 October 2026
-  06:15–06:40  Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Ke…
+  06:15–06:40  Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO
+               Kernels and TorchTitan Training
                LL20AB · Liz Li, Shekhar Pandey (AMD)
 """
 
@@ -157,7 +164,8 @@ Tuesday 7 April 2026
   14:15–14:25  Accelerating On-Device ML Inference With ExecuTorch and Arm SME2
                Master Stage · Lightning Talk · Jason Zhihuai Zhu (Arm)
   14:30–14:40  Combo Kernels: Horizontal Fusion Optimization in Torch.compile
-               Master Stage · Lightning Talk · Elias Ellison, Karthick Panner S…
+               Master Stage · Lightning Talk · Elias Ellison, Karthick Panner
+               Selvam (Meta)
 """
 
 KEYNOTES_META = """\
@@ -208,14 +216,19 @@ PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
 
 Tuesday 7 April 2026
   13:45–14:10  Why WideEP Inference Needs Data-Parallel-Aware Scheduling
-               Central Room · Maroon Ayoub (IBM Research), Tyler Michael Smith…
+               Central Room · Maroon Ayoub (IBM Research), Tyler Michael Smith
+               (Red Hat)
 
 Wednesday 8 April 2026
-  11:05–11:15  KV-Cache Centric Inference: Building a State-Aware Serving Platf…
-               Central Room · Lightning Talk · Martin Hickey, Maroon Ayoub (IBM…
-  14:15–14:25  Inside VLLM's KV Offloading Connector: Async Memory Transfers fo…
+  11:05–11:15  KV-Cache Centric Inference: Building a State-Aware Serving
+               Platform With Llm-d and VLLM
+               Central Room · Lightning Talk · Martin Hickey, Maroon Ayoub (IBM
+               Research)
+  14:15–14:25  Inside VLLM's KV Offloading Connector: Async Memory Transfers for
+               Higher Inference Throughput
                Central Room · Lightning Talk · Nicolò Lucchesi (Red Hat)
-  15:25–15:50  Beyond the Theory: What Actually Breaks When You Scale Your Disa…
+  15:25–15:50  Beyond the Theory: What Actually Breaks When You Scale Your
+               Disaggregated Pytorch Models
                Central Room · Ekin Karabulut, Ron Kahn (NVIDIA)
 """
 
@@ -370,9 +383,11 @@ Saturday 31 October 2026
 
 Sunday 1 November 2026
   01:30 PDT–01:30 PST  The Hour That Repeats
-                       Side Room · Lightning talk · René Descartes (Red Hat, In…
+                       Side Room · Lightning talk · René Descartes (Red Hat,
+                       Inc)
   10:00 PST–?          Open End
-                       Main Hall · Keynote · Ada Lovelace (Analytical Engines L…
+                       Main Hall · Keynote · Ada Lovelace (Analytical Engines
+                       Ltd), René Descartes (Red Hat, Inc)
 
 Not scheduled
                        To Be Decided
@@ -391,15 +406,19 @@ PyTorch Conference Europe 2026 — 63 speakers
   Name                     Organisation                                 Sessions
   Aki Makkonen             Alif Semiconductor                                  1
   Alban Desmaison          Meta                                                1
-  Andrea Mattia Garavagno  University of Genoa & Scuola Superiore San…         1
+  Andrea Mattia Garavagno  University of Genoa & Scuola Superiore              1
+                           Sant'Anna
 """
 
 
 def test_speakers(capsys: pytest.CaptureFixture[str]) -> None:
-    """`speakers` lists names, organisations and session counts in aligned columns."""
+    """`speakers` lists names, organisations and session counts in aligned columns.
+
+    An organisation too long for its column wraps onto a second line instead of being cut.
+    """
     code, out, _ = run(capsys, "speakers", "eu2026")
     lines = out.splitlines(keepends=True)
-    assert (code, "".join(lines[:6]), len(lines)) == (EXIT_OK, SPEAKERS_HEAD, 66)
+    assert (code, "".join(lines[:7]), len(lines)) == (EXIT_OK, SPEAKERS_HEAD, 67)
     assert "  Tyler Michael Smith      Red Hat                                             3\n" in lines
 
 
@@ -419,9 +438,12 @@ PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
 Running at 11:10 CEST on Wednesday 8 April 2026
 
 Wednesday 8 April 2026
-  11:05–11:15  KV-Cache Centric Inference: Building a State-Aware Serving Platf…
-               Central Room · Lightning Talk · Martin Hickey, Maroon Ayoub (IBM…
-  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distribu…
+  11:05–11:15  KV-Cache Centric Inference: Building a State-Aware Serving
+               Platform With Llm-d and VLLM
+               Central Room · Lightning Talk · Martin Hickey, Maroon Ayoub (IBM
+               Research)
+  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single-Controller
+               Distributed Training on ROCm
                Founders Cafe · Liz Li, Zachary Streeter (AMD)
 """
 
@@ -432,7 +454,8 @@ Starting next after 11:10 CEST on Wednesday 8 April 2026
 Wednesday 8 April 2026
   13:30–13:55  PyTorch on RISC-V: From Cross-Compilation To Native CI
                Junior Stage · Ludovic Henry (Rivos)
-  13:30–13:55  PyTorch Symmetric Memory + NCCL Device APIs: A New Path Towards…
+  13:30–13:55  PyTorch Symmetric Memory + NCCL Device APIs: A New Path Towards
+               Multi-GPU Kernels
                Master Stage · Ke Wen, Sylvain Jeaugey (NVIDIA)
 """
 
@@ -441,10 +464,13 @@ PyTorch Conference North America 2026 — times in Asia/Tokyo (JST)
 Starting next after 06:30 JST on Wednesday 21 October 2026
 
 Wednesday 21 October 2026
-  06:50–07:15  Native Tiered KV Cache Offloading in vLLM: From Storage Offloadi…
+  06:50–07:15  Native Tiered KV Cache Offloading in vLLM: From Storage
+               Offloading to Disaggregated Serving
                LL20CD · Or Ozeri (IBM)
-  06:50–07:15  What You Cannot Profile, You Cannot Optimize: Learning to Read P…
-               LL20AB · Aritra Roy Gosthipaty, Suvaditya Mukherjee (Hugging Fac…
+  06:50–07:15  What You Cannot Profile, You Cannot Optimize: Learning to Read
+               PyTorch Traces
+               LL20AB · Aritra Roy Gosthipaty, Suvaditya Mukherjee (Hugging
+               Face)
 """
 
 
@@ -715,7 +741,8 @@ PyTorch Conference North America 2026 — times in America/Los_Angeles (PDT)
 Running at 11:20 PDT on Tuesday 20 October 2026
 
 Tuesday 20 October 2026
-  11:10–11:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend f…
+  11:10–11:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend
+               for High-Performance GEMMs
                210BF · Liz Li (AMD)
 """
 
@@ -724,7 +751,8 @@ PyTorch Conference North America 2026 — times in America/Los_Angeles (PDT)
 Starting next after 11:20 PDT on Tuesday 20 October 2026
 
 Tuesday 20 October 2026
-  11:45–12:10  Helion: CuteDSL and TPU Backends for Heterogeneous Hardware, and…
+  11:45–12:10  Helion: CuteDSL and TPU Backends for Heterogeneous Hardware, and
+               Why It Suits Agents
                210BF · Oguz Ulgen, Dunfan Lu, Jason Ansel (Meta)
 """
 
@@ -767,11 +795,15 @@ class _Terminal(io.StringIO):
 
 
 LIZ_EU_NARROW = """\
-PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
+PyTorch Conference Europe 2026 — times in Europe/Paris
+(CEST)
 
 Wednesday 8 April 2026
-  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs: Single…
-               Founders Cafe · Liz Li, Zachary Streeter (AM…
+  11:05–11:30  Bringing PyTorch Monarch to AMD GPUs:
+               Single-Controller Distributed Training on
+               ROCm
+               Founders Cafe · Liz Li, Zachary Streeter
+               (AMD)
 """
 
 
@@ -782,6 +814,93 @@ def test_width_follows_terminal(monkeypatch: pytest.MonkeyPatch, columns: str, e
     monkeypatch.setattr(sys, "stdout", terminal)
     monkeypatch.setenv("COLUMNS", columns)
     assert (main(["list", "eu2026", "--speaker", "Liz Li"]), terminal.getvalue()) == (EXIT_OK, expected)
+
+
+def _columns(line: str) -> int:
+    """The terminal columns ``line`` takes (wide characters count twice)."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+def _flat(text: str) -> str:
+    """``text`` with every run of whitespace (line breaks included) made one space."""
+    return " ".join(text.split())
+
+
+LIZ_TITLES = {
+    "eu2026": ["Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm"],
+    "na2026": [
+        "Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs",
+        "Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and TorchTitan Training",
+    ],
+}
+
+
+@pytest.mark.parametrize("dataset", ["eu2026", "na2026"])
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_list_by_speaker_shows_whole_titles(capsys: pytest.CaptureFixture[str], dataset: str, width: int) -> None:
+    """Liz Li's titles are shown whole, wrapped under the title column, every line within the width."""
+    code, out, _ = run(capsys, "list", dataset, "--speaker", "Liz Li", "--width", str(width))
+    lines = out.splitlines()
+    sessions = [line for line in lines if line.startswith("  ") and line[2].isdigit()]
+    more = [line for line in lines if line.startswith(" ") and line not in sessions]
+    assert (code, [t for t in LIZ_TITLES[dataset] if t not in _flat(out)], "…" in out) == (EXIT_OK, [], False)
+    assert [line for line in lines if _columns(line) > width] == []
+    assert [line for line in more if not line.startswith(" " * 15) or line[15] == " "] == []
+
+
+@pytest.mark.parametrize("dataset", ["eu2026", "na2026"])
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_list_loses_nothing(capsys: pytest.CaptureFixture[str], dataset: str, width: int) -> None:
+    """Every line of a whole listing fits the width, and every title, room and speaker is there whole."""
+    from pyconf_schedule import load
+
+    code, out, _ = run(capsys, "list", dataset, "--width", str(width))
+    flat = _flat(out)
+    expected = [_flat(s.display_title) for s in load(dataset).sessions]
+    expected += [s.room.name for s in load(dataset).sessions if s.room]
+    expected += [p.name for p in load(dataset).speakers] + [f"{p.organisation})" for p in load(dataset).speakers if p.organisation]
+    assert (code, [line for line in out.splitlines() if _columns(line) > width]) == (EXIT_OK, [])
+    assert ([t for t in expected if t not in flat], "…" in out) == ([], False)
+
+
+@pytest.mark.parametrize("dataset", ["eu2026", "na2026"])
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_speakers_loses_nothing(capsys: pytest.CaptureFixture[str], dataset: str, width: int) -> None:
+    """The speakers table fits the width; a long organisation wraps within its column instead of being cut."""
+    from pyconf_schedule import load
+
+    code, out, _ = run(capsys, "speakers", dataset, "--width", str(width))
+    lines = out.splitlines()
+    start, end = lines[2].index("Organisation"), lines[2].index("Sessions")
+    rows: list[list[str]] = []  # each speaker's name and organisation, put back together from the columns
+    for line in lines[3:]:
+        name, org = line[:start].strip(), line[start:end].strip()
+        if line[end:].strip():
+            rows.append([name, org])
+        else:
+            rows[-1] = [_flat(f"{rows[-1][0]} {name}"), _flat(f"{rows[-1][1]} {org}")]
+    expected = sorted([p.name, _flat(p.organisation or "")] for p in load(dataset).speakers)
+    assert (code, [line for line in lines if _columns(line) > width]) == (EXIT_OK, [])
+    assert (sorted(rows), "…" in out) == (expected, False)
+
+
+def test_list_splits_a_word_wider_than_the_column(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A single word wider than the title column is split across lines, as a last resort, never cut."""
+    word = "Supercalifragilistic" * 4
+    base = dst_conference()
+    conf = attrs.evolve(base, sessions=[attrs.evolve(base.sessions[0], title=f"On {word} kernels")])
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(conference_to_dict(conf)), encoding="utf-8")
+    code, out, _ = run(capsys, "list", str(path), "--width", "60")
+    lines = out.splitlines()[3:]
+    assert (code, [_columns(line) for line in lines if _columns(line) > 60]) == (EXIT_OK, [])
+    assert lines[:5] == [
+        "  23:30–01:30  On",
+        "               " + word[:45],
+        "               " + word[45:] + " kernels",
+        "               Main Hall · Ada Lovelace (Analytical Engines",
+        "               Ltd)",
+    ]
 
 
 # -- help and version -----------------------------------------------------------------

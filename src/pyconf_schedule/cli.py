@@ -661,9 +661,14 @@ def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
     header = f"{_INDENT}{_pad('Name', name_width)}  {_pad('Organisation', org_width)}  Sessions"
     out.write(header + "\n")
     for s in speakers:
-        name = _pad(_fit(s.name, name_width), name_width)
-        org = _pad(_fit(s.organisation or "", org_width), org_width)
-        out.write(f"{_INDENT}{name}  {org}  {len(counts[s.id]):>8}".rstrip() + "\n")
+        # A name or organisation wider than its column wraps onto more lines, the count on the first.
+        names = _wrap_words(s.name, name_width) or [""]
+        orgs = _wrap_words(s.organisation or "", org_width) or [""]
+        for i in range(max(len(names), len(orgs))):
+            name = _pad(names[i] if i < len(names) else "", name_width)
+            org = _pad(orgs[i] if i < len(orgs) else "", org_width)
+            count = f"{len(counts[s.id]):>8}" if i == 0 else ""
+            out.write(f"{_INDENT}{name}  {org}  {count}".rstrip() + "\n")
     return EXIT_OK
 
 
@@ -776,20 +781,34 @@ def _width(text: str) -> int:
     return total
 
 
-def _fit(text: str, width: int) -> str:
-    """``text`` on one line, cut with an ellipsis to at most ``width`` columns."""
-    text = " ".join(text.split())
-    if _width(text) <= width:
-        return text
-    kept: list[str] = []
-    used = 0
-    for ch in text:
-        w = _width(ch)
-        if used + w > width - 1:
-            break
-        kept.append(ch)
-        used += w
-    return "".join(kept).rstrip() + "…"
+def _wrap_words(text: str, width: int) -> list[str]:
+    """``text`` word-wrapped to lines of at most ``width`` columns, nothing left out.
+
+    Whitespace is collapsed and lines break only between words (never at a
+    hyphen); a single word wider than ``width`` is split across lines, as a
+    last resort.  Wide characters count as two columns.
+    """
+    width = max(width, 2)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and _width(line) + 1 + _width(word) <= width:
+            line += " " + word
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        while _width(word) > width:
+            cut, used = 0, 0
+            while cut < len(word) and used + _width(word[cut]) <= width:
+                used += _width(word[cut])
+                cut += 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _pad(text: str, width: int) -> str:
@@ -884,9 +903,10 @@ def _render_sessions(
     out: TextIO, conf: Conference, sessions: Sessions, width: int, *, ids: bool = False, subtitle: str | None = None
 ) -> None:
     """The human listing: a header naming the zone, then sessions grouped by day."""
-    out.write(_zone_header(conf, sessions) + "\n")
-    if subtitle:
-        out.write(subtitle + "\n")
+    for line in _wrap_words(_zone_header(conf, sessions), width):
+        out.write(line + "\n")
+    for line in _wrap_words(subtitle or "", width):
+        out.write(line + "\n")
     abbreviations = {m.tzname() for s in sessions for m in (s.start, s.end) if m is not None}
     with_zone = len(abbreviations) > 1
     column = max((_width(_time_range(s, with_zone)) for s in sessions), default=0)
@@ -899,18 +919,20 @@ def _render_sessions(
         out.write(f"\n{heading}\n")
         for s in group:
             times = _pad(_time_range(s, with_zone), column)
-            out.write(f"{_INDENT}{times}  {_fit(s.display_title, width - len(lead))}\n")
+            title = _wrap_words(s.display_title, width - len(lead)) or [""]
+            out.write(f"{_INDENT}{times}  {title[0]}".rstrip() + "\n")
             details = [s.room.name if s.room else "", _kind_text(s) or "", _people(s.speakers)]
-            line = " · ".join(d for d in details if d)
-            if line:
-                out.write(f"{lead}{_fit(line, width - len(lead))}\n")
+            for line in title[1:] + _wrap_words(" · ".join(d for d in details if d), width - len(lead)):
+                out.write(f"{lead}{line}\n")
             if ids:
                 out.write(f"{lead}id: {s.id}\n")
 
 
 def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> None:
     """Everything known about one session."""
-    out.write(_zone_header(conf, [s]) + "\n\n")
+    for line in _wrap_words(_zone_header(conf, [s]), width):
+        out.write(line + "\n")
+    out.write("\n")
     for line in _wrap(s.display_title, width):
         out.write(line + "\n")
     out.write("\n")

@@ -8,6 +8,7 @@ import pytest
 
 from pyconf_schedule import (
     Conference,
+    NotFoundError,
     UnknownDatasetError,
     UnknownSpeakerError,
     dataset_names,
@@ -263,3 +264,49 @@ def test_load_refuses_non_text() -> None:
     with pytest.raises(TypeError) as info:
         load(None)  # type: ignore[arg-type]
     assert str(info.value) == "load() expects a dataset name as str (eu2026, na2026), got NoneType"
+
+
+@pytest.mark.parametrize(
+    ("text", "eu", "na"),
+    [
+        # Counts checked line by line against the sources by an independent reader.
+        ("torch.compile", 2, 14),
+        ("FP8", 0, 4),
+        ("C++", 0, 3),
+        ("llm-d", 3, 1),
+        ("kv cache", 4, 7),
+        ("kv-cache", 4, 7),
+        ("Nicolo", 3, 1),
+    ],
+)
+def test_search_counts_on_both_datasets(text: str, eu: int, na: int) -> None:
+    """search() keeps punctuation inside words and reads other posts' summaries too."""
+    assert (len(load("eu2026").search(text)), len(load("na2026").search(text))) == (eu, na)
+
+
+def test_search_reads_other_posts_summaries() -> None:
+    """A session whose shown summary does not mention vLLM is found through another post's summary."""
+    lightning = load("na2026").by_kind("lightning-talk").search("vllm")
+    assert len(lightning) == 9
+    assert "faster-llm-serving-startup-with-fastsafetensors" in lightning.ids
+
+
+def test_by_kind_takes_several_kinds() -> None:
+    """by_kind("keynote", "sponsored keynote") gives both kinds."""
+    assert len(load("eu2026").by_kind("keynote", "sponsored keynote")) == 12
+
+
+def test_organisation_suggestion_by_shared_word() -> None:
+    """An organisation written differently is suggested through a shared word."""
+    with pytest.raises(NotFoundError) as info:
+        load("eu2026").by_organisation("Université de Toulouse")
+    assert str(info.value) == "organisation 'Université de Toulouse' not found (did you mean 'Toulouse University'?)"
+
+
+def test_sessions_get_and_session() -> None:
+    """Sessions.get returns None (or a default) for an unknown id; Sessions.session raises."""
+    sessions = load("eu2026").sessions
+    assert sessions.get("nope") is None
+    assert sessions.get("pytorch-updates") is sessions.session("pytorch-updates")
+    with pytest.raises(LookupError):
+        sessions.session("nope")

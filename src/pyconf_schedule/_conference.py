@@ -156,7 +156,7 @@ class Conference:
 
     def session(self, session_id: str) -> Session:
         """The session with that id; raises UnknownSessionError with close ids."""
-        return self.sessions.get(session_id)
+        return self.sessions.session(session_id)
 
     def room(self, name: str) -> Room:
         """The room with that name or id (case ignored)."""
@@ -193,9 +193,9 @@ class Conference:
         """See :meth:`Sessions.by_room`."""
         return self.sessions.by_room(name)
 
-    def by_kind(self, kind: SessionKind | str) -> Sessions:
+    def by_kind(self, kind: SessionKind | str, *more: SessionKind | str) -> Sessions:
         """See :meth:`Sessions.by_kind`."""
-        return self.sessions.by_kind(kind)
+        return self.sessions.by_kind(kind, *more)
 
     def by_organisation(self, name: str) -> Sessions:
         """See :meth:`Sessions.by_organisation`."""

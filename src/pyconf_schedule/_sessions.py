@@ -15,7 +15,7 @@ from typing import overload
 from typing import TYPE_CHECKING
 
 from ._model import Room, Session, SessionKind, Speaker, Track
-from ._text import fold, words
+from ._text import fold, search_text, term_matches, words
 from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, utc, zone_name
 from .exceptions import (
     TimeParseError,
@@ -103,9 +103,7 @@ class _Catalogue:
     def organisations(self) -> dict[str, str]:
         """Folded organisation name -> organisation as written."""
         if self._organisations is None:
-            self._organisations = {
-                fold(s.organisation): s.organisation for s in self.speakers if s.organisation
-            }
+            self._organisations = {fold(o): o for s in self.speakers for o in _organisations(s)}
         return self._organisations
 
 
@@ -117,17 +115,28 @@ def _org_matches(query_words: list[str], organisation: str | None) -> bool:
     return any(org_words[i : i + n] == query_words for i in range(len(org_words) - n + 1))
 
 
-def _search_tokens(text: str) -> list[str]:
-    return [t for w in words(text) for t in w.replace("'", "-").replace("’", "-").replace(".", "-").split("-") if t]
+_SEARCHED_VARIANTS = frozenset({"title", "abstract"})
 
 
-def _haystack(session: Session) -> list[str]:
+def _haystack(session: Session) -> str:
+    """Everything search() reads of a session, as search_text."""
     parts: list[str] = [session.title or "", *session.title_variants, session.abstract or ""]
+    for group in (*session.variants, *session.conflicts):
+        if group.field in _SEARCHED_VARIANTS:
+            parts.extend(v.value for v in group.values)
     for speaker in session.speakers:
         parts.extend(speaker.names)
-        if speaker.organisation:
-            parts.append(speaker.organisation)
-    return _search_tokens(" ".join(parts))
+        parts.extend(_organisations(speaker))
+    return search_text("\n".join(parts))
+
+
+def _organisations(speaker: Speaker) -> list[str]:
+    """The speaker's organisation and every other organisation a source gives for them."""
+    found = [speaker.organisation] if speaker.organisation else []
+    for conflict in speaker.conflicts:
+        if conflict.field == "organisation":
+            found.extend(v.value for v in conflict.values if v.value not in found)
+    return found
 
 
 class Sessions(Sequence[Session]):
@@ -287,13 +296,14 @@ class Sessions(Sequence[Session]):
             raise UnknownRoomError(name, (r.name for r in self._catalogue.rooms))
         return self.filter(lambda s: s.room is not None and s.room.id in ids)
 
-    def by_kind(self, kind: SessionKind | str) -> Sessions:
-        """Sessions of one kind: a :class:`SessionKind` or its name (``"lightning-talk"``).
+    def by_kind(self, kind: SessionKind | str, *more: SessionKind | str) -> Sessions:
+        """Sessions of any of the given kinds: :class:`SessionKind` values or names.
 
-        Names ignore case and accept spaces or underscores for hyphens.
+        Names ignore case and accept spaces or underscores for hyphens:
+        ``by_kind("keynote", "sponsored keynote")``.
         """
-        wanted = _kind(kind)
-        return self.filter(lambda s: s.kind is wanted)
+        wanted = {_kind(k) for k in (kind, *more)}
+        return self.filter(lambda s: s.kind in wanted)
 
     def by_organisation(self, name: str) -> Sessions:
         """Sessions with a speaker from an organisation whose name contains ``name`` as whole words.
@@ -306,7 +316,9 @@ class Sessions(Sequence[Session]):
         organisations = self._catalogue.organisations().values()
         if not query or not any(_org_matches(query, o) for o in organisations):
             raise UnknownOrganisationError(name, organisations)
-        return self.filter(lambda s: any(_org_matches(query, p.organisation) for p in s.speakers))
+        return self.filter(
+            lambda s: any(_org_matches(query, o) for p in s.speakers for o in _organisations(p))
+        )
 
     def on(self, day: DayLike) -> Sessions:
         """Sessions that start on calendar ``day`` in the viewing zone."""
@@ -353,29 +365,42 @@ class Sessions(Sequence[Session]):
         return self.filter(lambda s: s.start is not None and utc(s.start) >= instant)
 
     def search(self, text: str) -> Sessions:
-        """Sessions where every word of ``text`` begins a word of the title, abstract,
-        speaker names or organisations (case and accents ignored).
+        """Sessions in which every word of ``text`` occurs, case and accents ignored.
 
-        ``search("kv cache")`` finds "KV-Cache" and "KV caches".
+        Searched: the title and its variants, the abstract and other sources'
+        summaries, speaker names and aliases, and their organisations.  A
+        word matches the start of a word ("cache" finds "caches"); words of
+        one or two characters, and words ending in "+" or "#", match whole
+        words only.  Punctuation inside a word is kept in order:
+        ``search("kv cache")`` and ``search("kv-cache")`` find "KV-Cache" and
+        "KV caches"; ``search("llm-d")`` does not find "LLM deployment";
+        ``search("c++")`` does not find every word starting with "c".
         """
-        query = _search_tokens(text)
-        if not query:
+        terms = text.split() if isinstance(text, str) else search_text(text).split()
+        if not terms:
             return self._derive(())
 
         def matches(s: Session) -> bool:
             hay = _haystack(s)
-            return all(any(h.startswith(q) for h in hay) for q in query)
+            return all(term_matches(hay, t) for t in terms)
 
         return self.filter(matches)
 
-    def get(self, session_id: str) -> Session:
-        """The session with id ``session_id``; raises UnknownSessionError with suggestions."""
+    def get(self, session_id: str, default: Session | None = None) -> Session | None:
+        """The session with id ``session_id``, or ``default`` when there is none (like ``dict.get``)."""
         if not isinstance(session_id, str):
             raise TypeError(f"a session id is a str, got {type(session_id).__name__}")
         for session in self._items:
             if session.id == session_id:
                 return session
-        raise UnknownSessionError(session_id, (s.id for s in self._items))
+        return default
+
+    def session(self, session_id: str) -> Session:
+        """The session with id ``session_id``; raises UnknownSessionError with close ids."""
+        found = self.get(session_id)
+        if found is None:
+            raise UnknownSessionError(session_id, (s.id for s in self._items))
+        return found
 
     # -- views -------------------------------------------------------------
 

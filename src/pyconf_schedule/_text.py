@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["fold", "slugify", "words"]
+__all__ = ["fold", "search_text", "slugify", "term_matches", "words"]
 
 # Compiled on first use (re caches patterns), not at import.
 _SPACE = r"\s+"
@@ -54,3 +54,41 @@ def slugify(text: str) -> str:
     """
     ascii_text = _strip_accents(text).encode("ascii", "ignore").decode("ascii").lower()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
+
+
+# Search: letters and digits make words, with trailing "+" or "#" kept ("c++", "c#");
+# all other punctuation separates words, so "KV-Cache" reads as "kv cache".
+_SEARCH_WORD = r"[^\W_]+[+#]*|[+#]+"
+
+
+def search_text(text: str) -> str:
+    """Folded words of ``text`` joined by single spaces, with a space at each end.
+
+    >>> search_text("KV-Cache for C++ and torch.compile, with Nicolò")
+    ' kv cache for c++ and torch compile with nicolo '
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"expected text as str, got {type(text).__name__}")
+    return " " + " ".join(re.findall(_SEARCH_WORD, _strip_accents(text).casefold())) + " "
+
+
+def term_matches(haystack: str, term: str) -> bool:
+    """Whether the search term (one word of a query, punctuation allowed) occurs in ``haystack``.
+
+    ``haystack`` is :func:`search_text` output.  The term's words must occur
+    in order, the first at the start of a word; the last may be the start of
+    a longer word ("cache" finds "caches") unless it has one or two characters
+    or ends in "+" or "#", which must match a whole word ("d" in "llm-d", "c++").
+
+    >>> text = search_text("llm-d and KV caches in C++")
+    >>> [term_matches(text, t) for t in ("llm-d", "kv-cache", "c++", "c", "s", "cach")]
+    [True, True, True, False, False, True]
+    """
+    phrase = search_text(term).strip()
+    if not phrase:
+        return True
+    last = phrase.rsplit(" ", 1)[-1]
+    needle = " " + phrase
+    if len(last) <= 2 or not last[-1].isalnum():
+        needle += " "
+    return needle in haystack

@@ -202,4 +202,8 @@ def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
             cwords = candidate_key.split()
             if candidate_key not in matches and all(any(cw.startswith(w) for cw in cwords) for w in words):
                 matches.append(candidate_key)
+    if not matches:
+        # Last resort: values sharing a word of four letters or more ("Toulouse").
+        long_words = {w for w in key.replace("/", " ").split() if len(w) >= 4}
+        matches = [c for c in by_key if long_words & set(c.replace("/", " ").split())]
     return [by_key[m] for m in matches[:limit]]

@@ -31,6 +31,14 @@ def test_get_zone_reads_iana_names(name: str) -> None:
         ("Tokyo", "unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
                   "(did you mean 'Asia/Tokyo'?)"),
         ("CEST", "unknown time zone 'CEST': use an IANA name such as 'Europe/Paris' or 'UTC' (did you mean 'CET', 'EST'?)"),
+        ("+02:00", "unknown time zone '+02:00': use an IANA name such as 'Europe/Paris' or 'UTC'; "
+                   "a fixed offset of +02:00 is 'Etc/GMT-2' (IANA inverts the sign)"),
+        ("UTC-5", "unknown time zone 'UTC-5': use an IANA name such as 'Europe/Paris' or 'UTC'; "
+                  "a fixed offset of -05:00 is 'Etc/GMT+5' (IANA inverts the sign)"),
+        ("-05:30", "unknown time zone '-05:30': use an IANA name such as 'Europe/Paris' or 'UTC'"),
+        ("localtime", "unknown time zone 'localtime': use an IANA name such as 'Europe/Paris' or 'UTC'"),
+        ("Factory", "unknown time zone 'Factory': use an IANA name such as 'Europe/Paris' or 'UTC'"),
+        ("x" * 100, "unknown time zone '" + "x" * 59 + "…': use an IANA name such as 'Europe/Paris' or 'UTC'"),
         ("", "unknown time zone '': use an IANA name such as 'Europe/Paris' or 'UTC'"),
         ("../../etc/passwd", "unknown time zone '../../etc/passwd': use an IANA name such as 'Europe/Paris' or 'UTC'"),
     ],
@@ -92,8 +100,8 @@ def test_unreadable_times_are_refused(value: str, message: str) -> None:
     [
         ("2026-11-01 01:30", "2026-11-01 01:30:00 happens twice in America/Los_Angeles "
                              "(UTC offsets -07:00 and -08:00); give the offset explicitly"),
-        ("2026-03-08 02:30", "2026-03-08 02:30:00 does not exist in America/Los_Angeles "
-                             "(clocks skip it at a DST change); give a UTC offset, e.g. '+01:00'"),
+        ("2026-03-08 02:30", "2026-03-08 02:30:00 does not exist in America/Los_Angeles (clocks skip it at a "
+                             "DST change, from UTC offset -08:00 to -07:00); give another time or an explicit offset"),
     ],
 )
 def test_dst_ambiguous_wall_times_are_refused(value: str, message: str) -> None:
@@ -119,6 +127,13 @@ def test_day_bounds_follow_dst(day: date, hours: int) -> None:
     start, end = day_bounds(day, LA)
     assert end.astimezone(timezone.utc) - start.astimezone(timezone.utc) == timedelta(hours=hours)
     assert start.astimezone(LA).time().isoformat() == "00:00:00"
+
+
+def test_a_day_as_text_means_its_first_instant_even_without_midnight() -> None:
+    """'2026-09-06' in Santiago, where clocks skip midnight, means 01:00, as the date does."""
+    zone = ZoneInfo("America/Santiago")
+    assert parse_instant("2026-09-06", zone) == parse_instant(date(2026, 9, 6), zone)
+    assert parse_instant("2026-09-06", zone).isoformat() == "2026-09-06T01:00:00-03:00"
 
 
 def test_day_bounds_where_midnight_is_skipped() -> None:

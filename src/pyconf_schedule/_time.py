@@ -46,21 +46,36 @@ _BRACKET = r"^(?P<iso>[^\[\]]+)\[(?P<zone>[^\[\]]+)\]$"
 _EXAMPLES = "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"
 
 
+# Names tzdata ships that are not zones a schedule can be in.
+_PSEUDO_ZONES = frozenset({"localtime", "factory", "posixrules"})
+_OFFSET = r"^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$"
+
+
 @lru_cache(maxsize=256)
 def _zone_from_name(name: str) -> tzinfo:
     if name.upper() in {"UTC", "Z"}:
         return ZoneInfo("UTC")
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError, OSError):
-        pass
+    if name.lower() not in _PSEUDO_ZONES and not name.lower().startswith(("posix/", "right/")):
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            pass
     raise _unknown_zone(name)
 
 
 def _unknown_zone(name: str) -> UnknownZoneError:
     from zoneinfo import available_timezones
 
-    names = available_timezones()
+    offset = re.match(_OFFSET, name)
+    if offset:
+        # A fixed offset: IANA spells +02:00 as Etc/GMT-2 (POSIX signs are inverted).
+        sign, hours, minutes = offset[1], int(offset[2]), int(offset[3] or 0)
+        if minutes == 0 and hours <= 14:
+            etc = "Etc/GMT" if hours == 0 else f"Etc/GMT{'-' if sign == '+' else '+'}{hours}"
+            return UnknownZoneError(name, [], fixed_offset=(f"{sign}{hours:02d}:00", etc))
+        return UnknownZoneError(name, [])
+
+    names = {n for n in available_timezones() if n.lower() not in _PSEUDO_ZONES}
     # Match case-insensitively first: "europe/paris" -> "Europe/Paris".
     lowered = {n.lower(): n for n in names}
     if name.lower() in lowered:
@@ -119,8 +134,8 @@ def localize(naive: datetime, zone: tzinfo) -> datetime:
     roundtrip = first.astimezone(timezone.utc).astimezone(zone).replace(tzinfo=None)
     if roundtrip != naive:
         raise AmbiguousTimeError(
-            f"{naive.isoformat(sep=' ')} does not exist in {name} (clocks skip it at a DST change); "
-            "give a UTC offset, e.g. '+01:00'"
+            f"{naive.isoformat(sep=' ')} does not exist in {name} (clocks skip it at a DST change, "
+            f"from UTC offset {_offset(first)} to {_offset(second)}); give another time or an explicit offset"
         )
     raise AmbiguousTimeError(
         f"{naive.isoformat(sep=' ')} happens twice in {name} "
@@ -235,6 +250,8 @@ def _parse_instant(value: TimeLike, zone: tzinfo) -> datetime:
     if isinstance(value, date):
         return day_bounds(value, zone)[0]
     if isinstance(value, str):
+        if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", value):
+            return day_bounds(parse_day(value), zone)[0]  # a day means its first instant, as a date does
         if _looks_like_time_only(value):
             raise TimeParseError(
                 f"{value!r} gives no date; write the full date and time, e.g. '2026-04-08 {value.strip()}'"

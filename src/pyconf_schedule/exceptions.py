@@ -48,7 +48,7 @@ class NotFoundError(PyconfScheduleError, LookupError):
         self.query = query
         valid_list = sorted(set(valid))
         self.suggestions: tuple[str, ...] = tuple(suggest(query, valid_list, limit))
-        message = f"{self.what} {query!r} not found"
+        message = f"{self.what} {shorten(query)!r} not found"
         if self.suggestions:
             close = ", ".join(repr(s) for s in self.suggestions)
             message += f" (did you mean {close}?)"
@@ -71,7 +71,7 @@ class UnknownDatasetError(NotFoundError):
     def __init__(self, query: str, valid: Iterable[str]) -> None:
         valid_list = sorted(valid)
         super().__init__(query, valid_list)
-        message = f"{query!r} is not a dataset; available: {', '.join(valid_list)}"
+        message = f"{shorten(query)!r} is not a dataset; available: {', '.join(valid_list)}"
         if self.suggestions:
             message += f" (did you mean {self.suggestions[0]!r}?)"
         self.message = message
@@ -125,10 +125,14 @@ class UnknownZoneError(NotFoundError):
 
     what = "time zone"
 
-    def __init__(self, query: str, valid: Iterable[str]) -> None:
+    def __init__(self, query: str, valid: Iterable[str], *, fixed_offset: tuple[str, str] | None = None) -> None:
         super().__init__(query, valid, limit=3)
-        message = f"unknown time zone {query!r}: use an IANA name such as 'Europe/Paris' or 'UTC'"
-        if self.suggestions:
+        message = f"unknown time zone {shorten(query)!r}: use an IANA name such as 'Europe/Paris' or 'UTC'"
+        if fixed_offset is not None:
+            offset, etc = fixed_offset
+            self.suggestions = (etc,)
+            message += f"; a fixed offset of {offset} is {etc!r} (IANA inverts the sign)"
+        elif self.suggestions:
             message += f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
         self.message = message
         self.args = (message,)
@@ -169,6 +173,16 @@ class MissingZoneError(ScheduleParseError):
     """A schedule file gives wall times without any zone; pass ``tz=`` the zone they are in."""
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, for echoing user input in messages.
+
+    >>> shorten("x" * 100, 10)
+    'xxxxxxxxx…'
+    """
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
     """Return up to ``limit`` values of ``valid`` close to ``query``, best first.
 
@@ -181,6 +195,8 @@ def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
 
     from ._text import fold
 
+    if len(query) > 200:  # far longer than any name: nothing is close
+        return []
     by_key: dict[str, str] = {}
     for value in valid:
         by_key.setdefault(fold(value), value)

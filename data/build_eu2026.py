@@ -92,6 +92,12 @@ HEADING_ALIASES: dict[str, list[str]] = {
     "Jason Zhihuai Zhu": ["Jason Zhu"],
 }
 
+#: Notes added to the rule of an organisation conflict, by the heading's value.
+HEADING_ORG_NOTES: dict[str, str] = {
+    "Karlsruhe Instute of Technology, Scientific Computing Center":
+        "\"Instute\" is a typo in the heading for \"Institute\"",
+}
+
 #: Seed 000: the Sched boilerplate lines at the top of the page (their starts).
 SEED_000_BOILERPLATE = (
     "The Sched app allows you to build your schedule",
@@ -247,6 +253,69 @@ def _heading_spelling(suffix: str, forms: list[str]) -> str | None:
     return None
 
 
+def _parts(text: str) -> list[str]:
+    """Comma-separated parts of a job/organisation text (" - " counts as a comma)."""
+    return [p for p in re.split(r"\s*,\s*", re.sub(r"\s+[-–—]\s+", ", ", text).strip()) if p]
+
+
+def _same_org(a: str, b: str) -> bool:
+    """Equal up to formatting: spacing, spaces around commas, a trailing dash."""
+    def key(text: str) -> str:
+        return ", ".join(_parts(text)).rstrip(" -–—")
+    return key(a) == key(b)
+
+
+def _heading_organisations(suffix: str, people: list[tuple[str, list[str], str | None]],
+                           where: str) -> dict[str, str | None]:
+    """The organisation the heading suffix gives each listed speaker (None: it gives none).
+
+    ``people`` are (list name, spellings, card job title).  Each person's part
+    of the suffix runs from their name to the next listed name: "Name, Job,
+    Org", "Name, Org", or, where people share an organisation, "A & B, Org" /
+    "A, Job & B, Job2, Org" (A takes B's organisation).  The organisation is
+    what follows the leading parts that repeat the card's job title, and at
+    least the last part unless the person shares the next one's organisation
+    ("Red Hat, Inc" stays whole, "Karlsruhe ..., Scientific Computing Center"
+    too when the card's job title is not in front of it).
+    """
+    plain = _plain(suffix)
+    found: list[tuple[int, int, str, str | None]] = []
+    for name, forms, job in people:
+        spots = [(plain.find(_plain(f)), len(f)) for f in forms if plain.find(_plain(f)) >= 0]
+        if not spots:
+            raise SourceError(f"{where}: {name!r} is not named in the heading")
+        pos, length = min(spots)
+        found.append((pos, pos + length, name, job))
+    found.sort()
+    if found[0][0] != 0:
+        raise SourceError(f"{where}: heading suffix {suffix!r} does not start with a speaker")
+    orgs: dict[str, str | None] = {}
+    shares_next: list[bool] = []
+    for n, (_, end, name, job) in enumerate(found):
+        stop = found[n + 1][0] if n + 1 < len(found) else len(suffix)
+        if stop < end:
+            raise SourceError(f"{where}: speaker names overlap in the heading")
+        segment = suffix[end:stop].strip()
+        joiner = segment[-1] if segment[-1:] in ("&", ";") else None
+        if n + 1 < len(found) and joiner is None:
+            raise SourceError(f"{where}: no '&' or ';' before {found[n + 1][2]!r} in the heading")
+        details = segment.rstrip("&;").strip().strip(",").strip()
+        parts = _parts(details)
+        job_parts = _parts(job or "")
+        k = 0
+        while k < min(len(parts), len(job_parts)) and fold(parts[k]) == fold(job_parts[k]):
+            k += 1
+        sharing = joiner == "&"
+        if not sharing and parts:
+            k = min(k, len(parts) - 1)
+        orgs[name] = ", ".join(parts[k:]) or None
+        shares_next.append(sharing and k >= len(parts))
+    for n in range(len(found) - 2, -1, -1):  # "A & B, Org": A takes B's organisation
+        if shares_next[n]:
+            orgs[found[n][2]] = orgs[found[n + 1][2]]
+    return orgs
+
+
 def _parse_speaker_list(paras: list[str], where: str) -> tuple[list[dict[str, Any]], list[str]]:
     """Parse the paragraphs after "Speakers": speakers (name, job line, bio) and slides."""
     speakers: list[dict[str, Any]] = []
@@ -368,6 +437,25 @@ class _Speakers:
                 self._conflict(rec, key, value, self.origin[sid, key], source)
         return sid
 
+    def heading_organisations(self, sid: str, by_value: dict[str, list[str]], source: str) -> None:
+        """Record the organisations session headings give beside the card's as a conflict."""
+        rec = self.records[sid]
+        if any(c["field"] == "organisation" for c in rec["conflicts"]):
+            raise SourceError(f"{sid}: the speaker cards disagree on the organisation too; decide")
+        rule = "the speaker card in the session's speaker list is shown"
+        for value, titles in by_value.items():
+            headings = ", ".join(f"'{t}'" for t in titles)
+            rule += (f"; the session heading ({headings}) gives '{value}'" if len(titles) == 1
+                     else f"; the session headings ({headings}) give '{value}'")
+            if value in HEADING_ORG_NOTES:
+                rule += f" ({HEADING_ORG_NOTES[value]})"
+        rec["conflicts"].append({
+            "field": "organisation",
+            "values": [{"value": rec["organisation"], "sources": [self.origin[sid, "organisation"]]},
+                       *({"value": v, "sources": [source]} for v in by_value)],
+            "rule": rule,
+        })
+
     @staticmethod
     def _conflict(rec: dict[str, Any], key: str, value: str, kept_from: str, source: str) -> None:
         conflict = next((c for c in rec["conflicts"] if c["field"] == key), None)
@@ -404,6 +492,8 @@ def build(sources: Path) -> dict[str, Any]:
     tracks: dict[str, str] = {}
     sessions: list[dict[str, Any]] = []
     taken: set[str] = set()
+    #: speaker id -> heading organisation -> titles of the sessions whose heading gives it
+    heading_conflicts: dict[str, dict[str, list[str]]] = {}
 
     for block in _session_blocks(paras):
         parsed = _parse_block(block)
@@ -411,6 +501,13 @@ def build(sources: Path) -> dict[str, Any]:
                      for s in parsed["speakers"]}
         heading_title, suffix = _split_heading(parsed["heading"], spellings)
         title, kind, kind_label = _kind(heading_title, parsed["track"])
+        heading_orgs: dict[str, str | None] = {}
+        if suffix is not None:
+            heading_orgs = _heading_organisations(suffix, [
+                (s["name"], spellings[s["name"]],
+                 _split_job(s["job_line"])[0] if s["job_line"] else None)
+                for s in parsed["speakers"]
+            ], f"session {parsed['heading'][:40]!r}")
         ids = []
         for s in parsed["speakers"]:
             alias = None
@@ -423,6 +520,12 @@ def build(sources: Path) -> dict[str, Any]:
             job, org = _split_job(s["job_line"]) if s["job_line"] else (None, None)
             bio = _strip_read_more("\n\n".join(s["bio"])) if s["bio"] else None
             ids.append(speakers.add(s["name"], job, org, bio, "seed-002", alias))
+            heading_org = heading_orgs.get(s["name"])
+            if heading_org is not None and (org is None or not _same_org(heading_org, org)):
+                if org is None:
+                    raise SourceError(f"{s['name']!r}: the heading gives {heading_org!r}, "
+                                      "the card no organisation; decide")
+                heading_conflicts.setdefault(ids[-1], {}).setdefault(heading_org, []).append(title)
         room_id = slugify(parsed["room"])
         rooms[room_id] = parsed["room"]
         track_id = None
@@ -438,6 +541,8 @@ def build(sources: Path) -> dict[str, Any]:
         ))
 
     coverage = COVERAGE.format(count=len(sessions))
+    for speaker_id, by_value in heading_conflicts.items():
+        speakers.heading_organisations(speaker_id, by_value, "seed-002")
 
     # seed 000: one session page without title, time or room
     lines = [ln for ln in (sources / SEED_000).read_text(encoding="utf-8").splitlines() if ln.strip()]

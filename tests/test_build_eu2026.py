@@ -125,3 +125,60 @@ def test_seed_000_session() -> None:
     assert session["speakers"] == ["nikhil"]
     assert session["sources"] == ["seed-000"]
     assert session["abstract"] is not None and session["abstract"].count("\n\n") == 2
+
+
+#: (speaker id, card organisation, heading organisation) for every heading that
+#: names a different organisation than the speaker's card.
+HEADING_ORGANISATION_CONFLICTS = [
+    ("andrea-mattia-garavagno", "University of Genoa & Scuola Superiore Sant'Anna",
+     "University of Genoa"),
+    ("andrew-wang", "Blur Labs", "DeepInverse"),
+    ("doug-smith", "Red Hat", "Red Hat, Inc"),
+    ("jonathan-bryce", "The Linux Foundation", "Cloud Native Computing Foundation"),
+    ("lars-heyen", "Karlsruhe Institute of Technology",
+     "Karlsruhe Instute of Technology, Scientific Computing Center"),
+    ("ludovic-henry", "Rivos", "Meta"),
+    ("mark-collier", "The Linux Foundation", "Linux Foundation"),
+    ("maroon-ayoub", "IBM Research", "IBM"),
+    ("matt-white", "The Linux Foundation", "Linux Foundation"),
+    ("minh-hai-nguyen", "Toulouse University", "Université de Toulouse"),
+]
+
+
+def test_heading_organisations_are_conflicts() -> None:
+    """Every heading organisation unlike the card's is a conflict; the card's value is shown."""
+    found: list[tuple[str, str, str]] = []
+    for speaker in _shipped()["speakers"]:
+        for conflict in speaker["conflicts"]:
+            assert conflict["field"] == "organisation", speaker["id"]
+            card, *headings = conflict["values"]
+            assert card["value"] == speaker["organisation"]
+            assert conflict["rule"].startswith(
+                "the speaker card in the session's speaker list is shown; the session heading (")
+            for value in conflict["values"]:
+                assert value["sources"] == ["seed-002"]
+            found.extend((speaker["id"], card["value"], h["value"]) for h in headings)
+    assert found == HEADING_ORGANISATION_CONFLICTS
+
+
+def test_heading_organisation_rule_names_session_and_typo() -> None:
+    """The rule names the session whose heading gives the value, and flags the typo."""
+    assert _speaker("ludovic-henry")["conflicts"][0]["rule"] == (
+        "the speaker card in the session's speaker list is shown; the session heading "
+        "('PyTorch on RISC-V: From Cross-Compilation To Native CI') gives 'Meta'")
+    assert "typo" in _speaker("lars-heyen")["conflicts"][0]["rule"]
+    assert _speaker("besmira-nushi")["conflicts"] == []  # job title differs only in format
+    assert _speaker("artur-niederfahrenhorst")["conflicts"] == []  # "Staff,Anyscale"
+    assert _speaker("maryam-tahhan")["conflicts"] == []  # "A, Job & B, Job, Org" shares Org
+
+
+def test_heading_organisations_are_queryable() -> None:
+    """by_organisation finds a speaker by the organisation a heading gives."""
+    from pyconf_schedule import load
+
+    eu = load("eu2026")
+    risc_v = "PyTorch on RISC-V: From Cross-Compilation To Native CI"
+    assert risc_v in [s.title for s in eu.by_organisation("Meta")]
+    assert risc_v in [s.title for s in eu.by_organisation("Rivos")]
+    assert [s.title for s in eu.by_organisation("Université de Toulouse")] == [
+        "How DeepInverse Is Solving Imaging in Science and Healthcare With PyTorch"]

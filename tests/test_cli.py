@@ -660,7 +660,14 @@ def test_search_unquoted_words(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "stderr"),
     [
-        (["list", "eu2026", "--day", "2026-04-09"], "pyconf-schedule: no session found\n"),
+        (["list", "eu2026", "--day", "2026-04-09"],
+         "pyconf-schedule: no session found\n"
+         "hint: PyTorch Conference Europe 2026 runs 7–8 April 2026; choose a day with --day, e.g. --day 2026-04-07\n"),
+        (["list", "eu2026", "na2026", "--at", "2026-05-01 10:00"],
+         "pyconf-schedule: no session found\n"
+         "hint: PyTorch Conference Europe 2026 runs 7–8 April 2026; PyTorch Conference North America 2026 runs "
+         "20–21 October 2026; choose a moment with --at, e.g. --at '2026-04-07 11:00'\n"),
+        (["list", "eu2026", "--day", "2026-04-07", "--kind", "poster"], "pyconf-schedule: no session found\n"),
         (["search", "eu2026", "na2026", "quantum teleportation"], "pyconf-schedule: no session found\n"),
         (["now", "eu2026", "--at", "2026-04-08 12:30"], "pyconf-schedule: no session runs at 12:30 CEST on Wednesday 8 April 2026\n"),
         (["now", "eu2026", "--at", "2026-05-01 10:00"],
@@ -684,8 +691,7 @@ def test_nothing_found_json(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "last_line"),
     [
         ([], "pyconf-schedule: error: the following arguments are required: COMMAND"),
-        (["lst", "eu2026"], "pyconf-schedule: error: argument COMMAND: invalid choice: 'lst' (choose from 'datasets', "
-         "'list', 'search', 'show', 'speakers', 'now', 'next', 'export', 'convert')"),
+        (["lst", "eu2026"], "hint: did you mean 'list'?"),
         (["list"], "pyconf-schedule list: error: the following arguments are required: SOURCE"),
         (["export", "eu2026"], "pyconf-schedule export: error: the following arguments are required: -t/--to/--format"),
         (["list", "eu2026", "--width", "50"], "pyconf-schedule list: error: argument --width: 50 is too narrow; use at least 60 columns"),
@@ -728,6 +734,12 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], last_
         (["list", "eu2026", "--bogus"], "usage: pyconf-schedule list ",
          "pyconf-schedule list: error: unrecognized arguments: --bogus\n"
          "hint: 'pyconf-schedule list --help' lists its options"),
+        (["list", "eu2026", "--speker", "Nikhil"], "usage: pyconf-schedule list ",
+         "pyconf-schedule list: error: unrecognized arguments: --speker Nikhil\n"
+         "hint: did you mean '--speaker'? 'pyconf-schedule list --help' lists its options"),
+        (["export", "eu2026", "--to", "csv", "--ouput=x.csv"], "usage: pyconf-schedule export ",
+         "pyconf-schedule export: error: unrecognized arguments: --ouput=x.csv\n"
+         "hint: did you mean '--output'? 'pyconf-schedule export --help' lists its options"),
     ],
 )  # fmt: skip
 def test_unrecognized_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], usage: str, error: str) -> None:
@@ -977,3 +989,272 @@ def test_installed_entry_point_error(prefix: list[str]) -> None:
         "pyconf-schedule: error: 'eu2025' is not a dataset; available: eu2026, na2026 (did you mean 'eu2026'?)",
     )
 
+
+
+# -- reviewer findings: closed output, streams, JSON shape, show, export, zones, read errors ------
+
+
+@pytest.mark.parametrize("argv", [["list", "na2026"], ["datasets"], ["export", "eu2026", "--to", "csv"], ["--help"]])
+def test_closed_stdout(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    """Started with standard output closed (sys.stdout is None), every command says so and exits 2."""
+    monkeypatch.setattr(sys, "stdout", None)
+    code = main(argv)
+    assert (code, capsys.readouterr().err) == (
+        EXIT_ERROR,
+        "pyconf-schedule: error: standard output is closed\nhint: give the command somewhere to write, e.g. > FILE\n",
+    )
+
+
+@pytest.mark.parametrize("prefix", _entry_points(), ids=["python -m", "console script"])
+def test_closed_stdout_entry_point(prefix: list[str]) -> None:
+    """Through the entry points, `>&-` gives the one-line error and exit 2, not a traceback."""
+    if not prefix:
+        pytest.skip("the pyconf-schedule console script is not installed in this environment")
+    result = subprocess.run(
+        ["sh", "-c", '"$@" >&-', "sh", *prefix, "list", "na2026"], capture_output=False, stderr=subprocess.PIPE,
+        text=True, encoding="utf-8", check=False,
+    )  # fmt: skip
+    assert (result.returncode, result.stderr) == (
+        EXIT_ERROR,
+        "pyconf-schedule: error: standard output is closed\nhint: give the command somewhere to write, e.g. > FILE\n",
+    )
+
+
+def test_endless_device_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """A device that never ends is read up to the size limit only, then refused as an input error."""
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero on this platform")
+    assert run(capsys, "list", "/dev/zero") == (
+        EXIT_ERROR,
+        "",
+        "pyconf-schedule: error: /dev/zero: cannot read schedule file: the input is over the limit of 52428800 bytes (50 MiB)\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "counts"),
+    [
+        (["list", "eu2026", "na2026", "--speaker", "Mark Collier"], [1, 0]),
+        (["list", "eu2026", "na2026", "--speaker", "Liz Li"], [1, 2]),
+        (["search", "eu2026", "na2026", "monarch", "--day", "2026-04-07"], [1, 0]),
+        (["list", "na2026", "eu2026", "--speaker", "Edward Yang"], [1, 2]),
+    ],
+)
+def test_json_with_several_sources_is_always_a_list(
+    capsys: pytest.CaptureFixture[str], argv: list[str], counts: list[int]
+) -> None:
+    """With several sources `--json` is a list of one document per source, even when one source matches nothing."""
+    code, out, _ = run(capsys, *argv, "--json")
+    assert (code, [len(d["conference"]["sessions"]) for d in json.loads(out)]) == (EXIT_OK, counts)
+
+
+@pytest.mark.parametrize("session", ["PyTorch Updates", "pytorch updates", "PYTORCH-UPDATES", " Pytorch-Updates "])
+def test_show_exact_id_or_title_wins(capsys: pytest.CaptureFixture[str], session: str) -> None:
+    """An exact id (case ignored) or an exact title (case and spacing ignored) wins over word matching."""
+    assert run(capsys, "show", "eu2026", session) == (EXIT_OK, SHOW_UPDATES, "")
+
+
+@pytest.mark.parametrize("to_stdout", [False, True])
+def test_export_of_only_left_out_sessions_writes_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, to_stdout: bool
+) -> None:
+    """When the format would leave out every selected session, export writes nothing and exits 1."""
+    target = tmp_path / "nikhil.ics"
+    code, out, err = run(capsys, "export", "eu2026", "--speaker", "Nikhil", "--to", "ics", *([] if to_stdout else ["-o", str(target)]))
+    assert (code, out, err, target.exists()) == (
+        EXIT_NOTHING_FOUND,
+        "",
+        "pyconf-schedule: the selected session (untitled-000) is not scheduled, and ics holds only sessions with a time; "
+        "nothing written\nhint: json, csv and markdown keep sessions without a time\n",
+        False,
+    )
+
+
+def test_export_dash_means_stdout(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-o -` writes the document to standard output, not to a file named '-'."""
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "export", "eu2026", "--speaker", "Liz Li", "--to", "json", "-o", "-")
+    assert (code, json.loads(out)["conference"]["sessions"][0]["id"], list(tmp_path.iterdir())) == (
+        EXIT_OK,
+        "bringing-pytorch-monarch-to-amd-gpus-single-controller",
+        [],
+    )
+
+
+def test_zone_option_takes_a_value_starting_with_a_dash(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--tz -05:30` reaches the zone check (argparse alone would take -05:30 for an option)."""
+    code, out, err = run(capsys, "list", "eu2026", "--tz", "-05:30")
+    assert (code, out, err.startswith("pyconf-schedule: error: unknown time zone '-05:30'")) == (EXIT_ERROR, "", True)
+
+
+NEXT_ACROSS_ZONES = """\
+PyTorch Conference Europe 2026 — times in Europe/Paris (CET/CEST)
+Starting next after 00:00 CET on Wednesday 1 January 2020
+
+Tuesday 7 April 2026
+  09:00–09:10 CEST  Co-Evolution: How the Open Source Intelligence Stack
+                    Compounds
+                    Master Stage · Keynote · Mark Collier (The Linux Foundation)
+"""
+
+DST_FILE_LATE = """\
+DST Test Conference — times in America/Los_Angeles (PDT/PST)
+
+Sunday 1 November 2026
+  01:30 PDT–01:30 PST  The Hour That Repeats
+                       Side Room · Lightning talk · René Descartes (Red Hat,
+                       Inc)
+  10:00 PST–?          Open End
+                       Main Hall · Keynote · Ada Lovelace (Analytical Engines
+                       Ltd), René Descartes (Red Hat, Inc)
+"""
+
+
+def test_next_names_the_moment_zone_in_the_header(capsys: pytest.CaptureFixture[str]) -> None:
+    """When the moment of `next` has another abbreviation than the sessions, the header and each time name theirs."""
+    assert run(capsys, "next", "eu2026", "--at", "2020-01-01") == (EXIT_OK, NEXT_ACROSS_ZONES, "")
+
+
+def test_dst_abbreviations_once_per_shared_range(capsys: pytest.CaptureFixture[str], schedule_file: Path) -> None:
+    """Across a DST change every range carries its abbreviation, once when start and end share it."""
+    code, out, _ = run(capsys, "list", str(schedule_file), "--day", "2026-11-01")
+    assert (code, out) == (EXIT_OK, DST_FILE_LATE)
+
+
+DATASETS_60 = """\
+eu2026  PyTorch Conference Europe 2026
+        Paris, France · 7–8 April 2026 · Europe/Paris ·
+        44 sessions
+"""
+
+
+def test_datasets_fits_the_width(capsys: pytest.CaptureFixture[str]) -> None:
+    """`datasets --width 60` wraps every line, facts breaking between items, within 60 columns."""
+    code, out, _ = run(capsys, "datasets", "--width", "60")
+    assert (code, out[: len(DATASETS_60)], [line for line in out.splitlines() if _columns(line) > 60]) == (
+        EXIT_OK,
+        DATASETS_60,
+        [],
+    )
+    assert "        San Jose · 20–21 October 2026 ·\n        America/Los_Angeles · 113 sessions\n" in out
+
+
+LONG_URL = "https://example.org/" + "a-very-long-path-segment/" * 5 + "schedule.json"
+
+SHOW_URL_AND_TIMES = f"""\
+DST Test Conference — times in UTC
+
+Late Night Kernels
+
+  id         late
+  kind       Talk
+  when       Sunday 1 November 2026, 06:30–08:30 UTC (120 min)
+  room       Main Hall
+  track      Core & Compilers
+  speaker    Ada Lovelace (Analytical Engines Ltd)
+  source     web: The website
+             <{LONG_URL}>
+
+Warp-level tricks.
+
+The sources disagree:
+  - start: Sunday 1 November 2026 06:30 UTC (web); Sunday 1 November 2026 07:00
+    UTC (print); the website wins
+"""
+
+
+def test_show_keeps_urls_whole_and_shows_disputed_times_in_the_view_zone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`show` never splits a URL, and disputed start times are shown in --tz like other times, not as raw text."""
+    base = dst_conference()
+    late = attrs.evolve(
+        base.sessions[0],
+        sources=("web",),
+        conflicts=(
+            Conflict(
+                field="start",
+                values=(
+                    SourcedValue(value="2026-10-31T23:30:00-07:00[America/Los_Angeles]", sources="web"),
+                    SourcedValue(value="2026-11-01T00:00:00-07:00[America/Los_Angeles]", sources="print"),
+                ),
+                rule="the website wins",
+            ),
+        ),
+    )
+    conf = attrs.evolve(base, sessions=[late], sources=[Source(id="web", title="The website", url=LONG_URL)])
+    path = tmp_path / "url.json"
+    path.write_text(json.dumps(conference_to_dict(conf)), encoding="utf-8")
+    assert run(capsys, "show", str(path), "late", "--tz", "UTC") == (EXIT_OK, SHOW_URL_AND_TIMES, "")
+
+
+def _written(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "options", "stderr"),
+    [
+        ("agenda.csv", "id,title,kind\nx,X,talk\n", [],
+         "pyconf-schedule: error: {path}: this looks like csv, which cannot be read back (csv and markdown are write-only)\n"
+         "hint: readable formats: json, ics, frab-xml, c3voc-json; export to json to keep a schedule you can read again\n"),
+        ("agenda.txt", "# Conf\n\nTimes are in UTC.\n\n| Time | Title |\n", [],
+         "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv and markdown are write-only)\n"
+         "hint: readable formats: json, ics, frab-xml, c3voc-json; export to json to keep a schedule you can read again\n"),
+        ("empty.json", "", [],
+         "pyconf-schedule: error: {path}: the file is empty\nhint: a SOURCE file holds a schedule in a readable format\n"),
+        ("c3voc.json", '{"schedule": {"version": "1"}}', ["--from", "json"],
+         'pyconf-schedule: error: {path}: cannot read pyconf-schedule JSON at $.format: "format" must be "pyconf-schedule", '
+         "got None\nhint: the content looks like c3voc-json: try --from c3voc-json\n"),
+    ],
+)  # fmt: skip
+def test_read_errors_say_what_the_file_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, text: str, options: list[str], stderr: str
+) -> None:
+    """A write-only csv or markdown file, an empty file, or a wrong --from each get an error saying what to do."""
+    path = _written(tmp_path, name, text)
+    assert run(capsys, "list", path, *options) == (EXIT_ERROR, "", stderr.format(path=path))
+
+
+LONG = "x" * 100_000
+
+EMPTY_AND_LONG_VALUES = [
+    (["search", "eu2026", " "], "pyconf-schedule: error: search needs TEXT\n"
+     'hint: give words to look for, e.g. search eu2026 "kv cache"\n'),
+    (["show", "eu2026", ""], "pyconf-schedule: error: show needs an ID\n"
+     "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
+    (["list", "eu2026", "--tz", ""], "pyconf-schedule: error: --tz needs a zone name\n"
+     "hint: e.g. --tz Europe/Paris, or leave --tz out for the conference's zone\n"),
+    (["export", "eu2026", "--to", "csv", "-o", ""], "pyconf-schedule: error: -o needs a FILE name\n"
+     "hint: leave -o out, or give -o -, to write to standard output\n"),
+    (["list", f"{LONG}.json"], f"pyconf-schedule: error: …{LONG[:94]}.json: File name too long\n"),
+    (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 44 sessions exist\n"
+     "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
+    (["export", "eu2026", "--to", LONG], f"pyconf-schedule: error: unknown format '{LONG[:59]}…'; valid formats: json, ics, "
+     "csv, markdown, frab-xml, c3voc-json (aliases: md = markdown, frab-json = c3voc-json)\n"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "stderr"), EMPTY_AND_LONG_VALUES)
+def test_empty_and_long_values(capsys: pytest.CaptureFixture[str], argv: list[str], stderr: str) -> None:
+    """An empty TEXT, ID, zone or output name is a usage error; a long value is shortened in the message."""
+    assert run(capsys, *argv) == (EXIT_ERROR, "", stderr)
+
+
+def test_mistyped_command_suggests_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """A mistyped command is named, shortened, with the commands and the closest one as a hint."""
+    code, _, err = run(capsys, "lst", "eu2026")
+    assert (code, err.splitlines()[-2:]) == (
+        EXIT_ERROR,
+        ["pyconf-schedule: error: argument COMMAND: invalid choice: 'lst' (choose from datasets, list, search, show, "
+         "speakers, now, next, export, convert)", "hint: did you mean 'list'?"],
+    )  # fmt: skip
+
+
+def test_export_help_names_the_aliases(capsys: pytest.CaptureFixture[str]) -> None:
+    """`export --help` names the format aliases md and frab-json, and says what `-o -` means."""
+    _, out, _ = run(capsys, "export", "--help")
+    flat = " ".join(out.split())
+    assert ("(aliases: md = markdown, frab-json = c3voc-json)" in flat, "('-': standard output)" in flat) == (True, True)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,12 @@ def test_format_names() -> None:
     """format_names lists the canonical writable names, and the readable ones on request."""
     assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
     assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json")
+
+
+def test_format_names_refuses_an_unknown_mode() -> None:
+    """format_names raises ValueError for a mode other than "write" or "read", instead of answering for one."""
+    with pytest.raises(ValueError, match=r"^mode must be 'write' or 'read', not 'bogus'$"):
+        format_names("bogus")  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(("alias", "canonical"), [("md", "markdown"), ("frab-json", "c3voc-json"), ("ICS", "ics")])
@@ -101,7 +109,11 @@ def test_write_then_read_detects_the_format(tmp_path: Path, format_name: str) ->
     )
 
 
-@pytest.mark.parametrize(("suffix", "head"), [(".md", b"# Demo"), (".csv", b"id,title"), (".ics", b"BEGIN:VCALENDAR"), (".xml", b"<?xml")])
+@pytest.mark.parametrize(
+    ("suffix", "head"),
+    [(".md", b"# Demo"), (".markdown", b"# Demo"), (".csv", b"id,title"), (".ics", b"BEGIN:VCALENDAR"),
+     (".ical", b"BEGIN:VCALENDAR"), (".ICS", b"BEGIN:VCALENDAR"), (".xml", b"<?xml")],
+)  # fmt: skip
 def test_write_infers_the_format_from_the_suffix(tmp_path: Path, suffix: str, head: bytes) -> None:
     """Without a format, write() picks one from the file suffix."""
     path = tmp_path / f"out{suffix}"
@@ -122,6 +134,43 @@ def test_read_refuses_oversized_file(tmp_path: Path) -> None:
         f.truncate(MAX_INPUT_BYTES + 1)
     with pytest.raises(ScheduleParseError, match=r"the limit is 52428800 bytes \(50 MiB\)"):
         read(path)
+
+
+def _endless_fifo(path: Path) -> threading.Thread:
+    """A FIFO at ``path`` fed by a thread with more bytes than the limit, until the reader closes it."""
+    os.mkfifo(path)
+
+    def feed() -> None:
+        chunk = b"y\n" * 32768
+        try:
+            with path.open("wb") as pipe:
+                for _ in range(MAX_INPUT_BYTES // len(chunk) + 2):
+                    pipe.write(chunk)
+        except BrokenPipeError:
+            pass
+
+    thread = threading.Thread(target=feed, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize("source", ["/dev/zero", "fifo"])
+def test_read_refuses_endless_stream(tmp_path: Path, source: str) -> None:
+    """A device or pipe, which has no size, is read up to the limit only and then refused, not read to exhaustion."""
+    if source == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs on this platform")
+        path = tmp_path / "endless"
+        thread = _endless_fifo(path)
+    else:
+        path = Path(source)
+        if not path.exists():
+            pytest.skip("no /dev/zero on this platform")
+    with pytest.raises(ScheduleParseError) as info:
+        read(path)
+    if source == "fifo":
+        thread.join(timeout=10)
+    assert str(info.value) == "cannot read schedule file: the input is over the limit of 52428800 bytes (50 MiB)"
 
 
 @pytest.mark.parametrize(

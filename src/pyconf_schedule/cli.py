@@ -20,6 +20,8 @@ from datetime import date, datetime, timezone
 from typing import TYPE_CHECKING, Literal, NoReturn, TextIO, cast
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ._conference import Conference
     from ._model import Session, Speaker
     from ._sessions import Sessions
@@ -78,6 +80,14 @@ class _Parser(argparse.ArgumentParser):
     """The parser of each command (set on the top-level parser only)."""
 
     def error(self, message: str, hint: str | None = None) -> NoReturn:
+        import re
+
+        choice = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from ", message, re.DOTALL)
+        if choice and hint is None and getattr(self, "commands", None):
+            # 'lst' for 'list': argparse (3.11) does not suggest, so say what was meant.
+            names = list(getattr(self, "commands", None) or [])
+            message = f"argument {choice[1]}: invalid choice: {_shorten(choice[2])!r} (choose from {', '.join(names)})"
+            hint = _did_you_mean(choice[2], names)
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n" + (f"hint: {hint}\n" if hint else ""))
 
@@ -102,8 +112,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     from .exceptions import NotFoundError, PyconfScheduleError
 
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        _report(f"{PROG}: error: standard output is closed", "give the command somewhere to write, e.g. > FILE")
+        return EXIT_ERROR
     parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _dash_values(list(sys.argv[1:] if argv is None else argv))
     try:
         args, extras = parser.parse_known_args(argv)
         if extras:
@@ -126,9 +139,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):  # e.g. `pyconf-schedule list eu2026 | head`
             return EXIT_OK
-        where = f"{exc.filename}: " if exc.filename else ""
+        where = f"{_shorten_path(str(exc.filename))}: " if exc.filename else ""
         _report(f"{PROG}: error: {where}{exc.strerror or exc}", None)
     return EXIT_ERROR
+
+
+_ZONE_OPTIONS = ("--tz", "--file-tz")
+
+
+def _dash_values(argv: list[str]) -> list[str]:
+    """``argv`` with ``--tz -05:30`` joined as ``--tz=-05:30``, which argparse would read as an option."""
+    import re
+
+    result: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--":
+            result.extend(argv[i:])
+            break
+        if argv[i] in _ZONE_OPTIONS and i + 1 < len(argv) and re.match(r"-\d", argv[i + 1]):
+            result.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+            continue
+        result.append(argv[i])
+        i += 1
+    return result
+
+
+def _shorten(text: str, limit: int = 60) -> str:
+    """User input echoed in a message, cut with an ellipsis (the library's rule)."""
+    from .exceptions import shorten
+
+    return shorten(text, limit)
+
+
+def _shorten_path(path: str) -> str:
+    """``path``, or its last 99 characters after an ellipsis when longer: the file name stays readable."""
+    return path if len(path) <= 100 else "…" + path[-99:]
+
+
+def _did_you_mean(word: str, names: Iterable[str]) -> str | None:
+    """'did you mean 'list'?' for the name closest to ``word`` (dashes aside), if one is close."""
+    import difflib
+
+    bare = {name.lstrip("-"): name for name in names}
+    close = difflib.get_close_matches(word.lstrip("-"), list(bare), n=1, cutoff=0.7)
+    return f"did you mean {bare[close[0]]!r}?" if close else None
 
 
 _VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "--day")
@@ -137,9 +193,11 @@ _VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "
 
 def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], extras: list[str]) -> NoReturn:
     """Report arguments the command does not take, through the command's own parser, with what it takes."""
-    message = f"unrecognized arguments: {' '.join(extras)}"
+    message = _shorten(f"unrecognized arguments: {' '.join(extras)}", 100)
     name: str = args.command
     option = extras[0] if extras[0].startswith("-") else None
+    known = [o for o in command._option_string_actions if o.startswith("--")]
+    meant = _did_you_mean(option.split("=")[0], known) if option and option.split("=")[0] not in known else None
     words = [] if option else [e for e in extras if not e.startswith("-")]
     unquoted = next(
         (i for i in range(2, len(argv)) if words and argv[i] == words[0] and argv[i - 2] in _VALUE_OPTIONS), None
@@ -151,14 +209,16 @@ def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], e
             if word.startswith("-"):
                 break
             value.append(word)
-        hint = f'quote a value of several words: {argv[unquoted - 2]} "{" ".join(value)}"'
+        hint = f'quote a value of several words: {argv[unquoted - 2]} "{_shorten(" ".join(value))}"'
     elif option and name in ("now", "next") and option.split("=")[0] in ("--day", "--between"):
         hint = f"{name} looks at one moment, given by --at; for a day or a period, use list --day or list --between"
+    elif meant:
+        hint = f"{meant} '{command.prog} --help' lists its options"
     elif words and name == "datasets":
         hint = "datasets takes no SOURCE"
     elif words and name == "show":
-        quoted = " ".join([args.session, *words])
-        hint = f'show takes one SOURCE and one ID; quote several words: show {args.source} "{quoted}"'
+        quoted = _shorten(" ".join([args.session, *words]))
+        hint = f'show takes one SOURCE and one ID; quote several words: show {_shorten(args.source)} "{quoted}"'
     elif words and name == "now":
         hint = "now takes one SOURCE; for several, use: list SOURCE... --at TIME"
     elif words and name in ("next", "speakers", "export"):
@@ -169,6 +229,8 @@ def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], e
 
 
 def _report(message: str, hint: str | None) -> None:
+    if sys.stderr is None:  # nowhere to say it; the exit code still tells
+        return
     print(message, file=sys.stderr)
     if hint:
         print(f"hint: {hint}", file=sys.stderr)
@@ -177,7 +239,7 @@ def _report(message: str, hint: str | None) -> None:
 def _hint_for(exc: Exception, args: argparse.Namespace) -> str | None:
     from .exceptions import UnknownDatasetError, UnknownSessionError, UnknownSpeakerError
 
-    source = (getattr(args, "sources", None) or [getattr(args, "source", "SOURCE")])[0]
+    source = _shorten((getattr(args, "sources", None) or [getattr(args, "source", "SOURCE")])[0])
     if isinstance(exc, UnknownDatasetError):
         return "a SOURCE is a dataset name or the path of a schedule file"
     if isinstance(exc, UnknownSpeakerError):
@@ -206,7 +268,7 @@ def _width_option(text: str) -> int:
     try:
         width = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of columns: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of columns: {_shorten(text)!r}") from None
     if width < MIN_WIDTH:
         raise argparse.ArgumentTypeError(f"{width} is too narrow; use at least {MIN_WIDTH} columns")
     return width
@@ -370,7 +432,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
     _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_next)
 
-    to_help = "output format: " + ", ".join(_format_names())
+    to_help = "output format: " + ", ".join(_format_names()) + " (aliases: md = markdown, frab-json = c3voc-json)"
     p = command(
         "export", "Write a dataset or file, or the sessions the filters select, in another format.",
         f"  {PROG} export eu2026 --kind keynote --to ics -o keynotes.ics\n"
@@ -380,7 +442,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
     p.add_argument("-t", "--to", "--format", dest="output_format", metavar="FMT", required=True, help=to_help)
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)")
     _add_filters(p)
     _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_export)
@@ -393,7 +455,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
     )  # fmt: skip
     p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
     p.add_argument("-t", "--to", "--format", dest="output_format", metavar="FMT", required=True, help=to_help)
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)")
     _add_file_options(p, "FILE")
     p.set_defaults(handler=_cmd_export)
 
@@ -413,6 +475,8 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
 
     input_format: str | None = getattr(args, "input_format", None)
     file_tz: str | None = getattr(args, "file_tz", None)
+    if file_tz is not None and not file_tz.strip():
+        raise _UsageError("--file-tz needs a zone name", "e.g. --file-tz Europe/Berlin")
     names = dataset_names()
     if name in names:
         if input_format or file_tz:
@@ -420,14 +484,19 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
             raise _UsageError(f"{option} applies to schedule files, and {name!r} is a dataset")
         return load(name)
     path = Path(name)
+    shown = _shorten_path(name)
+    if not name:
+        raise _UsageError("SOURCE is empty", f"a SOURCE is a dataset name ({', '.join(names)}) or an existing file")
     if path.is_dir():
-        raise _UsageError(f"{name!r} is a directory, not a schedule file")
+        raise _UsageError(f"{shown!r} is a directory, not a schedule file")
     if not path.exists():
         if path.suffix or "/" in name or "\\" in name:
             raise _UsageError(
-                f"no such file: {name!r}", f"a SOURCE is a dataset name ({', '.join(names)}) or an existing file"
+                f"no such file: {shown!r}", f"a SOURCE is a dataset name ({', '.join(names)}) or an existing file"
             )
         raise UnknownDatasetError(name, names)
+    if path.is_file() and path.stat().st_size == 0:
+        raise _UsageError(f"{shown}: the file is empty", "a SOURCE file holds a schedule in a readable format")
     from .formats import read
 
     try:
@@ -437,27 +506,71 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
         reason = exc.reason.split("; pass ")[0]
         if "unknown TZID" in reason:
             where = f" ({exc.location})" if exc.location else ""
-            raise _UsageError(f"{name}: {reason}{where}", "give the zone it means with --file-tz ZONE") from None
+            raise _UsageError(f"{shown}: {reason}{where}", "give the zone it means with --file-tz ZONE") from None
         where = f" (see {exc.location})" if exc.location else ""
         raise _UsageError(
-            f"{name}: the times in this file carry no zone{where}",
+            f"{shown}: the times in this file carry no zone{where}",
             "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels",
         ) from None
     except ScheduleParseError as exc:
         readable = _format_names("read")
         if not input_format and exc.reason.startswith("cannot tell the format"):
+            written = _write_only_format(path)
+            if written:
+                raise _UsageError(
+                    f"{shown}: this looks like {written}, which cannot be read back (csv and markdown are write-only)",
+                    f"readable formats: {', '.join(readable)}; export to json to keep a schedule you can read again",
+                ) from None
             raise _UsageError(
-                f"{name}: cannot tell the format of this file", f"name it with --from FMT (one of: {', '.join(readable)})"
+                f"{shown}: cannot tell the format of this file", f"name it with --from FMT (one of: {', '.join(readable)})"
             ) from None
         detected = not input_format and exc.format in readable
-        raise _UsageError(
-            f"{name}: {exc}", "if the format was guessed wrong, name it with --from FMT" if detected else None
-        ) from None
+        hint = "if the format was guessed wrong, name it with --from FMT" if detected else None
+        if input_format:
+            hint = _other_format_hint(path, input_format)
+        raise _UsageError(f"{shown}: {exc}", hint) from None
+
+
+def _head(path: Path, size: int = 65536) -> bytes:
+    """The first ``size`` bytes of a regular file (nothing for a pipe or device, which reading would consume)."""
+    if not path.is_file():
+        return b""
+    with path.open("rb") as file:
+        head: bytes = file.read(size)
+    return head
+
+
+def _write_only_format(path: Path) -> str | None:
+    """``csv`` or ``markdown`` when ``path`` looks like a file this program wrote in that write-only format."""
+    text = _head(path, 4096).decode("utf-8", "replace").lstrip("\ufeff")
+    suffix = path.suffix.lower()
+    if suffix == ".csv" or text.startswith("id,title,"):
+        return "csv"
+    if suffix in (".md", ".markdown") or (text.startswith("# ") and "\n| Time |" in text):
+        return "markdown"
+    return None
+
+
+def _other_format_hint(path: Path, input_format: str) -> str | None:
+    """A hint naming the format the content looks like, when --from named another one."""
+    from .exceptions import ScheduleParseError
+    from .formats import detect_format
+
+    try:
+        detected = detect_format(_head(path))
+    except ScheduleParseError:
+        return None
+    aliases = {"frab-json": "c3voc-json"}
+    if aliases.get(input_format.strip().lower(), input_format.strip().lower()) == detected:
+        return None
+    return f"the content looks like {detected}: try --from {detected}"
 
 
 def _view(conf: Conference, args: argparse.Namespace) -> Conference:
     """``conf`` viewed in ``--tz``, else in its own zone (a Conference shows its times in its zone)."""
     tz: str | None = getattr(args, "tz", None)
+    if tz is not None and not tz.strip():
+        raise _UsageError("--tz needs a zone name", "e.g. --tz Europe/Paris, or leave --tz out for the conference's zone")
     return conf.to_tz(tz) if tz else conf
 
 
@@ -549,23 +662,26 @@ def _cmd_datasets(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     width = max(len(name) for name, _ in confs) + 2
     pad = " " * width
+    columns = _columns(args, out) - width
     for i, (name, c) in enumerate(confs):
         if i:
             out.write("\n")
-        out.write(f"{name.ljust(width)}{c.name}\n")
         place = ", ".join(p for p in (c.city, c.country) if p)
         facts = [place, _date_range(c.start_date, c.end_date), c.timezone, f"{len(c.sessions)} sessions"]
-        out.write(pad + " · ".join(f for f in facts if f) + "\n")
-        if c.coverage:
-            for line in _wrap(c.coverage, _columns(args, out) - width):
-                out.write(f"{pad}{line}\n")
+        lines = _wrap_words(c.name, columns) + _wrap_items([f for f in facts if f], columns)
+        lines += _wrap(c.coverage or "", columns)
+        for j, line in enumerate(lines):
+            out.write(f"{name.ljust(width) if j == 0 else pad}{line}\n")
     return EXIT_OK
 
 
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     from .exceptions import NotFoundError, UnknownDatasetError
 
+    if args.text is not None and not args.text.strip():
+        raise _UsageError("search needs TEXT", 'give words to look for, e.g. search eu2026 "kv cache"')
     results: list[tuple[Conference, Sessions]] = []
+    documents: list[Sessions] = []  # for --json: one per source, empty for a source where a name is unknown
     failures: list[NotFoundError] = []
     for i, name in enumerate(args.sources):
         try:
@@ -573,20 +689,23 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         except UnknownDatasetError as exc:
             if args.text is None or i == 0:
                 raise
-            words = " ".join([*args.sources[i:], args.text])
-            hint = f'to search for several words, quote them: search {" ".join(args.sources[:i])} "{words}"'
+            words = _shorten(" ".join([*args.sources[i:], args.text]))
+            sources = _shorten(" ".join(args.sources[:i]))
+            hint = f'to search for several words, quote them: search {sources} "{words}"'
             raise _UsageError(str(exc), hint) from None
         conf = _view(loaded, args)
         try:
             results.append((conf, _select(conf, args)))
+            documents.append(results[-1][1])
         except NotFoundError as exc:
             # With several sources, a name known to only some of them is fine.
             failures.append(exc)
+            documents.append(conf.sessions[0:0])
     if not results:
         raise failures[0]
     found = sum(len(s) for _, s in results)
     if args.json:
-        _write_json(out, [sessions for _, sessions in results])
+        _write_json(out, documents, several=len(args.sources) > 1)
     else:
         blocks = [(c, s) for c, s in results if s]
         for i, (conf, sessions) in enumerate(blocks):
@@ -594,12 +713,32 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
                 out.write("\n")
             _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids)
     if not found:
-        raise _NothingFound("no session found")
+        raise _NothingFound("no session found", _outside_days_hint([c for c, _ in results], args))
     return EXIT_OK
 
 
-def _write_json(out: TextIO, selections: list[Sessions]) -> None:
-    if len(selections) == 1:
+def _outside_days_hint(confs: list[Conference], args: argparse.Namespace) -> str | None:
+    """When --day or --at falls outside the dates of every conference, a hint giving their dates."""
+    from ._time import parse_day
+
+    runs: list[str] = []
+    for conf in confs:
+        if not (conf.start_date and conf.end_date):
+            return None
+        day = parse_day(args.day) if args.day else _moment(conf, args.at).date() if args.at else None
+        if day is None or conf.start_date <= day <= conf.end_date:
+            return None
+        runs.append(f"{conf.name} runs {_date_range(conf.start_date, conf.end_date)}")
+    if not runs:
+        return None
+    option = "--day" if args.day else "--at"
+    example = f"{confs[0].start_date}" if args.day else f"'{confs[0].start_date} 11:00'"
+    return f"{'; '.join(runs)}; choose a {'day' if args.day else 'moment'} with {option}, e.g. {option} {example}"
+
+
+def _write_json(out: TextIO, selections: list[Sessions], *, several: bool) -> None:
+    """One native document, or with ``several`` sources a list of them, one per source."""
+    if not several:
         _write(out, _dumps(selections[0], "json"))
         return
     import json
@@ -613,21 +752,27 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 
     from .exceptions import UnknownSessionError
 
+    from ._text import fold
+
+    if not args.session.strip():
+        raise _UsageError("show needs an ID", f"'{PROG} list {_shorten(args.source)} --ids' shows the session ids")
     conf = _view(_load_source(args.source, args), args)
-    try:
-        session = conf.session(args.session)
-    except UnknownSessionError:
-        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", args.session):
-            raise  # an id with a typo: the error suggests close ids
-        matches = conf.search(args.session)
-        if len(matches) != 1:
-            if len(matches) > 1:
-                shown = ", ".join(matches.ids[:5]) + (", ..." if len(matches) > 5 else "")
-                raise _UsageError(
-                    f"{len(matches)} sessions match {args.session!r}: {shown}", "give one session id"
-                ) from None
-            raise
-        session = matches[0]
+    key = args.session.strip()
+    # An exact id (case ignored), then an exact title (case, accents and spacing ignored), then words.
+    matches = conf.sessions.filter(lambda s: s.id.casefold() == key.casefold())
+    if not matches:
+        matches = conf.sessions.filter(lambda s: fold(key) in {fold(t) for t in (s.title, s.display_title) if t})
+    if not matches:
+        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", key):
+            conf.session(key)  # an id with a typo: the error suggests close ids
+        matches = conf.search(key)
+    if len(matches) > 1:
+        shown = ", ".join(matches.ids[:5]) + (", ..." if len(matches) > 5 else "")
+        raise _UsageError(f"{len(matches)} sessions match {_shorten(key)!r}: {shown}", "give one session id")
+    if not matches:
+        conf.session(key)  # raises UnknownSessionError, with close ids
+        raise UnknownSessionError(key, conf.sessions.ids)
+    session = matches[0]
     if args.json:
         _write(out, _dumps(conf.sessions.filter(lambda s: s.id == session.id), "json"))
         return EXIT_OK
@@ -721,7 +866,7 @@ def _show_moment(
     if args.json:
         _write(out, _dumps(sessions, "json"))
     elif sessions:
-        _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids, subtitle=title)
+        _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids, subtitle=title, moment=moment)
     if not sessions:
         raise _NothingFound(empty, _outside_hint(conf, moment))
     return EXIT_OK
@@ -730,6 +875,9 @@ def _show_moment(
 def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
+    if args.output == "":
+        raise _UsageError("-o needs a FILE name", "leave -o out, or give -o -, to write to standard output")
+    to_stdout = args.output in (None, "-")
     conf = _view(_load_source(args.source, args), args)
     selection: Conference | Sessions = conf
     count = len(conf.sessions)
@@ -745,8 +893,15 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     if left_out:
         noun = "session" if len(left_out) == 1 else "sessions"
         shown = ", ".join(left_out.ids[:5]) + (", ..." if len(left_out) > 5 else "")
+        if len(left_out) == count:
+            # Only sessions the format cannot hold: an empty document would look like success.
+            which = f"the selected session ({shown}) is" if count == 1 else f"the {count} selected sessions ({shown}) are"
+            raise _NothingFound(
+                f"{which} not scheduled, and {args.output_format} holds only sessions with a time; nothing written",
+                "json, csv and markdown keep sessions without a time",
+            )
         _report(f"{PROG}: note: {len(left_out)} unscheduled {noun} left out ({args.output_format} needs a time): {shown}", None)
-    if args.output is None:
+    if to_stdout:
         out.write(text)
         return EXIT_OK
     Path(args.output).write_text(text, encoding="utf-8", newline="")
@@ -781,12 +936,17 @@ def _width(text: str) -> int:
     return total
 
 
-def _wrap_words(text: str, width: int) -> list[str]:
+def _is_url(word: str) -> bool:
+    return "://" in word[:16]
+
+
+def _wrap_words(text: str, width: int, *, keep_urls: bool = False) -> list[str]:
     """``text`` word-wrapped to lines of at most ``width`` columns, nothing left out.
 
     Whitespace is collapsed and lines break only between words (never at a
     hyphen); a single word wider than ``width`` is split across lines, as a
-    last resort.  Wide characters count as two columns.
+    last resort, except, with ``keep_urls``, a URL, which stays whole so that
+    it can be clicked.  Wide characters count as two columns.
     """
     width = max(width, 2)
     lines: list[str] = []
@@ -798,7 +958,7 @@ def _wrap_words(text: str, width: int) -> list[str]:
         if line:
             lines.append(line)
         line = ""
-        while _width(word) > width:
+        while _width(word) > width and not (keep_urls and _is_url(word)):
             cut, used = 0, 0
             while cut < len(word) and used + _width(word[cut]) <= width:
                 used += _width(word[cut])
@@ -816,14 +976,31 @@ def _pad(text: str, width: int) -> str:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    """Wrap ``text`` to ``width`` columns, keeping its paragraphs (blank line between)."""
-    import textwrap
-
+    """Wrap ``text`` to ``width`` columns, keeping its paragraphs (blank line between); URLs stay whole."""
     lines: list[str] = []
     for i, paragraph in enumerate(p for p in text.split("\n\n") if p.strip()):
         if i:
             lines.append("")
-        lines.extend(textwrap.wrap(" ".join(paragraph.split()), width, break_on_hyphens=False, break_long_words=False) or [""])
+        lines.extend(_wrap_words(paragraph, width, keep_urls=True) or [""])
+    return lines
+
+
+def _wrap_items(items: list[str], width: int, separator: str = " · ") -> list[str]:
+    """``items`` joined by ``separator``, lines broken between items where possible (never before a separator)."""
+    lines: list[str] = []
+    line = ""
+    for i, item in enumerate(items):
+        room = 0 if i == len(items) - 1 else _width(separator.rstrip())  # a separator may end the line
+        if line and _width(line + separator + item) + room <= width:
+            line += separator + item
+            continue
+        if line:
+            lines.append(line + separator.rstrip())
+        wrapped = _wrap_words(item, width)
+        lines.extend(wrapped[:-1])
+        line = wrapped[-1] if wrapped else ""
+    if line:
+        lines.append(line)
     return lines
 
 
@@ -847,14 +1024,20 @@ def _date_range(start: date | None, end: date | None) -> str:
     return f"{_date_range(start, None)} – {_date_range(end, None)}"
 
 
-def _zone_header(conf: Conference, sessions: Iterable[Session]) -> str:
-    """'<conference> — times in <zone> (<abbreviations>)'."""
+def _abbreviations(sessions: Iterable[Session], moments: Sequence[datetime] = ()) -> list[str]:
+    """The zone abbreviations of the times shown (sessions' starts and ends, and ``moments``), in time order."""
+    times = [m for s in sessions for m in (s.start, s.end) if m is not None] + list(moments)
     abbreviations: list[str] = []
-    for s in sessions:
-        for moment in (s.start, s.end):
-            name = moment.tzname() if moment is not None else None
-            if name and name not in abbreviations:
-                abbreviations.append(name)
+    for moment in sorted(times):
+        name = moment.tzname()
+        if name and name not in abbreviations:
+            abbreviations.append(name)
+    return abbreviations
+
+
+def _zone_header(conf: Conference, sessions: Iterable[Session], moments: Sequence[datetime] = ()) -> str:
+    """'<conference> — times in <zone> (<abbreviations>)'."""
+    abbreviations = _abbreviations(sessions, moments)
     zone = conf.view_timezone or conf.timezone
     suffix = f" ({'/'.join(abbreviations)})" if abbreviations and abbreviations != [zone] else ""
     return f"{conf.name} — times in {zone}{suffix}"
@@ -875,6 +1058,22 @@ def _time_range(session: Session, with_zone: bool) -> str:
     if start.tzname() == end.tzname():
         return f"{start:%H:%M}–{end:%H:%M} {end.tzname()}"
     return f"{start:%H:%M} {start.tzname()}–{end:%H:%M} {end.tzname()}"
+
+
+def _conflict_value(field: str, value: str, conf: Conference) -> str:
+    """A disputed value as shown: a start or end in the viewing zone, like the other times; else quoted."""
+    from ._time import parse_datetime
+
+    if field not in ("start", "end"):
+        return repr(value)
+    try:
+        moment = parse_datetime(value)
+    except (ValueError, OverflowError):
+        return repr(value)
+    if moment.tzinfo is None:
+        return repr(value)
+    moment = moment.astimezone(conf.zone)
+    return f"{_day_text(moment.date())} {moment:%H:%M} {moment.tzname()}"
 
 
 def _people(speakers: Sequence[Speaker]) -> str:
@@ -900,15 +1099,26 @@ def _kind_text(session: Session) -> str | None:
 
 
 def _render_sessions(
-    out: TextIO, conf: Conference, sessions: Sessions, width: int, *, ids: bool = False, subtitle: str | None = None
+    out: TextIO,
+    conf: Conference,
+    sessions: Sessions,
+    width: int,
+    *,
+    ids: bool = False,
+    subtitle: str | None = None,
+    moment: datetime | None = None,
 ) -> None:
-    """The human listing: a header naming the zone, then sessions grouped by day."""
-    for line in _wrap_words(_zone_header(conf, sessions), width):
+    """The human listing: a header naming the zone, then sessions grouped by day.
+
+    When the times shown (``moment`` included) have more than one zone
+    abbreviation, every time range carries its own.
+    """
+    moments = [moment] if moment is not None else []
+    for line in _wrap_words(_zone_header(conf, sessions, moments), width):
         out.write(line + "\n")
     for line in _wrap_words(subtitle or "", width):
         out.write(line + "\n")
-    abbreviations = {m.tzname() for s in sessions for m in (s.start, s.end) if m is not None}
-    with_zone = len(abbreviations) > 1
+    with_zone = len(_abbreviations(sessions, moments)) > 1
     column = max((_width(_time_range(s, with_zone)) for s in sessions), default=0)
     column = max(column, 11)
     groups: list[tuple[str, Sessions]] = [(_day_text(d), g) for d, g in sessions.by_day().items()]
@@ -982,7 +1192,7 @@ def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> No
     if s.conflicts:
         out.write("\nThe sources disagree:\n")
         for conflict in s.conflicts:
-            values = "; ".join(f"{v.value!r} ({', '.join(v.sources)})" for v in conflict.values)
+            values = "; ".join(f"{_conflict_value(conflict.field, v.value, conf)} ({', '.join(v.sources)})" for v in conflict.values)
             text = f"{conflict.field}: {values}" + (f"; {conflict.rule}" if conflict.rule else "")
             lines = _wrap(text, width - 4)
             out.write(f"{_INDENT}- {lines[0]}\n")

@@ -43,7 +43,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal, cast, overload
 
-from ..exceptions import ScheduleParseError, UnknownFormatError
+from ..exceptions import ScheduleParseError, UnknownFormatError, shorten
 from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
 
 if TYPE_CHECKING:
@@ -103,8 +103,14 @@ def format_names(mode: Literal["write", "read"] = "write") -> tuple[FormatName, 
     ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json')
     >>> format_names("read")
     ('json', 'ics', 'frab-xml', 'c3voc-json')
+
+    Any other ``mode`` raises ValueError.
     """
-    return _WRITABLE if mode == "write" else _READABLE
+    if mode == "write":
+        return _WRITABLE
+    if mode == "read":
+        return _READABLE
+    raise ValueError(f"mode must be 'write' or 'read', not {str(mode)[:60]!r}")
 
 
 def _canonical(format: str, mode: Literal["write", "read"] = "write") -> str:
@@ -118,7 +124,7 @@ def _canonical(format: str, mode: Literal["write", "read"] = "write") -> str:
     if key in _MODULES:
         message = f"the {key} format can be written but not read; readable formats: {', '.join(valid)}"
     else:
-        message = f"unknown format {format!r}; valid formats: {', '.join(valid)}"
+        message = f"unknown format {shorten(str(format))!r}; valid formats: {', '.join(valid)}"
         aliases = [f"{a} = {t}" for a, t in _ALIASES.items() if t in valid]
         if aliases:
             message += f" (aliases: {', '.join(aliases)})"
@@ -212,11 +218,19 @@ def detect_format(data: str | bytes) -> ReadableFormat:
 def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, tz: str | None = None) -> Conference:
     """Read the schedule file at ``path``; the format is detected from the content unless given.
 
-    Files over :data:`MAX_INPUT_BYTES` are refused before they are read.
+    Files over :data:`MAX_INPUT_BYTES` are refused before they are read;
+    from a pipe or device, which gives no size, at most that many bytes
+    (and one more, to tell) are read.
     """
     file = Path(path)
-    check_size(file.stat().st_size, format or "schedule file")
-    data = file.read_bytes()
+    what = format or "schedule file"
+    check_size(file.stat().st_size, what)
+    with file.open("rb") as stream:
+        data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise ScheduleParseError(
+            what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
+        )
     name = cast("ReadableFormat", _canonical(format, "read")) if format is not None else detect_format(data)
     return loads(data, name, tz=tz)
 
@@ -226,8 +240,9 @@ def write(
 ) -> None:
     """Write ``obj`` to ``path`` as UTF-8 (line endings as the format writes them).
 
-    Without ``format`` the file's suffix decides (``.json``, ``.ics``,
-    ``.csv``, ``.md``, ``.xml``); ``.json`` means native JSON.
+    Without ``format`` the file's suffix decides (case ignored): ``.json``
+    (native JSON), ``.ics`` or ``.ical``, ``.csv``, ``.md`` or
+    ``.markdown``, ``.xml`` (frab XML).
     """
     file = Path(path)
     if format is None:

@@ -1,0 +1,88 @@
+"""The ``pyconf-schedule`` command line (also ``python -m pyconf_schedule``).
+
+Every command that reads a schedule takes a SOURCE right after the command
+name: the name of an embedded dataset (``eu2026``, ``na2026``) or the path of
+a schedule file in any readable format.  ``list`` and ``search`` accept
+several sources.  Reading, querying and writing are done by the library; this
+package only parses arguments and lays out text:
+
+- ``_parser``: the commands and options, help, usage errors;
+- ``_commands``: one handler a command;
+- ``_sources``: reading a SOURCE; ``_select``: what the filter options select;
+- ``_render`` and ``_layout``: the human output;
+- ``_common``: the program name, exit codes and the errors a handler raises.
+
+Exit codes: 0 success, 1 nothing found, 2 usage or input error.  See
+``docs/reference/cli.md``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+from ._common import (
+    EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, PROG, _NothingFound, _report, _shorten, _shorten_path, _UsageError,
+)  # fmt: skip
+from ._parser import _dash_values, _unrecognized
+from ._parser import build_parser as build_parser  # the parser, for tests and tools (not in __all__)
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
+    from typing import TextIO
+
+__all__ = ["EXIT_ERROR", "EXIT_NOTHING_FOUND", "EXIT_OK", "main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``) and return the exit code.
+
+    Output goes to ``sys.stdout``; errors go to ``sys.stderr`` as one line
+    ``pyconf-schedule: error: ...`` and, where it helps, a ``hint:`` line.
+    """
+    from ..exceptions import NotFoundError, PyconfScheduleError
+
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        _report(f"{PROG}: error: standard output is closed", "give the command somewhere to write, e.g. > FILE")
+        return EXIT_ERROR
+    parser = build_parser()
+    argv = _dash_values(list(sys.argv[1:] if argv is None else argv))
+    try:
+        args, extras = parser.parse_known_args(argv)
+        if extras:
+            _unrecognized(parser.commands[args.command], args, argv, extras)
+    except SystemExit as exc:  # --help, --version and usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    out = sys.stdout
+    handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
+    try:
+        return handler(args, out)
+    except _NothingFound as exc:
+        _report(f"{PROG}: {exc.message}", exc.hint)
+        return EXIT_NOTHING_FOUND
+    except _UsageError as exc:
+        _report(f"{PROG}: error: {exc.message}", exc.hint)
+    except NotFoundError as exc:
+        _report(f"{PROG}: error: {exc}", _hint_for(exc, args))
+    except PyconfScheduleError as exc:
+        _report(f"{PROG}: error: {exc}", None)
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):  # e.g. `pyconf-schedule list eu2026 | head`
+            return EXIT_OK
+        where = f"{_shorten_path(str(exc.filename))}: " if exc.filename else ""
+        _report(f"{PROG}: error: {where}{exc.strerror or exc}", None)
+    return EXIT_ERROR
+
+
+def _hint_for(exc: Exception, args: argparse.Namespace) -> str | None:
+    from ..exceptions import UnknownDatasetError, UnknownSessionError, UnknownSpeakerError
+
+    source = _shorten((getattr(args, "sources", None) or [getattr(args, "source", "SOURCE")])[0])
+    if isinstance(exc, UnknownDatasetError):
+        return "a SOURCE is a dataset name or the path of a schedule file"
+    if isinstance(exc, UnknownSpeakerError):
+        return f"'{PROG} speakers {source}' lists every speaker"
+    if isinstance(exc, UnknownSessionError):
+        return f"'{PROG} list {source} --ids' shows the session ids"
+    return None

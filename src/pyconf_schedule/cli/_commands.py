@@ -1,0 +1,274 @@
+"""The command handlers: each takes the parsed arguments and standard output, and returns the exit code."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TextIO, cast
+
+from ._common import EXIT_OK, PROG, _NothingFound, _report, _shorten, _UsageError
+from ._layout import _columns, _date_range, _moment_text
+from ._render import _render_datasets, _render_session, _render_sessions, _render_speakers
+from ._select import _by_names, _has_filters, _moment, _select, _view
+from ._sources import _load_source
+
+if TYPE_CHECKING:
+    import argparse
+    from datetime import datetime
+
+    from .._conference import Conference
+    from .._sessions import Sessions
+    from ..formats import FormatName
+
+
+def _format_name(name: str) -> FormatName:
+    """A user's format name, typed for the registry, which checks it and lists valid names."""
+    return cast("FormatName", name)
+
+
+def _dumps(obj: Conference | Sessions, fmt: str, tz: str | None = None) -> str:
+    from ..formats import dumps
+
+    return dumps(obj, _format_name(fmt), tz=tz)
+
+
+def _write(out: TextIO, text: str) -> None:
+    out.write(text if text.endswith("\n") else text + "\n")
+
+
+def _cmd_datasets(args: argparse.Namespace, out: TextIO) -> int:
+    from .. import dataset_names, load
+
+    confs = [(name, load(name)) for name in dataset_names()]
+    if args.json:
+        import json
+
+        rows = [
+            {
+                "name": name,
+                "conference": c.name,
+                "city": c.city,
+                "country": c.country,
+                "start_date": c.start_date.isoformat() if c.start_date else None,
+                "end_date": c.end_date.isoformat() if c.end_date else None,
+                "timezone": c.timezone,
+                "sessions": len(c.sessions),
+                "speakers": len(c.speakers),
+                "coverage": c.coverage,
+            }
+            for name, c in confs
+        ]
+        _write(out, json.dumps(rows, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    _render_datasets(out, confs, _columns(args, out))
+    return EXIT_OK
+
+
+def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from ..exceptions import NotFoundError, UnknownDatasetError
+
+    if args.text is not None and not args.text.strip():
+        raise _UsageError("search needs TEXT", 'give words to look for, e.g. search eu2026 "kv cache"')
+    results: list[tuple[Conference, Sessions]] = []
+    documents: list[Sessions] = []  # for --json: one per source, empty for a source where a name is unknown
+    failures: list[NotFoundError] = []
+    for i, name in enumerate(args.sources):
+        try:
+            loaded = _load_source(name, args)
+        except UnknownDatasetError as exc:
+            if args.text is None or i == 0:
+                raise
+            words = _shorten(" ".join([*args.sources[i:], args.text]))
+            sources = _shorten(" ".join(args.sources[:i]))
+            hint = f'to search for several words, quote them: search {sources} "{words}"'
+            raise _UsageError(str(exc), hint) from None
+        conf = _view(loaded, args)
+        try:
+            results.append((conf, _select(conf, args)))
+            documents.append(results[-1][1])
+        except NotFoundError as exc:
+            # With several sources, a name known to only some of them is fine.
+            failures.append(exc)
+            documents.append(conf.sessions[0:0])
+    if not results:
+        raise failures[0]
+    found = sum(len(s) for _, s in results)
+    if args.json:
+        _write_json(out, documents, several=len(args.sources) > 1)
+    else:
+        blocks = [(c, s) for c, s in results if s]
+        for i, (conf, sessions) in enumerate(blocks):
+            if i:
+                out.write("\n")
+            _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids)
+    if not found:
+        raise _NothingFound("no session found", _outside_days_hint([c for c, _ in results], args))
+    return EXIT_OK
+
+
+def _outside_days_hint(confs: list[Conference], args: argparse.Namespace) -> str | None:
+    """When --day or --at falls outside the dates of every conference, a hint giving their dates."""
+    from .._time import parse_day
+
+    runs: list[str] = []
+    for conf in confs:
+        if not (conf.start_date and conf.end_date):
+            return None
+        day = parse_day(args.day) if args.day else _moment(conf, args.at).date() if args.at else None
+        if day is None or conf.start_date <= day <= conf.end_date:
+            return None
+        runs.append(f"{conf.name} runs {_date_range(conf.start_date, conf.end_date)}")
+    option = "--day" if args.day else "--at"
+    example = f"{confs[0].start_date}" if args.day else f"'{confs[0].start_date} 11:00'"
+    return f"{'; '.join(runs)}; choose a {'day' if args.day else 'moment'} with {option}, e.g. {option} {example}"
+
+
+def _write_json(out: TextIO, selections: list[Sessions], *, several: bool) -> None:
+    """One native document, or with ``several`` sources a list of them, one per source."""
+    if not several:
+        _write(out, _dumps(selections[0], "json"))
+        return
+    import json
+
+    documents = [json.loads(_dumps(s, "json")) for s in selections]
+    _write(out, json.dumps(documents, indent=2, ensure_ascii=False))
+
+
+def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    import re
+
+    from ..exceptions import UnknownSessionError
+
+    from .._text import fold
+
+    if not args.session.strip():
+        raise _UsageError("show needs an ID", f"'{PROG} list {_shorten(args.source)} --ids' shows the session ids")
+    conf = _view(_load_source(args.source, args), args)
+    key = args.session.strip()
+    # An exact id (case ignored), then an exact title (case, accents and spacing ignored), then words.
+    matches = conf.sessions.filter(lambda s: s.id.casefold() == key.casefold())
+    if not matches:
+        matches = conf.sessions.filter(lambda s: fold(key) in {fold(t) for t in (s.title, s.display_title) if t})
+    if not matches:
+        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", key):
+            conf.session(key)  # an id with a typo: the error suggests close ids
+        matches = conf.search(key)
+    if len(matches) > 1:
+        shown = ", ".join(matches.ids[:5]) + (", ..." if len(matches) > 5 else "")
+        raise _UsageError(f"{len(matches)} sessions match {_shorten(key)!r}: {shown}", "give one session id")
+    if not matches:
+        raise UnknownSessionError(key, conf.sessions.ids)  # with close ids
+    session = matches[0]
+    if args.json:
+        _write(out, _dumps(conf.sessions.filter(lambda s: s.id == session.id), "json"))
+        return EXIT_OK
+    _render_session(out, conf, session, _columns(args, out))
+    return EXIT_OK
+
+
+def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
+    from .._text import fold
+
+    conf = _load_source(args.source, args)
+    counts: dict[str, list[str]] = {s.id: [] for s in conf.speakers}
+    for session in conf.sessions:
+        for speaker in session.speakers:
+            counts.setdefault(speaker.id, []).append(session.id)
+    speakers = sorted(conf.speakers, key=lambda s: (fold(s.name), s.id))
+    if args.json:
+        import json
+
+        from .._converter import make_converter
+
+        converter = make_converter()
+        rows = [{**converter.unstructure(s), "sessions": counts[s.id]} for s in speakers]
+        _write(out, json.dumps(rows, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    if not speakers:
+        raise _NothingFound(f"{conf.name} names no speaker")
+    _render_speakers(out, conf, speakers, counts, _columns(args, out))
+    return EXIT_OK
+
+
+def _cmd_now(args: argparse.Namespace, out: TextIO) -> int:
+    conf = _view(_load_source(args.source, args), args)
+    moment = _moment(conf, args.at)
+    sessions = _by_names(conf.sessions, args).at(moment)
+    what = "no selected session" if _has_filters(args, times=False) else "no session"
+    return _show_moment(
+        out, args, conf, sessions, f"Running at {_moment_text(moment)}", f"{what} runs at {_moment_text(moment)}", moment
+    )
+
+
+def _cmd_next(args: argparse.Namespace, out: TextIO) -> int:
+    conf = _view(_load_source(args.source, args), args)
+    moment = _moment(conf, args.at)
+    later = _by_names(conf.sessions, args).filter(lambda s: s.start is not None and s.start > moment)
+    if later:
+        first = later[0].start
+        later = later.filter(lambda s: s.start == first)
+    what = "no selected session" if _has_filters(args, times=False) else "no session"
+    return _show_moment(
+        out, args, conf, later, f"Starting next after {_moment_text(moment)}", f"{what} starts after {_moment_text(moment)}", moment
+    )
+
+
+def _show_moment(
+    out: TextIO, args: argparse.Namespace, conf: Conference, sessions: Sessions, title: str, empty: str, moment: datetime
+) -> int:
+    if args.json:
+        _write(out, _dumps(sessions, "json"))
+    elif sessions:
+        _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids, subtitle=title, moment=moment)
+    if not sessions:
+        raise _NothingFound(empty, _outside_hint(conf, moment))
+    return EXIT_OK
+
+
+def _outside_hint(conf: Conference, moment: datetime) -> str | None:
+    if conf.start_date and conf.end_date:
+        day = moment.date()
+        if day < conf.start_date or day > conf.end_date:
+            return (
+                f"{conf.name} runs {_date_range(conf.start_date, conf.end_date)}; "
+                "choose a moment with --at, e.g. --at "
+                f"'{conf.start_date.isoformat()} 11:00'"
+            )
+    return None
+
+
+def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    if args.output == "":
+        raise _UsageError("-o needs a FILE name", "leave -o out, or give -o -, to write to standard output")
+    to_stdout = args.output in (None, "-")
+    conf = _view(_load_source(args.source, args), args)
+    selection: Conference | Sessions = conf
+    count = len(conf.sessions)
+    if _has_filters(args):
+        sessions = _select(conf, args)
+        if not sessions:
+            raise _NothingFound("no session found; nothing written")
+        selection, count = sessions, len(sessions)
+    text = _dumps(selection, args.output_format, tz=args.tz)
+    from ..formats import omitted
+
+    left_out = omitted(selection, _format_name(args.output_format))
+    if left_out:
+        noun = "session" if len(left_out) == 1 else "sessions"
+        shown = ", ".join(left_out.ids[:5]) + (", ..." if len(left_out) > 5 else "")
+        if len(left_out) == count:
+            # Only sessions the format cannot hold: an empty document would look like success.
+            which = f"the selected session ({shown}) is" if count == 1 else f"the {count} selected sessions ({shown}) are"
+            raise _NothingFound(
+                f"{which} not scheduled, and {args.output_format} holds only sessions with a time; nothing written",
+                "json, csv and markdown keep sessions without a time",
+            )
+        _report(f"{PROG}: note: {len(left_out)} unscheduled {noun} left out ({args.output_format} needs a time): {shown}", None)
+    if to_stdout:
+        out.write(text)
+        return EXIT_OK
+    Path(args.output).write_text(text, encoding="utf-8", newline="")
+    written = count - len(left_out)
+    noun = "session" if written == 1 else "sessions"
+    out.write(f"wrote {written} {noun} to {args.output}\n")
+    return EXIT_OK

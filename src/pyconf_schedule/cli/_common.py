@@ -1,0 +1,57 @@
+"""What every part of the command line shares: its name, exit codes, errors and messages."""
+
+from __future__ import annotations
+
+import sys
+from typing import Literal
+
+PROG = "pyconf-schedule"
+EXIT_OK = 0
+"""The command did what was asked."""
+EXIT_NOTHING_FOUND = 1
+"""A query ran but matched no session."""
+EXIT_ERROR = 2
+"""Bad usage or bad input: unknown dataset, file, zone, format, name or time."""
+
+
+class _CommandError(Exception):
+    """An error the command line reports itself, with an optional hint."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class _UsageError(_CommandError):
+    """Bad usage or input, found by a command; reported as an error, and the exit code is 2."""
+
+
+class _NothingFound(_CommandError):
+    """A query matched nothing; the message goes to stderr and the exit code is 1."""
+
+
+def _shorten(text: str, limit: int = 60) -> str:
+    """User input echoed in a message, cut with an ellipsis (the library's rule)."""
+    from ..exceptions import shorten
+
+    return shorten(text, limit)
+
+
+def _shorten_path(path: str) -> str:
+    """``path``, or its last 99 characters after an ellipsis when longer: the file name stays readable."""
+    return path if len(path) <= 100 else "…" + path[-99:]
+
+
+def _report(message: str, hint: str | None) -> None:
+    if sys.stderr is None:  # nowhere to say it; the exit code still tells
+        return
+    print(message, file=sys.stderr)
+    if hint:
+        print(f"hint: {hint}", file=sys.stderr)
+
+
+def _format_names(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:
+    from ..formats import format_names
+
+    return format_names(mode)

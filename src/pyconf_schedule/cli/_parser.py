@@ -1,0 +1,327 @@
+"""The argument parser: commands and options, help text, argv preprocessing and usage errors."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+from ._commands import _cmd_datasets, _cmd_export, _cmd_list, _cmd_next, _cmd_now, _cmd_show, _cmd_speakers
+from ._common import EXIT_ERROR, PROG, _format_names, _shorten
+from ._layout import MIN_WIDTH, WIDTH
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+
+_EXIT_CODES = """\
+exit codes:
+  0  success
+  1  nothing found: the query matched no session
+  2  usage or input error (unknown dataset, file, zone, format, name or time)"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors follow the command's error format."""
+
+    commands: dict[str, _Parser]
+    """The parser of each command (set on the top-level parser only)."""
+
+    def error(self, message: str, hint: str | None = None) -> NoReturn:
+        import re
+
+        choice = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from ", message, re.DOTALL)
+        if choice and hint is None and getattr(self, "commands", None):
+            # 'lst' for 'list': argparse (3.11) does not suggest, so say what was meant.
+            names = list(getattr(self, "commands", None) or [])
+            message = f"argument {choice[1]}: invalid choice: {_shorten(choice[2])!r} (choose from {', '.join(names)})"
+            hint = _did_you_mean(choice[2], names)
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n" + (f"hint: {hint}\n" if hint else ""))
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions and epilogs as written; option help wrapped without breaking names at hyphens."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+_ZONE_OPTIONS = ("--tz", "--file-tz")
+
+
+def _dash_values(argv: list[str]) -> list[str]:
+    """``argv`` with ``--tz -05:30`` joined as ``--tz=-05:30``, which argparse would read as an option."""
+    import re
+
+    result: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--":
+            result.extend(argv[i:])
+            break
+        if argv[i] in _ZONE_OPTIONS and i + 1 < len(argv) and re.match(r"-\d", argv[i + 1]):
+            result.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+            continue
+        result.append(argv[i])
+        i += 1
+    return result
+
+
+def _did_you_mean(word: str, names: Iterable[str]) -> str | None:
+    """'did you mean 'list'?' for the name closest to ``word`` (dashes aside), if one is close."""
+    import difflib
+
+    bare = {name.lstrip("-"): name for name in names}
+    close = difflib.get_close_matches(word.lstrip("-"), list(bare), n=1, cutoff=0.7)
+    return f"did you mean {bare[close[0]]!r}?" if close else None
+
+
+_VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "--day")
+"""Options whose value a user may give as several words and forget to quote."""
+
+
+def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], extras: list[str]) -> NoReturn:
+    """Report arguments the command does not take, through the command's own parser, with what it takes."""
+    message = _shorten(f"unrecognized arguments: {' '.join(extras)}", 100)
+    name: str = args.command
+    option = extras[0] if extras[0].startswith("-") else None
+    known = [o for o in command._option_string_actions if o.startswith("--")]
+    meant = _did_you_mean(option.split("=")[0], known) if option and option.split("=")[0] not in known else None
+    words = [] if option else [e for e in extras if not e.startswith("-")]
+    unquoted = next(
+        (i for i in range(2, len(argv)) if words and argv[i] == words[0] and argv[i - 2] in _VALUE_OPTIONS), None
+    )
+    hint = f"'{command.prog} --help' lists its options"
+    if unquoted is not None:
+        value = [argv[unquoted - 1]]
+        for word in argv[unquoted:]:
+            if word.startswith("-"):
+                break
+            value.append(word)
+        hint = f'quote a value of several words: {argv[unquoted - 2]} "{_shorten(" ".join(value))}"'
+    elif option and name in ("now", "next") and option.split("=")[0] in ("--day", "--between"):
+        hint = f"{name} looks at one moment, given by --at; for a day or a period, use list --day or list --between"
+    elif meant:
+        hint = f"{meant} '{command.prog} --help' lists its options"
+    elif words and name == "datasets":
+        hint = "datasets takes no SOURCE"
+    elif words and name == "show":
+        quoted = _shorten(" ".join([args.session, *words]))
+        hint = f'show takes one SOURCE and one ID; quote several words: show {_shorten(args.source)} "{quoted}"'
+    elif words and name == "now":
+        hint = "now takes one SOURCE; for several, use: list SOURCE... --at TIME"
+    elif words and name in ("next", "speakers", "export"):
+        hint = f"{name} takes one SOURCE; run it once per SOURCE"
+    elif words and name == "convert":
+        hint = "convert takes one FILE; run it once per FILE"
+    command.error(message, hint)
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def _width_option(text: str) -> int:
+    try:
+        width = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of columns: {_shorten(text)!r}") from None
+    if width < MIN_WIDTH:
+        raise argparse.ArgumentTypeError(f"{width} is too narrow; use at least {MIN_WIDTH} columns")
+    return width
+
+
+def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True) -> None:
+    """The filter options: by name (speaker, track, room, kind, organisation) and, with ``times``, by time."""
+    group = parser.add_argument_group("filters (repeat an option to match any of its values)")
+    for flag, metavar, text in (
+        ("--speaker", "NAME", "sessions of this speaker (name or alias; case and accents ignored)"),
+        ("--track", "TRACK", "sessions in this track"),
+        ("--room", "ROOM", "sessions in this room"),
+        ("--kind", "KIND", "sessions of this kind: keynote, talk, lightning-talk, panel, ..."),
+        ("--org", "ORG", "sessions with a speaker from this organisation (whole words)"),
+    ):
+        group.add_argument(flag, metavar=metavar, action="append", default=[], help=text)
+    if not times:
+        return
+    group.add_argument("--day", metavar="DATE", help="sessions starting on this day (YYYY-MM-DD, in the viewing zone)")
+    group.add_argument("--at", metavar="TIME", help="sessions running at this moment (ISO 8601; naive = viewing zone)")
+    group.add_argument(
+        "--between", nargs=2, metavar=("START", "END"),
+        help="sessions overlapping [START, END) (ISO 8601 times or dates)",
+    )  # fmt: skip
+
+
+def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """--from and --file-tz, for a command whose schedule files are called ``what`` (SOURCE or FILE)."""
+    group = parser.add_argument_group("reading a schedule file")
+    group.add_argument(
+        "--from", dest="input_format", metavar="FMT",
+        help=f"read {what} as format FMT ({', '.join(_format_names('read'))}) instead of detecting it",
+    )  # fmt: skip
+    group.add_argument(
+        "--file-tz", metavar="ZONE",
+        help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
+    )  # fmt: skip
+
+
+def build_parser() -> _Parser:
+    """The argument parser of ``pyconf-schedule``, with one subparser per command (in ``.commands``)."""
+    parser = _Parser(
+        prog=PROG,
+        description="Query, view and convert conference schedules: the embedded datasets\n"
+        "(eu2026, na2026) or any schedule file.",
+        epilog=f"""\
+examples:
+  {PROG} datasets
+  {PROG} list eu2026 --speaker "Liz Li" --tz Asia/Tokyo
+  {PROG} export eu2026 --kind keynote --to ics -o keynotes.ics
+
+Run '{PROG} COMMAND --help' for the options of a command.
+
+{_EXIT_CODES}""",
+        formatter_class=_HelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    commands = parser.add_subparsers(
+        title="commands", metavar="COMMAND", dest="command", required=True, parser_class=_Parser
+    )
+
+    view = _Parser(add_help=False)
+    view.add_argument(
+        "--tz", metavar="ZONE",
+        help="show times in this IANA zone (default: the conference's own zone)",
+    )  # fmt: skip
+
+    layout = _Parser(add_help=False)
+    layout.add_argument(
+        "--width", metavar="N", type=_width_option,
+        help=f"lay text out in N columns (default: the terminal's width, {WIDTH} when not a terminal)",
+    )  # fmt: skip
+
+    json_flag = _Parser(add_help=False)
+    json_flag.add_argument("--json", action="store_true", help="write the native JSON form instead of text")
+
+    ids = _Parser(add_help=False)
+    ids.add_argument("--ids", action="store_true", help="also print each session's id (for 'show')")
+
+    output = _Parser(add_help=False)
+    output.add_argument(
+        "-t", "--to", "--format", dest="output_format", metavar="FMT", required=True,
+        help="output format: " + ", ".join(_format_names()) + " (aliases: md = markdown, frab-json = c3voc-json)",
+    )  # fmt: skip
+    output.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)"
+    )
+
+    def command(name: str, summary: str, examples: str, parents: list[_Parser]) -> _Parser:
+        return commands.add_parser(
+            name,
+            help=summary,
+            description=summary,
+            epilog=f"examples:\n{examples}\n\n{_EXIT_CODES}",
+            parents=parents,
+            formatter_class=_HelpFormatter,
+        )
+
+    p = command(
+        "datasets", "List the embedded datasets: conference, dates, zone, coverage.",
+        f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag, layout],
+    )  # fmt: skip
+    p.set_defaults(handler=_cmd_datasets)
+
+    p = command(
+        "list", "List sessions, grouped by day, optionally filtered.",
+        f'  {PROG} list eu2026 --speaker "Liz Li"\n'
+        f"  {PROG} list eu2026 na2026 --kind keynote --tz Asia/Tokyo\n"
+        f'  {PROG} list na2026 --between "2026-10-20 11:00" "2026-10-20 12:00"\n'
+        f"  {PROG} list schedule.json --day 2024-03-02",
+        [view, json_flag, ids, layout],
+    )  # fmt: skip
+    p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
+    _add_filters(p)
+    _add_file_options(p, "SOURCE files")
+    p.set_defaults(handler=_cmd_list, text=None)
+
+    p = command(
+        "search", "Find sessions by words of the title, abstract, speakers or organisations.",
+        f'  {PROG} search eu2026 "kv cache"\n  {PROG} search eu2026 na2026 triton --day 2026-10-21',
+        [view, json_flag, ids, layout],
+    )  # fmt: skip
+    p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
+    p.add_argument("text", metavar="TEXT", help="words that must each begin a word of the session (quote them)")
+    _add_filters(p)
+    _add_file_options(p, "SOURCE files")
+    p.set_defaults(handler=_cmd_list)
+
+    p = command(
+        "show", "Show one session in full: times, room, speakers, abstract, slides, sources.",
+        f"  {PROG} show eu2026 pytorch-updates\n  {PROG} show eu2026 monarch --tz America/New_York",
+        [view, json_flag, layout],
+    )  # fmt: skip
+    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    p.add_argument("session", metavar="ID", help="a session id, or words that match exactly one session")
+    _add_file_options(p, "a SOURCE file")
+    p.set_defaults(handler=_cmd_show)
+
+    p = command(
+        "speakers", "List the speakers with their organisations and number of sessions.",
+        f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, layout],
+    )  # fmt: skip
+    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    _add_file_options(p, "a SOURCE file")
+    p.set_defaults(handler=_cmd_speakers)
+
+    # now and next take the same arguments: one SOURCE, a moment, and the filters by name.
+    for name, summary, examples, handler in (
+        (
+            "now", "Show the sessions running now, or at the moment given by --at.",
+            f'  {PROG} now eu2026\n  {PROG} now eu2026 --at "2026-04-08 11:10"\n'
+            f'  {PROG} now na2026 --at "2026-10-20 11:20" --room 210BF\n'
+            f'  {PROG} now na2026 --at "2026-10-21T06:30+09:00" --tz Asia/Tokyo',
+            _cmd_now,
+        ),
+        (
+            "next", "Show the sessions that start next (all that share the next start time).",
+            f'  {PROG} next eu2026\n  {PROG} next eu2026 --at "2026-04-08 11:10"\n'
+            f'  {PROG} next na2026 --at "2026-10-20 11:20" --kind keynote',
+            _cmd_next,
+        ),
+    ):  # fmt: skip
+        p = command(name, summary, examples, [view, json_flag, ids, layout])
+        p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+        p.add_argument("--at", metavar="TIME", help="the moment (ISO 8601; naive = viewing zone); default: now")
+        _add_filters(p, times=False)
+        _add_file_options(p, "a SOURCE file")
+        p.set_defaults(handler=handler)
+
+    p = command(
+        "export", "Write a dataset or file, or the sessions the filters select, in another format.",
+        f"  {PROG} export eu2026 --kind keynote --to ics -o keynotes.ics\n"
+        f'  {PROG} export na2026 --speaker "Liz Li" --to csv\n'
+        f"  {PROG} export eu2026 --to markdown --tz America/New_York",
+        [view, output],
+    )  # fmt: skip
+    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+    _add_filters(p)
+    _add_file_options(p, "a SOURCE file")
+    p.set_defaults(handler=_cmd_export)
+
+    p = command(
+        "convert", "Convert a schedule file (pretalx, frab, iCalendar, ...) to another format.",
+        f"  {PROG} convert schedule.json --to ics -o schedule.ics\n"
+        f"  {PROG} convert schedule.xml --to json --file-tz Europe/Berlin",
+        [view, output],
+    )  # fmt: skip
+    p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
+    _add_file_options(p, "FILE")
+    p.set_defaults(handler=_cmd_export)
+
+    parser.commands = dict(commands.choices)
+    return parser

@@ -1,0 +1,227 @@
+"""The human output: session listings, one session in full, the datasets and speakers tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TextIO
+
+from ._layout import _INDENT, _date_range, _day_text, _pad, _width, _wrap, _wrap_items, _wrap_words
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from datetime import datetime
+
+    from .._conference import Conference
+    from .._model import Session, Speaker
+    from .._sessions import Sessions
+
+
+def _abbreviations(sessions: Iterable[Session], moments: Sequence[datetime] = ()) -> list[str]:
+    """The zone abbreviations of the times shown (sessions' starts and ends, and ``moments``), in time order."""
+    times = [m for s in sessions for m in (s.start, s.end) if m is not None] + list(moments)
+    abbreviations: list[str] = []
+    for moment in sorted(times):
+        name = moment.tzname()
+        if name and name not in abbreviations:
+            abbreviations.append(name)
+    return abbreviations
+
+
+def _zone_header(conf: Conference, sessions: Iterable[Session], moments: Sequence[datetime] = ()) -> str:
+    """'<conference> — times in <zone> (<abbreviations>)'."""
+    abbreviations = _abbreviations(sessions, moments)
+    zone = conf.view_timezone or conf.timezone
+    suffix = f" ({'/'.join(abbreviations)})" if abbreviations and abbreviations != [zone] else ""
+    return f"{conf.name} — times in {zone}{suffix}"
+
+
+def _time_range(session: Session, with_zone: bool) -> str:
+    """'09:10–09:30', or with zone abbreviations '09:10–09:30 CEST', '01:30 PDT–01:30 PST'.
+
+    An unknown end is shown as '?'.
+    """
+    start, end = session.start, session.end
+    if start is None:
+        return ""
+    if end is None:
+        return f"{start:%H:%M} {start.tzname()}–?" if with_zone else f"{start:%H:%M}–?"
+    if not with_zone:
+        return f"{start:%H:%M}–{end:%H:%M}"
+    if start.tzname() == end.tzname():
+        return f"{start:%H:%M}–{end:%H:%M} {end.tzname()}"
+    return f"{start:%H:%M} {start.tzname()}–{end:%H:%M} {end.tzname()}"
+
+
+def _conflict_value(field: str, value: str, conf: Conference) -> str:
+    """A disputed value as shown: a start or end in the viewing zone, like the other times; else quoted."""
+    from .._time import parse_datetime
+
+    if field not in ("start", "end"):
+        return repr(value)
+    try:
+        moment = parse_datetime(value)
+    except (ValueError, OverflowError):
+        return repr(value)
+    if moment.tzinfo is None:
+        return repr(value)
+    moment = moment.astimezone(conf.zone)
+    return f"{_day_text(moment.date())} {moment:%H:%M} {moment.tzname()}"
+
+
+def _people(speakers: Sequence[Speaker]) -> str:
+    """'A, B (Org), C (Other)': consecutive speakers of one organisation share it."""
+    parts: list[str] = []
+    group: list[str] = []
+    for i, speaker in enumerate(speakers):
+        group.append(speaker.name)
+        following = speakers[i + 1].organisation if i + 1 < len(speakers) else object()
+        if following != speaker.organisation:
+            text = ", ".join(group)
+            parts.append(f"{text} ({speaker.organisation})" if speaker.organisation else text)
+            group = []
+    return ", ".join(parts)
+
+
+def _kind_text(session: Session) -> str | None:
+    from .._model import SessionKind
+
+    if session.kind in (SessionKind.TALK, SessionKind.OTHER):
+        return None
+    return session.kind_label or session.kind.label
+
+
+def _render_datasets(out: TextIO, confs: Sequence[tuple[str, Conference]], width: int) -> None:
+    """One entry a dataset: its name, then the conference, its place, dates, zone and coverage."""
+    name_width = max(len(name) for name, _ in confs) + 2
+    pad = " " * name_width
+    columns = width - name_width
+    for i, (name, c) in enumerate(confs):
+        if i:
+            out.write("\n")
+        place = ", ".join(p for p in (c.city, c.country) if p)
+        facts = [place, _date_range(c.start_date, c.end_date), c.timezone, f"{len(c.sessions)} sessions"]
+        lines = _wrap_words(c.name, columns) + _wrap_items([f for f in facts if f], columns)
+        lines += _wrap(c.coverage or "", columns)
+        for j, line in enumerate(lines):
+            out.write(f"{name.ljust(name_width) if j == 0 else pad}{line}\n")
+
+
+def _render_speakers(
+    out: TextIO, conf: Conference, speakers: Sequence[Speaker], counts: dict[str, list[str]], width: int
+) -> None:
+    """The speakers table: name, organisation and number of sessions (``counts``: session ids by speaker id)."""
+    out.write(f"{conf.name} — {len(speakers)} speakers\n\n")
+    name_width = min(max(_width(s.name) for s in speakers), 28)
+    org_width = width - len(_INDENT) - name_width - 2 - 2 - 8
+    header = f"{_INDENT}{_pad('Name', name_width)}  {_pad('Organisation', org_width)}  Sessions"
+    out.write(header + "\n")
+    for s in speakers:
+        # A name or organisation wider than its column wraps onto more lines, the count on the first.
+        names = _wrap_words(s.name, name_width) or [""]
+        orgs = _wrap_words(s.organisation or "", org_width) or [""]
+        for i in range(max(len(names), len(orgs))):
+            name = _pad(names[i] if i < len(names) else "", name_width)
+            org = _pad(orgs[i] if i < len(orgs) else "", org_width)
+            count = f"{len(counts[s.id]):>8}" if i == 0 else ""
+            out.write(f"{_INDENT}{name}  {org}  {count}".rstrip() + "\n")
+
+
+def _render_sessions(
+    out: TextIO,
+    conf: Conference,
+    sessions: Sessions,
+    width: int,
+    *,
+    ids: bool = False,
+    subtitle: str | None = None,
+    moment: datetime | None = None,
+) -> None:
+    """The human listing: a header naming the zone, then sessions grouped by day.
+
+    When the times shown (``moment`` included) have more than one zone
+    abbreviation, every time range carries its own.
+    """
+    moments = [moment] if moment is not None else []
+    for line in _wrap_words(_zone_header(conf, sessions, moments), width):
+        out.write(line + "\n")
+    for line in _wrap_words(subtitle or "", width):
+        out.write(line + "\n")
+    with_zone = len(_abbreviations(sessions, moments)) > 1
+    column = max((_width(_time_range(s, with_zone)) for s in sessions), default=0)
+    column = max(column, 11)
+    groups: list[tuple[str, Sessions]] = [(_day_text(d), g) for d, g in sessions.by_day().items()]
+    if sessions.unscheduled:
+        groups.append(("Not scheduled", sessions.unscheduled))
+    lead = " " * (len(_INDENT) + column + 2)
+    for heading, group in groups:
+        out.write(f"\n{heading}\n")
+        for s in group:
+            times = _pad(_time_range(s, with_zone), column)
+            title = _wrap_words(s.display_title, width - len(lead)) or [""]
+            out.write(f"{_INDENT}{times}  {title[0]}".rstrip() + "\n")
+            details = [s.room.name if s.room else "", _kind_text(s) or "", _people(s.speakers)]
+            for line in title[1:] + _wrap_words(" · ".join(d for d in details if d), width - len(lead)):
+                out.write(f"{lead}{line}\n")
+            if ids:
+                out.write(f"{lead}id: {s.id}\n")
+
+
+def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> None:
+    """Everything known about one session."""
+    for line in _wrap_words(_zone_header(conf, [s]), width):
+        out.write(line + "\n")
+    out.write("\n")
+    for line in _wrap(s.display_title, width):
+        out.write(line + "\n")
+    out.write("\n")
+    label = 11
+    fields: list[tuple[str, str]] = [("id", s.id), ("kind", s.kind_label or s.kind.label)]
+    if s.start is None:
+        fields.append(("when", "not scheduled"))
+    else:
+        when = f"{_day_text(s.start.date())}, {_time_range(s, True)}"
+        if s.end is not None and s.end.date() != s.start.date():
+            when = (
+                f"{_day_text(s.start.date())} {s.start:%H:%M} {s.start.tzname()} – "
+                f"{_day_text(s.end.date())} {s.end:%H:%M} {s.end.tzname()}"
+            )
+        if s.end is None:
+            when += " (end unknown)"
+        elif s.duration is not None:
+            when += f" ({int(s.duration.total_seconds() // 60)} min)"
+        fields.append(("when", when))
+    optional = [
+        ("room", s.room.name if s.room else None),
+        ("track", s.track.name if s.track else None),
+        ("level", s.audience_level),
+        ("language", s.language),
+        ("url", s.url),
+    ]
+    fields.extend((k, v) for k, v in optional if v)
+    for speaker in s.speakers:
+        about = ", ".join(p for p in (speaker.job_title, speaker.organisation) if p)
+        fields.append(("speaker", f"{speaker.name} ({about})" if about else speaker.name))
+    fields.extend(("slides", slide) for slide in s.slides)
+    titles = {src.id: src for src in conf.sources}
+    for source_id in s.sources:
+        src = titles.get(source_id)
+        text = source_id if src is None else f"{source_id}: {src.title}" + (f" <{src.url}>" if src.url else "")
+        fields.append(("source", text))
+    fields.extend(("alt. title", t) for t in s.title_variants)
+    for key, value in fields:
+        lines = _wrap(value, width - len(_INDENT) - label) or [""]
+        out.write(f"{_INDENT}{key.ljust(label)}{lines[0]}\n")
+        for more in lines[1:]:
+            out.write(f"{_INDENT}{' ' * label}{more}\n")
+    if s.abstract:
+        out.write("\n")
+        for line in _wrap(s.abstract, width):
+            out.write(line + "\n")
+    if s.conflicts:
+        out.write("\nThe sources disagree:\n")
+        for conflict in s.conflicts:
+            values = "; ".join(f"{_conflict_value(conflict.field, v.value, conf)} ({', '.join(v.sources)})" for v in conflict.values)
+            text = f"{conflict.field}: {values}" + (f"; {conflict.rule}" if conflict.rule else "")
+            lines = _wrap(text, width - 4)
+            out.write(f"{_INDENT}- {lines[0]}\n")
+            for more in lines[1:]:
+                out.write(f"{_INDENT}  {more}\n")

@@ -1,0 +1,114 @@
+"""Reading a SOURCE: an embedded dataset or a schedule file, with errors in the command's terms."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from ._common import _UsageError, _format_names, _shorten_path
+
+if TYPE_CHECKING:
+    import argparse
+    from pathlib import Path
+
+    from .._conference import Conference
+    from ..formats import ReadableFormat
+
+
+def _load_source(name: str, args: argparse.Namespace) -> Conference:
+    """The conference named by SOURCE: an embedded dataset, else a schedule file."""
+    from pathlib import Path
+
+    from .. import dataset_names, load
+    from ..exceptions import MissingZoneError, ScheduleParseError, UnknownDatasetError
+
+    input_format: str | None = getattr(args, "input_format", None)
+    file_tz: str | None = getattr(args, "file_tz", None)
+    if file_tz is not None and not file_tz.strip():
+        raise _UsageError("--file-tz needs a zone name", "e.g. --file-tz Europe/Berlin")
+    names = dataset_names()
+    if name in names:
+        if input_format or file_tz:
+            option = "--from" if input_format else "--file-tz"
+            raise _UsageError(f"{option} applies to schedule files, and {name!r} is a dataset")
+        return load(name)
+    path = Path(name)
+    shown = _shorten_path(name)
+    if not name:
+        raise _UsageError("SOURCE is empty", f"a SOURCE is a dataset name ({', '.join(names)}) or an existing file")
+    if path.is_dir():
+        raise _UsageError(f"{shown!r} is a directory, not a schedule file")
+    if not path.exists():
+        if path.suffix or "/" in name or "\\" in name:
+            raise _UsageError(
+                f"no such file: {shown!r}", f"a SOURCE is a dataset name ({', '.join(names)}) or an existing file"
+            )
+        raise UnknownDatasetError(name, names)
+    if path.is_file() and path.stat().st_size == 0:
+        raise _UsageError(f"{shown}: the file is empty", "a SOURCE file holds a schedule in a readable format")
+    from ..formats import read
+
+    try:
+        return read(path, format=cast("ReadableFormat", input_format) if input_format else None, tz=file_tz)
+    except MissingZoneError as exc:
+        # The library's message speaks to Python callers ("pass tz="); say it in the command's terms.
+        reason = exc.reason.split("; pass ")[0]
+        if "unknown TZID" in reason:
+            where = f" ({exc.location})" if exc.location else ""
+            raise _UsageError(f"{shown}: {reason}{where}", "give the zone it means with --file-tz ZONE") from None
+        where = f" (see {exc.location})" if exc.location else ""
+        raise _UsageError(
+            f"{shown}: the times in this file carry no zone{where}",
+            "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels",
+        ) from None
+    except ScheduleParseError as exc:
+        readable = _format_names("read")
+        if not input_format and exc.reason.startswith("cannot tell the format"):
+            written = _write_only_format(path)
+            if written:
+                raise _UsageError(
+                    f"{shown}: this looks like {written}, which cannot be read back (csv and markdown are write-only)",
+                    f"readable formats: {', '.join(readable)}; export to json to keep a schedule you can read again",
+                ) from None
+            raise _UsageError(
+                f"{shown}: cannot tell the format of this file", f"name it with --from FMT (one of: {', '.join(readable)})"
+            ) from None
+        detected = not input_format and exc.format in readable
+        hint = "if the format was guessed wrong, name it with --from FMT" if detected else None
+        if input_format:
+            hint = _other_format_hint(path, input_format)
+        raise _UsageError(f"{shown}: {exc}", hint) from None
+
+
+def _head(path: Path, size: int = 65536) -> bytes:
+    """The first ``size`` bytes of a regular file (nothing for a pipe or device, which reading would consume)."""
+    if not path.is_file():
+        return b""
+    with path.open("rb") as file:
+        head: bytes = file.read(size)
+    return head
+
+
+def _write_only_format(path: Path) -> str | None:
+    """``csv`` or ``markdown`` when ``path`` looks like a file this program wrote in that write-only format."""
+    text = _head(path, 4096).decode("utf-8", "replace").lstrip("\ufeff")
+    suffix = path.suffix.lower()
+    if suffix == ".csv" or text.startswith("id,title,"):
+        return "csv"
+    if suffix in (".md", ".markdown") or (text.startswith("# ") and "\n| Time |" in text):
+        return "markdown"
+    return None
+
+
+def _other_format_hint(path: Path, input_format: str) -> str | None:
+    """A hint naming the format the content looks like, when --from named another one."""
+    from ..exceptions import ScheduleParseError
+    from ..formats import detect_format
+
+    try:
+        detected = detect_format(_head(path))
+    except ScheduleParseError:
+        return None
+    aliases = {"frab-json": "c3voc-json"}
+    if aliases.get(input_format.strip().lower(), input_format.strip().lower()) == detected:
+        return None
+    return f"the content looks like {detected}: try --from {detected}"

@@ -21,10 +21,26 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from pyconf_schedule._text import fold, slugify  # noqa: E402
 
-__all__ = ["ROOT", "dump", "fold", "main", "slugify"]
+__all__ = ["MAX_ID_WORDS", "ROOT", "dump", "fold", "main", "session_id", "slugify"]
 
 DATASETS = ROOT / "src" / "pyconf_schedule" / "datasets"
 DEFAULT_SOURCES = ROOT.parent / "shared" / "sources"
+
+
+MAX_ID_WORDS = 8
+"""Session ids are the slug of the title cut to this many words."""
+
+
+def session_id(title: str | None, taken: set[str], fallback: str = "session") -> str:
+    """A stable, readable session id: the title's slug cut to MAX_ID_WORDS words (``fallback``
+    when there is no title), with "-2", "-3" ... added if already in ``taken``, which it joins."""
+    base = "-".join(slugify(title).split("-")[:MAX_ID_WORDS]) if title else fallback
+    candidate, counter = base, 1
+    while candidate in taken:
+        counter += 1
+        candidate = f"{base}-{counter}"
+    taken.add(candidate)
+    return candidate
 
 
 def dump(document: dict[str, Any]) -> str:

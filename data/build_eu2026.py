@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # importable from the tests too
 
-from _build_common import fold, main, slugify  # noqa: E402
+from _build_common import fold, main, session_id, slugify  # noqa: E402
 
 TIMEZONE = "Europe/Paris"
 ZONE = ZoneInfo(TIMEZONE)
@@ -111,7 +111,6 @@ SEED_000_SESSION_ID = "untitled-000"
 #: Seed 002: page chrome after the trailing navigation list of times.
 PAGE_FOOTER = ("Get help with the event",)
 
-MAX_ID_WORDS = 8
 READ_MORE = " Read More →"
 
 # --- patterns ----------------------------------------------------------------
@@ -192,16 +191,6 @@ def _datetime(date: re.Match[str], hhmm: str) -> str:
     if value.strftime("%Z") != "CEST":
         raise SourceError(f"{date[0]!r}: not CEST in {TIMEZONE}")
     return f"{value.isoformat()}[{TIMEZONE}]"
-
-
-def _session_id(title: str | None, taken: set[str], fallback: str) -> str:
-    base = "-".join(slugify(title).split("-")[:MAX_ID_WORDS]) if title else fallback
-    candidate, n = base, 1
-    while candidate in taken:
-        n += 1
-        candidate = f"{base}-{n}"
-    taken.add(candidate)
-    return candidate
 
 
 # --- seed 002: the full-schedule page ----------------------------------------
@@ -534,7 +523,7 @@ def build(sources: Path) -> dict[str, Any]:
             tracks[track_id] = parsed["track"]
         date = parsed["date"]
         sessions.append(_session(
-            _session_id(title, taken, "session"), title, kind, kind_label,
+            session_id(title, taken, "session"), title, kind, kind_label,
             _datetime(date, date["start"]), _datetime(date, date["end"]),
             room_id, track_id, ids, parsed["abstract"], parsed["audience"],
             parsed["slides"], ["seed-002"],
@@ -553,7 +542,7 @@ def build(sources: Path) -> dict[str, Any]:
         raise SourceError("seed 000 repeats a session of seed 002; merge them")
     sid = speakers.add(SEED_000_SPEAKER, None, None, _strip_read_more("\n".join(bio_lines)), "seed-000")
     sessions.append(_session(
-        _session_id(None, taken, SEED_000_SESSION_ID), None, "other", None,
+        session_id(None, taken, SEED_000_SESSION_ID), None, "other", None,
         None, None, None, None, [sid], "\n\n".join(abstract_lines), None, [], ["seed-000"],
     ))
 

@@ -36,11 +36,10 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # when loaded by importlib
 
-from _build_common import dump, fold, main, slugify  # noqa: E402
+from _build_common import dump, fold, main, session_id, slugify  # noqa: E402
 
 TIMEZONE = "America/Los_Angeles"
 ZONE = ZoneInfo(TIMEZONE)
-MAX_ID_WORDS = 8
 YEAR = 2026
 MONTH = 10
 
@@ -998,17 +997,6 @@ def _iso(value: datetime | None) -> str | None:
     return None if value is None else f"{value.isoformat()}[{TIMEZONE}]"
 
 
-def _session_id(title: str, taken: set[str]) -> str:
-    """slugify(title) cut to at most MAX_ID_WORDS words; "-2", "-3" if taken."""
-    base = "-".join(slugify(title).split("-")[:MAX_ID_WORDS])
-    candidate, counter = base, 1
-    while candidate in taken:
-        counter += 1
-        candidate = f"{base}-{counter}"
-    taken.add(candidate)
-    return candidate
-
-
 def _conflict(field_name: str, values: list[tuple[Any, list[str]]], rule: str) -> dict[str, Any]:
     return {"field": field_name,
             "values": [{"value": value, "sources": srcs} for value, srcs in values],
@@ -1042,7 +1030,7 @@ def _speaker_names(record: Record) -> str:
 def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
     """One session of the JSON form from its records (in source order); see :func:`merge`."""
     first = group[0]
-    session_id = _session_id(first.title, taken)
+    sid = session_id(first.title, taken)
     conflicts: list[dict[str, Any]] = []
     variants: list[dict[str, Any]] = []
 
@@ -1082,8 +1070,8 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
     timed = next((r for r in group if r.start is not None and r.end is not None), None)
     timed = timed or next((r for r in group if r.start is not None), first)
     time_rule = RULE_TIME
-    if session_id in TIME_CHOICES:
-        chosen_source, time_rule = TIME_CHOICES[session_id]
+    if sid in TIME_CHOICES:
+        chosen_source, time_rule = TIME_CHOICES[sid]
         timed = next(r for r in group if r.source == chosen_source)
     disagreement("start", _collect(((_iso(r.start), r.source) for r in group), _iso(timed.start)),
                  time_rule)
@@ -1107,7 +1095,7 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
         if record.source not in sources:
             sources.append(record.source)
     return {
-        "id": session_id,
+        "id": sid,
         "title": first.title,
         "kind": best.kind,
         "kind_label": kind_label,

@@ -255,7 +255,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
         [view, json_flag, ids, layout],
     )  # fmt: skip
     p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
-    p.add_argument("text", metavar="TEXT", help="words that must each begin a word of the session (quote them)")
+    p.add_argument("text", metavar="TEXT", help="words that must each occur in the session (quote them)")
     _add_filters(p)
     _add_file_options(p, "SOURCE files")
     p.set_defaults(handler=_cmd_list)

@@ -135,6 +135,7 @@ def decode(document: dict[str, Any]) -> Conference:
         Session(
             id=s["id"], title=s["title"], kind=SessionKind(s["kind"]), kind_label=s["kind_label"],
             start=_datetime(s["start"]), end=_datetime(s["end"]),
+            day_only=None if s.get("day_only") is None else date.fromisoformat(s["day_only"]),
             room=None if s["room"] is None else rooms[s["room"]],
             track=None if s["track"] is None else tracks[s["track"]],
             speakers=[speakers[i] for i in s["speakers"]],

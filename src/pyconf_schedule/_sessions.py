@@ -36,13 +36,20 @@ _REPR_LIMIT = 20
 _FAR_FUTURE = datetime.max.replace(tzinfo=timezone.utc)
 
 
-def sort_key(session: Session) -> tuple[bool, datetime, bool, datetime, str, str]:
-    """Order sessions by start instant, then end, title and id; unscheduled last."""
-    start = session.start.astimezone(timezone.utc) if session.start is not None else _FAR_FUTURE
+def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str, str]:
+    """The global order: timed sessions by start instant (then end), then day-only
+    sessions by day, then sessions with no known day; ties by title and id."""
+    if session.start is not None:
+        rank, start, day = 0, session.start.astimezone(timezone.utc), date.min
+    elif session.day_only is not None:
+        rank, start, day = 1, _FAR_FUTURE, session.day_only
+    else:
+        rank, start, day = 2, _FAR_FUTURE, date.min
     end = session.end.astimezone(timezone.utc) if session.end is not None else _FAR_FUTURE
     return (
-        session.start is None,
+        rank,
         start,
+        day,
         session.end is None,
         end,
         fold(session.title or ""),
@@ -142,8 +149,9 @@ def _organisations(speaker: Speaker) -> list[str]:
 class Sessions(Sequence[Session]):
     """An immutable, start-sorted sequence of :class:`Session`; every filter returns one.
 
-    Sessions are sorted by start instant (then end, title and id), with
-    unscheduled sessions last.  ``zone`` is the zone the sessions are viewed
+    Sessions are sorted by start instant (then end, title and id); then
+    come the day-only sessions (day known, time not) by day, then the
+    sessions with no known day.  ``zone`` is the zone the sessions are viewed
     in: naive query times are read in it and days are counted in it.
 
     >>> from pyconf_schedule import load
@@ -246,9 +254,14 @@ class Sessions(Sequence[Session]):
         return self._derive(s for s in self._items if s.start is not None)
 
     @property
+    def day_only(self) -> Sessions:
+        """The sessions whose day is known but whose start is not (:attr:`Session.day_only`)."""
+        return self._derive(s for s in self._items if s.start is None and s.day_only is not None)
+
+    @property
     def unscheduled(self) -> Sessions:
-        """The sessions with no known start."""
-        return self._derive(s for s in self._items if s.start is None)
+        """The sessions with neither a known start nor a known day."""
+        return self._derive(s for s in self._items if s.start is None and s.day_only is None)
 
     @property
     def speakers(self) -> tuple[Speaker, ...]:
@@ -321,9 +334,20 @@ class Sessions(Sequence[Session]):
         )
 
     def on(self, day: DayLike) -> Sessions:
-        """Sessions that start on calendar ``day`` in the viewing zone."""
-        start, end = (utc(t) for t in day_bounds(parse_day(day), self._zone))
-        return self.filter(lambda s: s.start is not None and start <= utc(s.start) < end)
+        """Sessions that start on calendar ``day`` in the viewing zone, then that day's day-only sessions.
+
+        A day-only session (:attr:`Session.day_only`) belongs to the
+        programme's day whatever the viewing zone.
+        """
+        wanted = parse_day(day)
+        start, end = (utc(t) for t in day_bounds(wanted, self._zone))
+
+        def on_day(s: Session) -> bool:
+            if s.start is None:
+                return s.day_only == wanted
+            return start <= utc(s.start) < end
+
+        return self.filter(on_day)
 
     def at(self, when: TimeLike) -> Sessions:
         """Sessions running at ``when``: ``start <= when < end``.
@@ -411,17 +435,29 @@ class Sessions(Sequence[Session]):
             (s.to_tz(zone) for s in self._items), zone=zone, _catalogue=self._catalogue, _sorted=True
         )
 
+    def _day_of(self, session: Session) -> date | None:
+        """The day ``session`` is listed under: its start's day in the viewing zone, else its day_only."""
+        if session.start is None:
+            return session.day_only
+        return session.start.astimezone(self._zone).date()
+
     def days(self) -> tuple[date, ...]:
-        """The calendar days, in the viewing zone, on which sessions start."""
-        return tuple(sorted({s.start.astimezone(self._zone).date() for s in self._items if s.start}))
+        """The days that have sessions, sorted: start days in the viewing zone and day-only days."""
+        return tuple(sorted({d for d in map(self._day_of, self._items) if d is not None}))
 
     def by_day(self) -> dict[date, Sessions]:
-        """Scheduled sessions grouped by the day they start on in the viewing zone."""
+        """Sessions grouped by day, days in order; each group is ``on(day)``.
+
+        A group holds the sessions starting that day in the viewing zone,
+        then that day's day-only sessions.  Sessions with no known day
+        (:attr:`unscheduled`) are in no group.
+        """
         groups: dict[date, list[Session]] = {}
         for s in self._items:
-            if s.start is not None:
-                groups.setdefault(s.start.astimezone(self._zone).date(), []).append(s)
-        return {day: self._derive(items) for day, items in groups.items()}
+            day = self._day_of(s)
+            if day is not None:
+                groups.setdefault(day, []).append(s)
+        return {day: self._derive(groups[day]) for day in sorted(groups)}
 
 
 _KINDS = {k.value: k for k in SessionKind}

@@ -223,3 +223,134 @@ def test_by_day_agrees_with_on_and_json_is_lossless(conf: Conference) -> None:
     assert all(groups[d] == conf.on(d) for d in conf.days())
     assert sum(len(g) for g in groups.values()) + len(conf.sessions.unscheduled) == len(conf.sessions)
     assert loads(dumps(conf, "json"), "json") == conf
+
+
+def test_str_says_the_time_is_not_known() -> None:
+    """``str()`` of a day-only session shows its day and that the time is not known, no invented time."""
+    session = Session(id="d", title="Poster session", day_only=date(2026, 4, 8))
+    assert str(session) == "2026-04-08 (time not known): Poster session"
+    assert str(Session(id="u", title="TBA")) == "unscheduled: TBA"
+
+
+def test_csv_has_a_day_column_and_empty_times_for_day_only_sessions() -> None:
+    """CSV ends each row with the day: the start's day in the view zone, the day-only day, or empty."""
+    rows = [line.split(",") for line in dumps(day_only_conference(), "csv", tz="Asia/Tokyo").splitlines()]
+    assert rows[0][-1] == "day"
+    assert [(r[0], r[4], r[5], r[-1]) for r in rows[1:]] == [
+        ("t2", "2026-04-08T06:30:00+09:00", "", "2026-04-08"),
+        ("t1", "2026-04-08T16:00:00+09:00", "2026-04-08T16:30:00+09:00", "2026-04-08"),
+        ("d2", "", "", "2026-04-08"),
+        ("d1", "", "", "2026-04-08"),
+        ("d0", "", "", "2026-04-09"),
+        ("u", "", "", ""),
+    ]
+
+
+def test_markdown_lists_day_only_sessions_under_their_day() -> None:
+    """Markdown puts day-only sessions after that day's timed ones, with "time not known" as the time."""
+    assert dumps(day_only_conference(), "markdown") == (
+        "# Day-only Test\n\nTimes are in Europe/Paris.\n"
+        "\n## Tuesday 7 April 2026\n\n| Time | Title | Speakers | Room | Track |\n|---|---|---|---|---|\n"
+        "| 23:30 | Late social |  |  |  |\n"
+        "\n## Wednesday 8 April 2026\n\n| Time | Title | Speakers | Room | Track |\n|---|---|---|---|---|\n"
+        "| 09:00–09:30 | Morning keynote |  |  |  |\n"
+        "| time not known | Booth crawl |  |  |  |\n"
+        "| time not known | Poster session |  |  |  |\n"
+        "\n## Thursday 9 April 2026\n\n| Time | Title | Speakers | Room | Track |\n|---|---|---|---|---|\n"
+        "| time not known | Hack day |  |  |  |\n"
+        "\n## Unscheduled\n\n| Time | Title | Speakers | Room | Track |\n|---|---|---|---|---|\n"
+        "|  | To be announced |  |  |  |\n"
+    )
+
+
+@pytest.mark.parametrize("format_name", ["ics", "frab-xml", "frab-json"])
+def test_writers_that_need_a_time_write_only_timed_sessions(format_name: Any) -> None:
+    """iCalendar, frab XML and c3voc JSON read back with exactly the timed sessions: no time is invented."""
+    back = loads(dumps(day_only_conference(), format_name), format_name)
+    assert sorted(s.title or "" for s in back.sessions) == ["Late social", "Morning keynote"]
+    assert (back.sessions.day_only.ids, back.sessions.unscheduled.ids) == ((), ())
+
+
+@pytest.fixture
+def day_only_file(tmp_path: Any) -> Any:
+    """The day-only conference as a native JSON file."""
+    path = tmp_path / "dayonly.json"
+    path.write_text(dumps(day_only_conference(), "json"), encoding="utf-8")
+    return path
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from pyconf_schedule.cli import main
+
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_cli_lists_day_only_sessions_under_their_day(capsys: pytest.CaptureFixture[str], day_only_file: Any) -> None:
+    """`list --day` shows the day's timed sessions, then its day-only ones marked "time not known"."""
+    code, out, err = _run(capsys, "list", str(day_only_file), "--day", "2026-04-08")
+    assert (code, err) == (0, "")
+    assert out == (
+        "Day-only Test — times in Europe/Paris (CEST)\n"
+        "\nWednesday 8 April 2026\n"
+        "  09:00–09:30     Morning keynote\n"
+        "  time not known  Booth crawl\n"
+        "  time not known  Poster session\n"
+    )
+
+
+def test_cli_list_puts_dayless_sessions_last(capsys: pytest.CaptureFixture[str], day_only_file: Any) -> None:
+    """`list` groups day-only sessions by day and only the sessions with no day under "Not scheduled"."""
+    code, out, _ = _run(capsys, "list", str(day_only_file))
+    headings = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert (code, headings[1:]) == (
+        0, ["Tuesday 7 April 2026", "Wednesday 8 April 2026", "Thursday 9 April 2026", "Not scheduled"],
+    )
+    assert out.endswith("\nThursday 9 April 2026\n  time not known  Hack day\n\nNot scheduled\n"
+                        "                  To be announced\n")
+
+
+def test_cli_show_says_the_day_and_that_the_time_is_not_known(
+    capsys: pytest.CaptureFixture[str], day_only_file: Any
+) -> None:
+    """`show` of a day-only session gives its day and "time not known"."""
+    code, out, _ = _run(capsys, "show", str(day_only_file), "d0")
+    assert (code, out.splitlines()[4:6]) == (0, ["  id         d0", "  kind       Talk"])
+    assert "  when       Thursday 9 April 2026, time not known\n" in out
+
+
+@pytest.mark.parametrize("command", ["now", "next"])
+def test_cli_now_and_next_never_give_day_only_sessions(
+    capsys: pytest.CaptureFixture[str], day_only_file: Any, command: str
+) -> None:
+    """`now` and `next` on a day with only day-only sessions find nothing, since those have no time."""
+    code, out, err = _run(capsys, command, str(day_only_file), "--at", "2026-04-09 10:00", "--json")
+    assert (code, json.loads(out)["conference"]["sessions"]) == (1, [])
+
+
+@pytest.mark.parametrize(
+    ("options", "note"),
+    [
+        ([], "pyconf-schedule: note: 4 sessions (3 with a day but no time, 1 unscheduled) left out "
+             "(ics needs a time): d2, d1, d0, u\n"),
+        (["--day", "2026-04-08"], "pyconf-schedule: note: 2 sessions with a day but no time left out "
+                                  "(ics needs a time): d2, d1\n"),
+    ],
+)
+def test_cli_export_names_day_only_sessions_it_leaves_out(
+    capsys: pytest.CaptureFixture[str], day_only_file: Any, options: list[str], note: str
+) -> None:
+    """`export --to ics` says how many left-out sessions have a day but no time and how many no day."""
+    code, _, err = _run(capsys, "export", str(day_only_file), *options, "--to", "ics")
+    assert (code, err) == (0, note)
+
+
+def test_cli_export_of_only_day_only_sessions_writes_nothing(capsys: pytest.CaptureFixture[str], day_only_file: Any) -> None:
+    """Exporting only day-only sessions to iCalendar writes nothing and says they have no known time."""
+    code, out, err = _run(capsys, "export", str(day_only_file), "--day", "2026-04-09", "--to", "ics")
+    assert (code, out, err) == (
+        1, "",
+        "pyconf-schedule: the selected session (d0) has no known time, and ics holds only sessions with a time; "
+        "nothing written\nhint: json, csv and markdown keep sessions without a time\n",
+    )

@@ -311,7 +311,10 @@ class Session:
         )
 
     def __str__(self) -> str:
-        when = "unscheduled" if self.start is None else self.start.strftime("%Y-%m-%d %H:%M")
+        if self.start is None:
+            when = "unscheduled" if self.day_only is None else f"{self.day_only.isoformat()} (time not known)"
+        else:
+            when = self.start.strftime("%Y-%m-%d %H:%M")
         if self.start is not None and self.end is not None:
             when += self.end.strftime("-%H:%M")
         if self.start is not None:

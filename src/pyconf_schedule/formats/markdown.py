@@ -3,9 +3,12 @@
 A ``#`` heading with the conference name, a line naming the zone times are
 shown in, then one ``##`` section per day (in the view zone, e.g. "Tuesday
 7 April 2026") holding a table with the columns Time, Title, Speakers,
-Room and Track; sessions with no start follow under "## Unscheduled".  A
-time is ``09:00–09:30``, or just ``09:00`` when the end is unknown; a
-session ending on a later day shows that day (``23:30–00:30 (+1)``).
+Room and Track; sessions with no known day follow under "## Unscheduled".
+A time is ``09:00–09:30``, or just ``09:00`` when the end is unknown; a
+session ending on a later day shows that day (``23:30–00:30 (+1)``).  A
+session whose day is known and time is not
+(:attr:`~pyconf_schedule.Session.day_only`) is listed under its day after
+the timed sessions, with "time not known" as its time.
 
 Cells are escaped so a table stays a table and text stays text: ``\\``,
 ``|``, ``*``, ``_``, `````, ``[``, ``]``, ``<`` and ``>`` get a backslash;
@@ -16,7 +19,7 @@ are not included.  Nothing is left out; there is no reader.
 from __future__ import annotations
 
 import re
-from datetime import datetime, tzinfo
+from datetime import date, tzinfo
 
 from .._conference import Conference
 from .._model import Session
@@ -58,11 +61,12 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
            "November", "December")
 
 
-def _day_heading(day: datetime) -> str:
+def _day_heading(day: date) -> str:
     """'Tuesday 7 April 2026', independent of the locale."""
     return f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
 
 
+_NO_TIME = "time not known"
 _HEADER = "| Time | Title | Speakers | Room | Track |\n|---|---|---|---|---|\n"
 
 
@@ -87,19 +91,15 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     conf = as_conference(obj)
     zone, name = view_zone(obj, tz)
     out = [f"# {escape_cell(conf.name)}\n", f"\nTimes are in {name}.\n"]
-    days: dict[str, list[Session]] = {}
-    headings: dict[str, str] = {}
+    days: dict[date, list[Session]] = {}
     for session in conf.sessions:
-        if session.start is None:
-            continue
-        local = session.start.astimezone(zone)
-        key = local.date().isoformat()
-        days.setdefault(key, []).append(session)
-        headings[key] = _day_heading(local)
-    for key in sorted(days):
-        out.append(f"\n## {headings[key]}\n\n{_HEADER}")
-        out.extend(_row(_when(s, zone), s) for s in days[key])
-    unscheduled = [s for s in conf.sessions if s.start is None]
+        day = session.start.astimezone(zone).date() if session.start is not None else session.day_only
+        if day is not None:
+            days.setdefault(day, []).append(session)
+    for day in sorted(days):
+        out.append(f"\n## {_day_heading(day)}\n\n{_HEADER}")
+        out.extend(_row(_when(s, zone) if s.start is not None else _NO_TIME, s) for s in days[day])
+    unscheduled = [s for s in conf.sessions if s.start is None and s.day_only is None]
     if unscheduled:
         out.append(f"\n## Unscheduled\n\n{_HEADER}")
         out.extend(_row("", s) for s in unscheduled)

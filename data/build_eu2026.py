@@ -66,9 +66,13 @@ SOURCES: list[dict[str, Any]] = [
 ]
 
 COVERAGE = (
-    "The sessions listed on the Sched \"Full Schedule\" page (source seed-002, "
-    "{count} sessions on 7-8 April 2026) plus one Sched session page (source seed-000) that "
-    "gives only an abstract and a speaker bio; a part of the full programme, not all of it."
+    "{total} sessions that public sources know: the Sched \"Full Schedule\" page (source seed-002), "
+    "one Sched session page (seed-000), the PyTorch Foundation's recap of the conference, further Sched "
+    "pages, recordings, talk pages and the llm-d events list (see sources). {timed_room} have a start "
+    "time and a room, {timed} a start time but no room, {day_only} only their day (no time is known, "
+    "none is guessed) and {no_day} not even their day. Rooms and hours with no known session are gaps "
+    "in the sources, not free time. Non-talk items (expo, registration, meals, parties, posters, sponsor "
+    "activities, the co-located hackathon) are not sessions."
 )
 
 # --- editorial tables --------------------------------------------------------
@@ -472,6 +476,837 @@ def _session(sid: str, title: str | None, kind: str, kind_label: str | None,
     }
 
 
+# --- the rest of the programme (extra/eu2026-sched-pages/) --------------------
+
+PAGES = "extra/eu2026-sched-pages/"
+RECAP = PAGES + "raw_pytorch.org_blog_pytorch-conference-europe-2026-a-landmark-moment-for-open-source-ai-in-paris.txt"
+SCHED_ICS = PAGES + "raw_pytorchconferenceeu2026.sched.com_all.ics.txt"
+
+#: The further source documents, in the order that decides a shown value
+#: (after the seeds): (id, title, file).  The address is line 1 of each file.
+PROGRAMME_SOURCES: list[tuple[str, str, str]] = [
+    ("sched-list-advanced", "Sched list page of 7 April, filter \"Company: Advanced\" (excerpt)",
+     "raw_pytorchconferenceeu2026.sched.com_2026-04-07_list_descriptions_company_Advanced.txt"),
+    ("sched-list-intermediate", "Sched list page of 7 April, filter \"Company: Intermediate\" (excerpt)",
+     "raw_pytorchconferenceeu2026.sched.com_2026-04-07_list_descriptions_company_Intermediate.txt"),
+    ("sched-list-training-systems", "Sched list page of 7 April, filter \"Type: Training Systems\" (excerpt)",
+     "raw_pytorchconferenceeu2026.sched.com_2026-04-07_list_descriptions_type_Training_Systems.txt"),
+    ("sched-list-audience-yes", "Sched list page, filter \"audience: Yes\" (excerpt)",
+     "raw_pytorchconferenceeu2026.sched.com_list_descriptions_audience_Yes.txt"),
+    ("sched-ics", "Sched calendar feed all.ics (excerpt: its first events)",
+     "raw_pytorchconferenceeu2026.sched.com_all.ics.txt"),
+    *((f"sched-event-{eid}", f"Sched event page {eid} (excerpt)",
+       f"raw_pytorchconferenceeu2026.sched.com_event_{eid}{suffix}.txt")
+      for eid, suffix in [
+          ("2HinC", ""), ("2Hind", ""), ("2Hinp", ""), ("2Hins", ""), ("2Hio1", ""), ("2HioD", ""),
+          ("2HioY", ""), ("2HipE", ""), ("2HipN", ""), ("2HipW", ""),
+          ("2Hipc", "_optimizing-large-moe-inference-on-nvidia-blackwell-nvfp4-adp-and-dualpipe-"
+                    "strategies-julien-demouth-nvid"),
+          ("2Hipr", ""), ("2Hiq0", ""), ("2HiqL", ""), ("2Hiqp", ""), ("2Juce", "")]),
+    ("recap-pytorch-blog", "PyTorch Conference Europe 2026: A Landmark Moment for Open Source AI in "
+     "Paris (PyTorch Foundation blog recap, 15 April 2026; excerpt)",
+     "raw_pytorch.org_blog_pytorch-conference-europe-2026-a-landmark-moment-for-open-source-ai-in-paris.txt"),
+    ("recording-cuda-graph", "Recording page (deepcamp.cc) of \"Parameterized CUDA Graph Launch in PyTorch\"",
+     "raw_deepcamp.cc_video_parameterized-cuda-graph-launch-in-pytorch-cuda-graphs-without-the-pai-37w9hQb5gME.txt"),
+    ("recording-token-slice", "Recording page (deepcamp.cc) of \"The Token Slice\"",
+     "raw_deepcamp.cc_video_the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg.txt"),
+    ("recording-torchtpu", "Recording page (deepcamp.cc) of \"Sponsored Session: TorchTPU\"",
+     "raw_deepcamp.cc_video_sponsored-session-torchtpu-expanding-tpu-programmabil-kat-ko-claudio-b-H8SjVNB7YhM.txt"),
+    ("recording-wideep", "Recording page (openworld.news) of \"Why WideEP Inference Needs Data-Parallel-Aware "
+     "Scheduling\"",
+     "raw_openworld.news_why-wideep-inference-needs-data-parallel-aware-scheduling-maroon-ayoub-tyler-michael-smith.txt"),
+    ("ibm-research-token-slice", "IBM Research publication page of \"The Token Slice\"",
+     "raw_research.ibm.com_publications_the-token-slice-implementing-preemptive-scheduling-via-chunked-decoding.txt"),
+    ("sessionize-disaggregated-tokenization", "Sessionize session page of \"Disaggregated Tokenization\"",
+     "raw_sessionize.com_s_vMaroon_disaggregated-tokenization-building-toward-tokens-_164136.txt"),
+    ("sessionize-not-all-tokens", "Sessionize session page of \"Not All Tokens Are Equal\"",
+     "raw_sessionize.com_s_vMaroon_not-all-tokens-are-equal-semantic-kv-cache-for-age_164155.txt"),
+    ("github-cpp-extensions", "Public GitHub file 56390824700 (a note on C++ extensions)",
+     "raw_github_56390824700.txt"),
+    ("github-megatron-bridge", "Public GitHub file 52746299127 (Megatron-Bridge README)",
+     "raw_github_52746299127_Megatron-Bridge_README.txt"),
+    ("github-verl", "Public GitHub file 70880861996 (verl README)",
+     "raw_github_70880861996_verl_README.txt"),
+    ("github-speaker-site", "Public GitHub files 51827908372 and 54857392823 (Alpha Romer Coma's "
+     "personal site data)",
+     "raw_github_51827908372_and_54857392823_Alpha_Romer_Coma_personal_site_data.txt"),
+]
+
+#: Source order for shown values among the seeds and these documents.
+SOURCE_ORDER = ["seed-002", "seed-000", *(sid for sid, _, _ in PROGRAMME_SOURCES), "events-list-llm-d"]
+
+#: Recap section headings that are not tracks (keynotes, meetings, community).
+RECAP_PARAGRAPH_SECTIONS = {
+    "Opening Keynotes", "Meet the Developers", "Community Events", "Morning Keynotes",
+    "Birds of a Feather and Meet the Maintainers", "Community Expo and Networking",
+}
+
+#: Seed 000 is the recap's talk of this title: its bio names "Nikhil" (the
+#: recap: "Nikhil Patel from Meta") and its abstract presents "a new CuTeDSL
+#: GEMM backend in PyTorch Inductor" (the recap title: "A CuTeDSL Backend for
+#: PyTorch Inductor").  The build checks both words below.
+SEED_000_RECAP_TITLE = "Achieving SOTA GEMM Performance: A CuTeDSL Backend for PyTorch Inductor"
+SEED_000_EVIDENCE = ("Nikhil", "CuTeDSL GEMM backend in PyTorch Inductor")
+
+#: Sched event pages that show no title, linked to a recap (or seed) talk:
+#: event id -> (title of the talk, words the page must contain: the speaker's
+#: name as the page gives it and the subject).  A page not listed here stays
+#: an untitled session of its own (UNTITLED_PAGES).
+SCHED_PAGE_LINKS: dict[str, tuple[str, tuple[str, str]]] = {
+    "2HinC": ("Parameterized CUDA Graph Launch in PyTorch: CUDA Graphs Without the Pain",
+              ("Daniel Galvez", "CPU kernel launch overhead")),
+    "2Hind": ("Why WideEP Inference Needs Data-Parallel-Aware Scheduling", ("Maroon Ayoub", "WideEP")),
+    "2Hinp": ("Accelerating On-Device ML Inference With ExecuTorch and Arm SME2", ("Jason Zhu", "SME2")),
+    "2Hins": ("The Token Slice: Implementing Preemptive Scheduling via Chunked Decoding",
+              ("Maroon Ayoub", "Chunked Decoding")),
+    "2Hio1": ("Model-Changing Transforms with Torch.compile", ("Thomas Viehmann", "torch.compile")),
+    "2HioD": ("Jigsaw: Domain and Tensor Parallelism for High-Resolution Input Training",
+              ("Deifilia Kieckhefen", "Jigsaw")),
+    "2HipN": ("Accelerating PyTorch Models with Torch.compile's C++ Wrapper Mode",
+              ("Bin Bao", "torch.compile's C++ wrapper mode")),
+    "2HipW": ("Portable High-Performance LLM Serving: A Triton Backend for VLLM",
+              ("Jan van Lunteren", "Triton attention backend")),
+    "2Hipc": ("Optimizing Large MoE Inference on NVIDIA Blackwell: NVFP4, ADP, and DualPipe Strategies",
+              ("julien-demouth-nvidia", "NVFP4 precision for MoE weights")),
+    "2Hipr": ("Optimizing CPU LLM Inference in PyTorch: Lessons from VLLM",
+              ("Crefeda Rodrigues", "CPU-based LLM inference")),
+    "2HiqL": ("Scaling Recommendation Systems to 2K GPUs and Beyond",
+              ("Zain works on large scale training systems for recommender systems at Meta",
+               "Ads model scaling")),
+}
+
+#: Sched pages that show no title and are linked to no talk: event id -> the
+#: speaker (name as the page gives it, organisation the page states, or None).
+#: 2Hiq0's abstract is about "Trinity Large" and torchtitan, the subject of the
+#: recap's "Trinity Large: Torchtitan on 2000+ B300s", but the page names no
+#: speaker, so it is not linked (rule: same speaker and subject).
+UNTITLED_PAGES: dict[str, tuple[tuple[str, str | None], ...]] = {
+    "2Hiqp": (("Michael Lazos", "Meta"),),  # "Michael Lazos is a software engineer at Meta"
+    "2HioY": (("Lucas", None),),            # "Lucas has been developing ..."
+    "2HipE": (),                            # the bio names nobody
+    "2Hiq0": (),                            # no speaker shown
+    "2Juce": (("Songlin Jiang", None),),    # Speakers block (job line read by the parser)
+}
+
+#: The kind a Sched page states in its abstract ("This lightning talk ...").
+PAGE_KINDS: dict[str, tuple[str, str]] = {"2HipN": ("lightning-talk", "This lightning talk")}
+
+#: Speakers of an events-list session that no other text names, read from its
+#: Sched link slug only where the slug's words are a name some text gives.
+EVENTS_LIST_SLUG_SPEAKERS: dict[str, list[str]] = {
+    "Not All Tokens Are Equal: Semantic KV-Cache for Agentic LLM Serving": ["Maroon Ayoub", "Hyunkyun Moon"],
+}
+
+#: The shown day when the recap's day heading and another source disagree.
+DAY_RULE = ("the recap's day heading is shown (the conference's own programme summary); "
+            "the speaker's personal site data gives another date")
+
+#: Non-talk items (expo, registration, meals, parties, posters, sponsor
+#: activities, co-located events) are not sessions, in both datasets; the
+#: ones the sources name are listed in data/README.md.  The build skips them
+#: by their Sched category and by the recap sections that hold only them.
+NON_TALK_RULE = "non-talk items are not sessions"
+NON_TALK_SECTIONS = ("Community Events", "Community Expo and Networking")
+
+#: The recap's organisation wording "from the X" keeps X only.
+_ARTICLE = re.compile(r"^the ")
+
+_QUOTES = re.compile(r"[’‘'\"“”`]")
+_NON_WORD = re.compile(r"[^0-9a-z]+")
+_KIND_PREFIX_ANY = re.compile(r"^(Lightning Talk|Birds of A Feather|Sponsored Session): ", re.I)
+_ICS_KINDS = {"BREAKS/EXHIBITS/SPECIAL EVENTS"}
+
+
+def title_key(title: str) -> str:
+    """The form in which two titles are one title: accents, case, quotes,
+    "&"/"and", punctuation, white space and a kind prefix are ignored."""
+    title = _KIND_PREFIX_ANY.sub("", title)
+    text = unicodedata.normalize("NFKD", title)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    text = _QUOTES.sub("", text).replace("&", " and ")
+    return _NON_WORD.sub(" ", text).strip()
+
+
+def _read(sources: Path, name: str) -> tuple[str, list[str]]:
+    """A raw excerpt: (address from line 1, the remaining lines after the bracketed note)."""
+    lines = (sources / PAGES / name).read_text(encoding="utf-8").splitlines()
+    if len(lines) < 3 or not lines[1].startswith("["):
+        raise SourceError(f"{name}: expected the address, then a bracketed note")
+    return lines[0].strip(), lines[2:]
+
+
+def _recap_people(text: str, where: str, grouped: bool = False) -> list[tuple[str, str | None]]:
+    """Speakers of a recap line: "A and B from Org", "A from X and B from Y",
+    "A (Org) and B (Org)", "A, Org; B & C, Org; and D, Org" (BoF form)."""
+    text = text.strip().rstrip(".").strip()
+    people: list[tuple[str, str | None]] = []
+
+    def names(part: str) -> list[str]:
+        return [n.strip() for n in re.split(r",? and |, | & ", part) if n.strip()]
+
+    def org(value: str) -> str:
+        return _ARTICLE.sub("", value.strip())
+
+    if grouped:  # the BoF paragraph: "Name, Org; Name & Name, Org; and Name, Org"
+        for group in text.split("; "):
+            group = re.sub(r"^and ", "", group)
+            who, organisation = group.rsplit(", ", 1)
+            people += [(n, org(organisation)) for n in names(who)]
+    elif text.count(" from ") > 1:
+        for group in re.split(r" and (?=[A-Z])", text):
+            who, organisation = group.split(" from ")
+            people.append((who.strip(), org(organisation)))
+    elif " from " in text:
+        who, organisation = text.rsplit(" from ", 1)
+        people += [(n, org(organisation)) for n in names(who)]
+    elif "(" in text:
+        for m in re.finditer(r"(?:^|,? and |, )([^(),]+?) \(([^)]+)\)", text):
+            people.append((m[1].strip(), org(m[2])))
+        if re.sub(r"(?:^|,? and |, )([^(),]+?) \(([^)]+)\)", "", text).strip():
+            raise SourceError(f"{where}: cannot read the speakers {text!r}")
+    elif re.fullmatch(r"[A-Z][\w'’ .-]+(?:, [A-Z][\w'’ .-]+)*,? and [A-Z][\w'’ .-]+|[A-Z][\w'’ .-]+", text):
+        people += [(n, None) for n in names(text)]
+    else:
+        raise SourceError(f"{where}: cannot read the speakers {text!r}")
+    for name, _ in people:
+        if not _is_name(name) and len(name.split()) < 2:
+            raise SourceError(f"{where}: {name!r} is not a name")
+    return people
+
+
+def _parse_recap(sources: Path) -> dict[str, Any]:
+    """The recap: talk items by day and section, and the bold/quoted titles of
+    the paragraph sections (keynotes, meetings, BoFs)."""
+    url, lines = _read(sources, RECAP.removeprefix(PAGES))
+    items: list[dict[str, Any]] = []
+    mentions: list[dict[str, Any]] = []  # paragraph-section titles and names
+    day: str | None = None
+    section: str | None = None
+    for number, line in enumerate(lines, start=3):
+        where = f"{RECAP}:{number}"
+        if m := re.match(r"^## Day (\d): \w+day, April (\d+)$", line):
+            day = f"2026-04-{int(m[2]):02d}"
+            continue
+        if line.startswith("### "):
+            section = re.sub(r" \(Day 2\)$", "", line[4:])
+            continue
+        if day is None or section is None or not line.strip():
+            continue
+        if section not in RECAP_PARAGRAPH_SECTIONS:
+            m = re.match(r"^\* \*\*(?P<title>.+?)\*\* (?:by (?P<by>.+)|– a (?P<kind>Birds of a Feather) session "
+                         r"led by (?P<led>.+))$", line)
+            if m is None:
+                raise SourceError(f"{where}: not a talk item: {line!r}")
+            who = m["by"] or m["led"]
+            room = None
+            if ", a " in who:  # ", a comprehensive walkthrough on the Master Stage."
+                who, tail = who.split(", a ", 1)
+                rm = re.search(r" on the ([A-Z]\w+ [A-Z]\w+)\.?$", tail)
+                if rm is None:
+                    raise SourceError(f"{where}: unexpected description {tail!r}")
+                room = rm[1]
+            items.append({"day": day, "section": section, "title": m["title"],
+                          "people": _recap_people(who, where), "room": room,
+                          "kind": "birds-of-a-feather" if m["kind"] else None, "line": number})
+            continue
+        # paragraph sections: bold runs are names or titles, quoted text a title
+        bolds = re.findall(r"\*\*(.+?)\*\*", line)
+        quoted = re.findall(r"\"(.+?)[,.]?\"", line)
+        mentions.append({"day": day, "section": section, "bolds": bolds, "quoted": quoted,
+                         "line": number, "text": line})
+    return {"url": url, "items": items, "mentions": mentions}
+
+
+def _sched_page(sources: Path, name: str) -> dict[str, Any]:
+    """A Sched event page excerpt: date line, abstract text, speakers block."""
+    url, lines = _read(sources, name)
+    body = [ln for ln in lines if ln.strip()]
+    date = None
+    room = None
+    if body and (m := _DATE.match(body[0])):
+        date, body = m, body[1:]
+    elif body and (m := re.match(r"^(.+CEST)(?: (.+))?$", body[-1])) and _DATE.match(m[1]):
+        date, room, body = _DATE.match(m[1]), m[2], body[:-1]
+    people: list[tuple[str, str | None, str | None]] = []
+    if "Speakers" in body:
+        k = body.index("Speakers")
+        rest = body[k + 1:]
+        body = body[:k]
+        while rest:
+            if not rest[0].startswith("avatar for ") or len(rest) < 3 or rest[1] != rest[0][11:]:
+                raise SourceError(f"{name}: unexpected speaker block {rest[:3]!r}")
+            job, org = _split_job(rest[2])
+            people.append((rest[1], job, org))
+            rest = rest[3:]
+    return {"url": url, "date": date, "room": room, "text": "\n\n".join(body) or None, "people": people}
+
+
+def _sched_list(sources: Path, name: str) -> list[dict[str, Any]]:
+    """A Sched list page excerpt: heading "Title - Speaker, Org" and a date line."""
+    url, lines = _read(sources, name)
+    found = []
+    for i, line in enumerate(lines):
+        if _DATE.match(line):
+            heading = lines[i - 1]
+            title, who = heading.rsplit(" - ", 1)
+            people: list[tuple[str, str | None]] = []
+            for group in who.split(" & "):
+                person, org = group.split(", ", 1)
+                people.append((person, org))
+            found.append({"url": url, "heading": title, "people": people, "date": _DATE.match(line),
+                          "text": lines[i + 1] if i + 1 < len(lines) else None})
+    if not found:
+        raise SourceError(f"{name}: no session found")
+    return found
+
+
+def _ics_events(sources: Path) -> list[dict[str, str]]:
+    """The VEVENT fields of the stored start of all.ics (blank-line separated)."""
+    _, lines = _read(sources, SCHED_ICS.removeprefix(PAGES))
+    events: list[dict[str, str]] = []
+    current: dict[str, str] = {}
+    for line in [*lines, ""]:
+        if not line.strip():
+            if current:
+                events.append(current)
+            current = {}
+            continue
+        key, value = line.split(":", 1)
+        current[key] = value.replace("\\,", ",")
+    return events
+
+
+
+
+class _Programme:
+    """Adds the recap's talks and the other excerpts to the seed sessions."""
+
+    def __init__(self, sessions: list[dict[str, Any]], speakers: _Speakers, rooms: dict[str, str],
+                 tracks: dict[str, str], taken: set[str]) -> None:
+        self.sessions = sessions
+        self.speakers = speakers
+        self.rooms = rooms
+        self.tracks = tracks
+        self.taken = taken
+        self.origin: dict[tuple[str, str], list[str]] = {}  # (session id, field) -> sources of the shown value
+        for s in sessions:
+            for key in ("title", "start", "end", "room", "kind", "abstract", "track"):
+                if s[key] is not None:
+                    self.origin[s["id"], key] = list(s["sources"])
+        self.by_key: dict[str, dict[str, Any]] = {title_key(s["title"]): s for s in sessions if s["title"]}
+        self.seed_ids = {s["id"] for s in sessions}
+        self.track_keys = {title_key(name): tid for tid, name in tracks.items()}
+        #: sessions whose kind no source states (a recap item or talk page: "talk" by default)
+        self.default_kind: set[str] = set()
+
+    # -- speakers
+    def speaker(self, name: str, job: str | None, org: str | None, source: str) -> str:
+        """The id of the speaker called ``name`` (a record's name or alias, up to
+        accents and case), adding the record or the values it lacks."""
+        wanted = fold(name)
+        for sid, rec in self.speakers.records.items():
+            if wanted in {fold(rec["name"]), *(fold(a) for a in rec["aliases"])}:
+                for key, value in (("job_title", job), ("organisation", org)):
+                    self._speaker_value(sid, key, value, source)
+                return sid
+        sid = self.speakers.add(name, job, org, None, source)
+        return sid
+
+    def _speaker_value(self, sid: str, key: str, value: str | None, source: str) -> None:
+        rec = self.speakers.records[sid]
+        if value is None:
+            return
+        if rec[key] is None:
+            rec[key] = value
+            self.speakers.origin[sid, key] = source
+            return
+        conflict = next((c for c in rec["conflicts"] if c["field"] == key), None)
+        known = [rec[key], *(v["value"] for v in conflict["values"])] if conflict else [rec[key]]
+        same = next((v for v in known if fold(v) == fold(value)), None)
+        if same is None:
+            pass
+        elif conflict is None:
+            return
+        else:
+            for entry in conflict["values"]:
+                if entry["value"] == same and source not in entry["sources"]:
+                    entry["sources"].append(source)
+                    entry["sources"].sort(key=_source_rank)
+            return
+        if conflict is None:
+            conflict = {"field": key, "values": [{"value": rec[key], "sources": [self.speakers.origin[sid, key]]}],
+                        "rule": "the first value in source order is kept"}
+            rec["conflicts"].append(conflict)
+        conflict["values"].append({"value": value, "sources": [source]})
+
+    # -- sessions
+    def find(self, title: str) -> dict[str, Any] | None:
+        return self.by_key.get(title_key(title))
+
+    def new(self, title: str | None, kind: str, kind_label: str | None, source: str,
+            fallback: str = "untitled") -> dict[str, Any]:
+        sid = session_id(title, self.taken, fallback)
+        session = _session(sid, title, kind, kind_label, None, None, None, None, [], None, None, [], [source])
+        if title is not None:
+            self.origin[sid, "title"] = [source]
+            self.by_key[title_key(title)] = session
+        self.sessions.append(session)
+        return session
+
+    @staticmethod
+    def add_source(session: dict[str, Any], source: str) -> None:
+        if source not in session["sources"]:
+            session["sources"].append(source)
+            session["sources"].sort(key=SOURCE_ORDER.index)
+
+    def add_title(self, session: dict[str, Any], title: str, source: str) -> None:
+        self.add_source(session, source)
+        if session["title"] is None:
+            session["title"] = title
+            self.origin[session["id"], "title"] = [source]
+        elif title != session["title"] and title not in session["title_variants"]:
+            session["title_variants"].append(title)
+
+    def value(self, session: dict[str, Any], key: str, value: Any, source: str, rule: str) -> None:
+        """Set ``key`` if unknown; a different value becomes a conflict (shown value first)."""
+        self.add_source(session, source)
+        if value is None:
+            return
+        sid = session["id"]
+        if session[key] is None:
+            if key == "start" and "day_only" in session:
+                if session["day_only"] != value[:10]:
+                    raise SourceError(f"{sid}: {source} gives {value[:10]}, the day is {session['day_only']}")
+                del session["day_only"]
+            session[key] = value
+            self.origin[sid, key] = [source]
+            return
+        if session[key] == value:
+            if source not in self.origin[sid, key]:
+                self.origin[sid, key].append(source)
+            return
+        conflict = next((c for c in session["conflicts"] if c["field"] == key), None)
+        if conflict is None:
+            conflict = {"field": key, "values": [{"value": session[key], "sources": list(self.origin[sid, key])}],
+                        "rule": rule}
+            session["conflicts"].append(conflict)
+        entry = next((v for v in conflict["values"] if v["value"] == value), None)
+        if entry is None:
+            conflict["values"].append({"value": value, "sources": [source]})
+        elif source not in entry["sources"]:
+            entry["sources"].append(source)
+
+    def day(self, session: dict[str, Any], day: str, source: str) -> None:
+        self.add_source(session, source)
+        if session["start"] is not None:
+            if session["start"][:10] != day:
+                raise SourceError(f"{session['id']}: {source} gives {day}, the start is {session['start']}")
+            return
+        if "day_only" not in session:
+            _put_day_only(session, day)
+            self.origin[session["id"], "day"] = [source]
+        elif session["day_only"] == day:
+            self.origin[session["id"], "day"].append(source)
+        else:
+            self.value_conflict(session, "day", session["day_only"], self.origin[session["id"], "day"],
+                                day, source, DAY_RULE)
+
+    @staticmethod
+    def value_conflict(session: dict[str, Any], key: str, shown: str, shown_sources: list[str],
+                       other: str, source: str, rule: str) -> None:
+        session["conflicts"].append({"field": key, "values": [
+            {"value": shown, "sources": list(shown_sources)}, {"value": other, "sources": [source]}], "rule": rule})
+
+    def room(self, name: str) -> str:
+        rid = slugify(name)
+        self.rooms.setdefault(rid, name)
+        return rid
+
+    def track(self, name: str) -> str:
+        key = title_key(name)
+        if key not in self.track_keys:
+            self.track_keys[key] = slugify(name)
+            self.tracks[slugify(name)] = name
+        return self.track_keys[key]
+
+    def speakers_of(self, session: dict[str, Any], people: list[tuple[str, str | None]], source: str) -> None:
+        ids = [self.speaker(name, None, org, source) for name, org in people]
+        if not session["speakers"]:
+            session["speakers"] = ids
+        elif set(ids) - set(session["speakers"]):
+            raise SourceError(f"{session['id']}: {source} names other speakers {ids!r}; decide")
+
+
+def _source_rank(source: str) -> int:
+    return SOURCE_ORDER.index(source)
+
+
+def _shown_organisations(speakers: _Speakers) -> None:
+    """Each organisation conflict shows the value of the first source in source order."""
+    for rec in speakers.records.values():
+        for conflict in rec["conflicts"]:
+            conflict["values"].sort(key=lambda v: min(map(_source_rank, v["sources"])))
+            rec[conflict["field"]] = conflict["values"][0]["value"]
+
+
+def _put_day_only(session: dict[str, Any], day: str) -> None:
+    """Insert "day_only" after "end" (the native key order)."""
+    items = list(session.items())
+    session.clear()
+    for key, value in items:
+        session[key] = value
+        if key == "end":
+            session["day_only"] = day
+
+
+def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], seed_000_abstract: str) -> None:
+    """Merge the recap and the other excerpts into the sessions (see data/README.md)."""
+    recap = _parse_recap(sources)
+    src = "recap-pytorch-blog"
+    # paragraph sections: keynotes, meetings, BoFs: titles that name seed sessions,
+    # or (BoFs) new sessions with their speakers
+    for mention in recap["mentions"]:
+        if mention["section"] in NON_TALK_SECTIONS:
+            continue  # NON_TALK_RULE
+        if not mention["bolds"] and not mention["quoted"]:
+            continue  # a linking sentence ("The morning opened on the Master Stage ...")
+        day = mention["day"]
+        same_day = [s for s in prog.sessions if s["start"] and s["start"][:10] == day]
+        titles = [t for t in [*mention["quoted"], *mention["bolds"]] if prog.find(t) is not None]
+        if titles:
+            for title in titles:
+                session = prog.find(title)
+                assert session is not None
+                if session not in same_day:
+                    raise SourceError(f"{RECAP}:{mention['line']}: {title!r} is not on {day}")
+                prog.add_title(session, title, src)
+        elif mention["section"].startswith("Birds of a Feather"):
+            for m in re.finditer(r"\*\*(?P<title>.+?)\*\* with (?P<who>.+?)(?= and \*\*|\.?$)", mention["text"]):
+                session = prog.new(m["title"], "birds-of-a-feather", None, src)
+                prog.day(session, day, src)
+                prog.speakers_of(session, _recap_people(m["who"], f"{RECAP}:{mention['line']}", grouped=True), src)
+        else:  # a keynote named by its speaker only ("Matt White ... set the stage")
+            names = {fold(b) for b in mention["bolds"]}
+            hits = [s for s in same_day if s["kind"] in ("keynote", "sponsored-keynote")
+                    and {fold(prog.speakers.records[i]["name"]) for i in s["speakers"]} <= names]
+            if len(hits) != 1:
+                raise SourceError(f"{RECAP}:{mention['line']}: no single keynote for {mention['bolds']!r}")
+            prog.add_source(hits[0], src)
+    # track sections: one talk per item
+    for item in recap["items"]:
+        where = f"{RECAP}:{item['line']}"
+        session = prog.find(item["title"])
+        if session is None and item["title"] == SEED_000_RECAP_TITLE:
+            if item["people"][0][0].split()[0] != SEED_000_EVIDENCE[0] or SEED_000_EVIDENCE[1] not in seed_000_abstract:
+                raise SourceError(f"{where}: seed 000 no longer matches {SEED_000_RECAP_TITLE!r}")
+            session = seed_000
+            prog.add_title(session, item["title"], src)
+            prog.by_key[title_key(item["title"])] = session
+            # the seed's "Nikhil" is the recap's "Nikhil Patel": one record, the full name shown
+            rec = prog.speakers.records.pop(session["speakers"][0])
+            full, org = item["people"][0]
+            rec.update(id=slugify(full), name=full, aliases=[rec["name"]], organisation=org)
+            prog.speakers.records[rec["id"]] = rec
+            prog.speakers.origin[rec["id"], "organisation"] = src
+            session["speakers"] = [rec["id"]]
+        if session is None:
+            session = prog.new(item["title"], item["kind"] or "talk", None, src)
+            if item["kind"] is None:
+                prog.default_kind.add(session["id"])
+            prog.value(session, "track", prog.track(item["section"]), src, "")
+            prog.speakers_of(session, item["people"], src)
+        else:
+            prog.add_title(session, item["title"], src)
+            if session["id"] not in prog.seed_ids or session is seed_000:
+                prog.speakers_of(session, item["people"], src)
+            else:
+                ids = [prog.speaker(name, None, org, src) for name, org in item["people"]]
+                if sorted(ids) != sorted(session["speakers"]):
+                    raise SourceError(f"{where}: speakers {ids!r} differ from the seed's")
+            if session["track"] is not None and title_key(prog.tracks[session["track"]]) != title_key(item["section"]):
+                if not any(v["field"] == "track" for v in session["variants"]):
+                    session["variants"].append({"field": "track", "values": [
+                        {"value": prog.tracks[session["track"]], "sources": list(prog.origin[session["id"], "track"])},
+                        {"value": item["section"], "sources": [src]}],
+                        "rule": "the Sched category is shown; the recap's section heading is its own wording"})
+            elif session["track"] is None and session is seed_000:
+                prog.value(session, "track", prog.track(item["section"]), src, "")
+        if item["room"]:
+            prog.value(session, "room", prog.room(item["room"]), src, "")
+        prog.day(session, item["day"], src)
+
+    # Sched list pages: title, kind prefix, speakers, time
+    for sid_src, _, name in PROGRAMME_SOURCES:
+        if not sid_src.startswith("sched-list-") or sid_src == "sched-list-audience-yes":
+            continue
+        for entry in _sched_list(sources, name):
+            title = _KIND_PREFIX_ANY.sub("", entry["heading"])
+            session = prog.find(title)
+            kind, label = ("lightning-talk", "Lightning Talk") if entry["heading"].startswith(
+                "Lightning Talk: ") else ("talk", None)
+            if session is None:
+                session = prog.new(title, kind, label, sid_src)
+            prog.add_title(session, title, sid_src)
+            if label and session["id"] in prog.default_kind:
+                session["kind"], session["kind_label"] = kind, label
+                prog.default_kind.discard(session["id"])
+            if sid_src == "sched-list-training-systems":
+                prog.value(session, "track", prog.track("Training Systems"), sid_src,
+                           "the recap's section is shown")
+            date = entry["date"]
+            prog.value(session, "start", _datetime(date, date["start"]), sid_src, SCHED_RULE)
+            prog.value(session, "end", _datetime(date, date["end"]), sid_src, SCHED_RULE)
+            if not session["speakers"]:
+                prog.speakers_of(session, entry["people"], sid_src)
+            else:
+                for person, org in entry["people"]:
+                    if prog.speaker(person, None, org, sid_src) not in session["speakers"]:
+                        raise SourceError(f"{name}: {person!r} is not a speaker of {title!r}")
+            if session["abstract"] is None:
+                session["abstract"] = entry["text"]
+
+    # Sched event pages
+    for sid_src, _, name in PROGRAMME_SOURCES:
+        if not sid_src.startswith("sched-event-"):
+            continue
+        eid = sid_src.removeprefix("sched-event-")
+        page = _sched_page(sources, name)
+        if eid in SCHED_PAGE_LINKS:
+            title, evidence = SCHED_PAGE_LINKS[eid]
+            session = prog.find(title)
+            if session is None:
+                raise SourceError(f"{name}: no session {title!r}")
+            text = "\n".join([page["url"], page["text"] or "", *(p[0] for p in page["people"])])
+            if not all(word in text for word in evidence):
+                raise SourceError(f"{name}: the page does not say {evidence!r}")
+        else:
+            if eid not in UNTITLED_PAGES:
+                raise SourceError(f"{name}: page {eid} neither linked nor listed as untitled")
+            session = prog.new(None, "talk", None, sid_src, f"untitled-{slugify(eid)}")
+            listed = UNTITLED_PAGES[eid]
+            for person, org in listed:
+                if person not in (page["text"] or "") and person not in [p[0] for p in page["people"]]:
+                    raise SourceError(f"{name}: the page does not name {person!r}")
+                if org is not None and f"at {org}" not in (page["text"] or ""):
+                    raise SourceError(f"{name}: the page does not say {person!r} is at {org!r}")
+            session["speakers"] = [prog.speaker(p, None, o, sid_src) for p, o in listed]
+        prog.add_source(session, sid_src)
+        if eid in PAGE_KINDS:
+            kind, phrase = PAGE_KINDS[eid]
+            if phrase not in (page["text"] or ""):
+                raise SourceError(f"{name}: the page does not say {phrase!r}")
+            session["kind"] = kind
+            prog.default_kind.discard(session["id"])
+        for person, job, org in page["people"]:
+            sid = prog.speaker(person, job, org, sid_src)
+            if sid not in session["speakers"]:
+                if session["id"] in prog.seed_ids:
+                    raise SourceError(f"{name}: {person!r} is not a speaker of {session['id']}")
+                session["speakers"].append(sid)
+        if page["date"] is not None:
+            date = page["date"]
+            prog.value(session, "start", _datetime(date, date["start"]), sid_src, SCHED_RULE)
+            prog.value(session, "end", _datetime(date, date["end"]), sid_src, SCHED_RULE)
+        if page["room"] is not None:
+            prog.value(session, "room", prog.room(page["room"]), sid_src, SCHED_RULE)
+        if session["abstract"] is None and page["text"] is not None:
+            session["abstract"] = page["text"]
+            prog.origin[session["id"], "abstract"] = [sid_src]
+
+    # Sched calendar feed: its stored start holds only non-talk items (NON_TALK_RULE)
+    for event in _ics_events(sources):
+        if event.get("CATEGORIES") not in _ICS_KINDS:
+            raise SourceError(f"{SCHED_ICS}: {event.get('SUMMARY')!r} is not a non-talk item; decide")
+
+    _add_recordings_and_pages(sources, prog)
+    _add_events_list(sources, prog)
+    _shown_organisations(prog.speakers)
+
+
+SCHED_RULE = "the Sched page's value is shown; the other is from a different source"
+
+
+def _heading_people(text: str) -> list[tuple[str, str | None]]:
+    """Speakers of a Sched-style heading suffix: "A, Org & B, Org; C & D, Org"."""
+    people: list[tuple[str, str | None]] = []
+    for group in text.split("; "):
+        parts = group.split(" & ")
+        pending: list[str] = []
+        for part in parts:
+            if ", " in part:
+                name, org = part.split(", ", 1)
+                people += [(p, org) for p in pending] + [(name, org)]
+                pending = []
+            else:
+                pending.append(part)
+        if pending:
+            raise SourceError(f"no organisation for {pending!r} in {text!r}")
+    return people
+
+
+#: Recording and talk pages: source id -> how their title line is found.
+RECORDING_SOURCES = ["recording-cuda-graph", "recording-token-slice", "recording-torchtpu", "recording-wideep"]
+TALK_PAGES = ["ibm-research-token-slice", "sessionize-disaggregated-tokenization", "sessionize-not-all-tokens"]
+
+
+def _file_of(source_id: str) -> str:
+    return next(name for sid, _, name in PROGRAMME_SOURCES if sid == source_id)
+
+
+def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
+    for sid_src in RECORDING_SOURCES:
+        _, lines = _read(sources, _file_of(sid_src))
+        heading = next(ln for ln in lines if re.search(r" [-–] [A-Z][^ ]+ [A-Z]", ln))
+        title, who = re.split(r" [-–] (?=[A-Z][^ ]+ [A-Z][^,]*,)", heading, maxsplit=1)
+        people = _heading_people(who)
+        kind, label = ("talk", None)
+        if title.startswith("Sponsored Session: "):
+            kind, label = "sponsored-talk", "Sponsored Session"
+        bare = _KIND_PREFIX_ANY.sub("", title)
+        session = prog.find(bare)
+        if session is None:
+            session = prog.new(bare, kind, label, sid_src)
+            session["speakers"] = [prog.speaker(n, None, o, sid_src) for n, o in people]
+        prog.add_title(session, bare, sid_src)
+        for name, org in people:
+            if prog.speaker(name, None, org, sid_src) not in session["speakers"]:
+                raise SourceError(f"{sid_src}: {name!r} is not a speaker of {session['id']}")
+    # the audience list page shows the TorchTPU abstract without a title
+    _, lines = _read(sources, _file_of("sched-list-audience-yes"))
+    _, tpu = _read(sources, _file_of("recording-torchtpu"))
+    torchtpu = prog.find("TorchTPU: Expanding TPU Programmability to Pytorch")
+    shown = next(ln for ln in lines if ln.strip())
+    if torchtpu is None or not any(ln.split(" ... ")[0] == shown.split(" ... ")[0] for ln in tpu):
+        raise SourceError("the audience list page no longer shows the TorchTPU abstract")
+    prog.add_source(torchtpu, "sched-list-audience-yes")
+    if torchtpu["abstract"] is None:
+        torchtpu["abstract"] = shown
+    for sid_src in TALK_PAGES:
+        _, lines = _read(sources, _file_of(sid_src))
+        body = [ln for ln in lines if ln.strip()]
+        kind_line, title = body[0], body[1]
+        if kind_line not in ("Talk", "Session"):
+            raise SourceError(f"{sid_src}: unexpected layout {body[:2]!r}")
+        if title in ("Abstract",):
+            raise SourceError(f"{sid_src}: no title")
+        session = prog.find(title)
+        if session is None:
+            session = prog.new(title, "talk", None, sid_src)
+            prog.default_kind.add(session["id"])
+        prog.add_title(session, title, sid_src)
+    # GitHub files: titles (and one date) that speakers and projects give
+    _, lines = _read(sources, _file_of("github-cpp-extensions"))
+    m = re.search(r"\*(?P<title>[^*]+)\*,", "\n".join(lines))
+    assert m is not None
+    session = prog.find(m["title"])
+    if session is None:
+        raise SourceError(f"github-cpp-extensions: no session {m['title']!r}")
+    prog.add_title(session, m["title"], "github-cpp-extensions")
+    juce = next(s for s in prog.sessions if s["id"] == "untitled-2juce")
+    for sid_src in ("github-megatron-bridge", "github-verl"):
+        _, lines = _read(sources, _file_of(sid_src))
+        if "sched.com/event/2Juce/" not in "\n".join(lines):
+            raise SourceError(f"{sid_src}: no link to event 2Juce")
+        prog.add_source(juce, sid_src)
+    _, lines = _read(sources, _file_of("github-speaker-site"))
+    text = "\n".join(lines)
+    m = re.search(r'title:\s*"(?P<title>[^"]+)",\s*event: "PyTorch Conference Europe 2026",\s*date: "Apr (?P<d>\d+), 2026"',
+                  text)
+    if m is None:
+        raise SourceError("github-speaker-site: the talk entry is missing")
+    session = prog.find(m["title"])
+    if session is None:
+        raise SourceError(f"github-speaker-site: no session {m['title']!r}")
+    prog.add_title(session, m["title"], "github-speaker-site")
+    short = re.search(r'\[54857392823\] title: "([^"]+)"', text)
+    if short is not None and title_key(session["title"]).startswith(title_key(short[1])):
+        prog.add_title(session, short[1], "github-speaker-site")
+    prog.day(session, f"2026-04-{int(m['d']):02d}", "github-speaker-site")
+
+
+LLM_D_RULE = ("the Sched time is shown; the llm-d events list gives another, from an earlier draft "
+              "of the schedule")
+LLM_D_ROOM_RULE = "the Sched room is shown; the llm-d events list (an earlier draft) gives another"
+LLM_D_SPEAKER_RULE = ("the speakers the session's other sources name are shown; the Sched link in the llm-d "
+                      "events list (an earlier draft) ends in a slug naming other speakers")
+
+
+def _add_events_list(sources: Path, prog: _Programme) -> None:
+    text = (sources / EVENTS_LIST).read_text(encoding="utf-8")
+    entry = re.compile(
+        r"title: (?P<q>['\"])(?P<title>.+?)(?P=q),\s*date: '(?P<date>[^']+)',\s*time: '(?P<start>\d\d:\d\d) – "
+        r"(?P<end>\d\d:\d\d) CEST',\s*location: '(?P<room>[^']+)',\s*href: '(?P<href>[^']+)'")
+    found = list(entry.finditer(text))
+    if len(found) != 7:
+        raise SourceError(f"{EVENTS_LIST}: expected 7 sessions, found {len(found)}")
+    src = "events-list-llm-d"
+    for m in found:
+        heading = m["title"]
+        title = _KIND_PREFIX_ANY.sub("", heading)
+        session = prog.find(title)
+        kind, label = "talk", None
+        if heading.startswith("Lightning Talk: "):
+            kind, label = "lightning-talk", "Lightning Talk"
+        elif heading.startswith("Birds of A Feather: "):
+            kind, label = "birds-of-a-feather", "Birds of A Feather"
+        if session is None:
+            session = prog.new(title, kind, label, src)
+        if session["id"] in prog.default_kind and label is not None:
+            session["kind"], session["kind_label"] = kind, label
+            prog.default_kind.discard(session["id"])
+        if not session["speakers"] and title in EVENTS_LIST_SLUG_SPEAKERS:
+            names = EVENTS_LIST_SLUG_SPEAKERS[title]
+            if not all(slugify(n) in m["href"] for n in names):
+                raise SourceError(f"{EVENTS_LIST}: the link of {title!r} does not name {names!r}")
+            session["speakers"] = [prog.speaker(n, None, None, src) for n in names]
+        prog.add_title(session, title, src)
+        if session["kind"] == kind and session["kind_label"] is None and label is not None:
+            session["kind_label"] = label
+        dm = re.match(r"^\w{3}, Apr (\d+), 2026$", m["date"])
+        assert dm is not None
+        day = f"2026-04-{int(dm[1]):02d}"
+        sh, sm = (int(x) for x in m["start"].split(":"))
+        eh, em = (int(x) for x in m["end"].split(":"))
+        start = datetime(2026, 4, int(dm[1]), sh, sm, tzinfo=ZONE)
+        end = datetime(2026, 4, int(dm[1]), eh, em, tzinfo=ZONE)
+        prog.day(session, day, src)
+        prog.value(session, "start", f"{start.isoformat()}[{TIMEZONE}]", src, LLM_D_RULE)
+        prog.value(session, "end", f"{end.isoformat()}[{TIMEZONE}]", src, LLM_D_RULE)
+        if m["room"] != "TBA":
+            prog.value(session, "room", prog.room(m["room"]), src, LLM_D_ROOM_RULE)
+        # speakers in the link slug: everything after the title's slug
+        prefix = slugify(_QUOTES.sub("", heading))  # Sched slugs drop apostrophes: "vllms"
+        tail = m["href"].rsplit("/", 1)[1]
+        if not tail.startswith(prefix):
+            raise SourceError(f"{EVENTS_LIST}: the link of {heading!r} does not start with its title")
+        tail = tail.removeprefix(prefix).strip("-")
+        if session["speakers"]:
+            left = "-" + tail + "-"
+            missing = False
+            for sid in session["speakers"]:
+                if f"-{sid}-" not in left:
+                    missing = True
+                left = left.replace(f"-{sid}-", "-", 1)
+            orgs = {prog.speakers.records[s]["organisation"] for s in session["speakers"]}
+            orgs |= {v["value"] for s in session["speakers"]
+                     for c in prog.speakers.records[s]["conflicts"] for v in c["values"]}
+            for org in sorted((o for o in orgs if o), key=len, reverse=True):
+                left = left.replace(f"-{slugify(org)}-", "-")
+            if missing or left.strip("-"):
+                shown = "; ".join(prog.speakers.records[s]["name"] for s in session["speakers"])
+                prog.value_conflict(session, "speakers", shown, [s for s in session["sources"] if s != src],
+                                    tail, src, LLM_D_SPEAKER_RULE)
+
+
+def _coverage(sessions: list[dict[str, Any]]) -> str:
+    """The coverage statement with its counts."""
+    timed_room = sum(1 for s in sessions if s["start"] and s["room"])
+    timed = sum(1 for s in sessions if s["start"] and not s["room"])
+    day_only = sum(1 for s in sessions if "day_only" in s)
+    return COVERAGE.format(total=len(sessions), timed_room=timed_room, timed=timed, day_only=day_only,
+                           no_day=len(sessions) - timed_room - timed - day_only)
+
+
 def build(sources: Path) -> dict[str, Any]:
     """Parse the Europe 2026 sources and return the native JSON document."""
     page = (sources / SEED_002).read_text(encoding="utf-8")
@@ -529,7 +1364,6 @@ def build(sources: Path) -> dict[str, Any]:
             parsed["slides"], ["seed-002"],
         ))
 
-    coverage = COVERAGE.format(count=len(sessions))
     for speaker_id, by_value in heading_conflicts.items():
         speakers.heading_organisations(speaker_id, by_value, "seed-002")
 
@@ -541,10 +1375,16 @@ def build(sources: Path) -> dict[str, Any]:
     if any(ln in page for ln in abstract_lines):
         raise SourceError("seed 000 repeats a session of seed 002; merge them")
     sid = speakers.add(SEED_000_SPEAKER, None, None, _strip_read_more("\n".join(bio_lines)), "seed-000")
-    sessions.append(_session(
+    seed_000 = _session(
         session_id(None, taken, SEED_000_SESSION_ID), None, "other", None,
         None, None, None, None, [sid], "\n\n".join(abstract_lines), None, [], ["seed-000"],
-    ))
+    )
+    sessions.append(seed_000)
+
+    # the rest of the programme: the recap and the other excerpts
+    _add_programme(sources, _Programme(sessions, speakers, rooms, tracks, taken), seed_000,
+                   seed_000["abstract"])
+    coverage = _coverage(sessions)
 
     # The venue: no seed names it; the third-party write-up does ("... held April 7-8 at
     # Station F in Paris."). Only the venue is taken from it.
@@ -553,6 +1393,9 @@ def build(sources: Path) -> dict[str, Any]:
     if venue_match is None:
         raise SourceError(f"{WRITE_UP}: the sentence naming the venue is missing")
     source_list = [dict(src) for src in SOURCES]
+    for sid_src, title, name in PROGRAMME_SOURCES:
+        source_list.append({"id": sid_src, "title": title, "url": _read(sources, name)[0],
+                            "file": PAGES + name})
     next(src for src in source_list if src["id"] == "writeup-meltwater")["url"] = write_up.splitlines()[0].strip()
     # The conference's address: the events list's entry for this conference links it.
     events = (sources / EVENTS_LIST).read_text(encoding="utf-8")

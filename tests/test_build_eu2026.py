@@ -52,11 +52,40 @@ def test_build_reproduces_shipped_dataset() -> None:
 
 
 def test_session_counts() -> None:
-    """The dataset holds 43 dated sessions (26 on 7 April, 17 on 8 April) and one undated."""
+    """97 sessions: 48 with time and room, 6 with time only, 38 with only their day, 5 with no day."""
     sessions = _shipped()["sessions"]
-    days = Counter(s["start"][:10] if s["start"] else None for s in sessions)
-    assert len(sessions) == 44
-    assert days == {"2026-04-07": 26, "2026-04-08": 17, None: 1}
+    kinds = Counter(
+        "time and room" if s["start"] and s["room"] else "time only" if s["start"]
+        else "day only" if "day_only" in s else "no day"
+        for s in sessions
+    )
+    days = Counter(s["start"][:10] if s["start"] else s.get("day_only") for s in sessions)
+    assert len(sessions) == 97
+    assert kinds == {"time and room": 48, "time only": 6, "day only": 38, "no day": 5}
+    assert days == {"2026-04-07": 44, "2026-04-08": 48, None: 5}
+    assert not any(s["start"] and "day_only" in s for s in sessions)
+
+
+def test_coverage_statement_counts() -> None:
+    """The coverage statement gives the same counts."""
+    coverage = _shipped()["coverage"]
+    assert coverage.startswith("97 sessions that public sources know")
+    assert ("48 have a start time and a room, 6 a start time but no room, 38 only their day "
+            "(no time is known, none is guessed) and 5 not even their day") in coverage
+
+
+SEED_002_SESSIONS = ROOT / "tests" / "golden" / "eu2026_seed_002_sessions.json"
+
+
+def test_seed_002_sessions_unchanged() -> None:
+    """The 43 seed-002 sessions keep every value they had; new sources only add to sources and wordings."""
+    before: list[dict[str, Any]] = json.loads(SEED_002_SESSIONS.read_text(encoding="utf-8"))
+    shipped = {s["id"]: s for s in _shipped()["sessions"]}
+    for old in before:
+        new = shipped[old["id"]]
+        assert {k: new[k] for k in old} == old
+        assert "day_only" not in new
+        assert new["sources"][0] == "seed-002"
 
 
 def test_liz_li_session() -> None:
@@ -118,13 +147,17 @@ def test_truncated_helion_block() -> None:
 
 
 def test_seed_000_session() -> None:
-    """The session page without title, time or room becomes an untitled "other" session."""
+    """Seed 000 is the recap's CuTeDSL GEMM talk by Nikhil Patel on 8 April, the recap cited for it."""
     session = next(s for s in _shipped()["sessions"] if s["id"] == "untitled-000")
-    assert (session["title"], session["start"], session["room"], session["kind"]) == (
-        None, None, None, "other")
-    assert session["speakers"] == ["nikhil"]
-    assert session["sources"] == ["seed-000"]
+    assert session["title"] == "Achieving SOTA GEMM Performance: A CuTeDSL Backend for PyTorch Inductor"
+    assert (session["start"], session["end"], session["day_only"], session["room"], session["kind"]) == (
+        None, None, "2026-04-08", None, "other")
+    assert session["speakers"] == ["nikhil-patel"]
+    assert session["sources"] == ["seed-000", "recap-pytorch-blog"]
     assert session["abstract"] is not None and session["abstract"].count("\n\n") == 2
+    nikhil = _speaker("nikhil-patel")
+    assert (nikhil["name"], nikhil["aliases"], nikhil["organisation"]) == ("Nikhil Patel", ["Nikhil"], "Meta")
+    assert nikhil["bio"] is not None and nikhil["bio"].startswith("Nikhil is a software engineer")
 
 
 #: (speaker id, card organisation, heading organisation) for every heading that
@@ -151,12 +184,14 @@ def test_heading_organisations_are_conflicts() -> None:
     for speaker in _shipped()["speakers"]:
         for conflict in speaker["conflicts"]:
             assert conflict["field"] == "organisation", speaker["id"]
+            if not conflict["rule"].startswith("the speaker card in the session's speaker list is shown"):
+                continue
             card, *headings = conflict["values"]
             assert card["value"] == speaker["organisation"]
             assert conflict["rule"].startswith(
                 "the speaker card in the session's speaker list is shown; the session heading (")
             for value in conflict["values"]:
-                assert value["sources"] == ["seed-002"]
+                assert value["sources"][0] == "seed-002"
             found.extend((speaker["id"], card["value"], h["value"]) for h in headings)
     assert found == HEADING_ORGANISATION_CONFLICTS
 
@@ -182,3 +217,221 @@ def test_heading_organisations_are_queryable() -> None:
     assert risc_v in [s.title for s in eu.by_organisation("Rivos")]
     assert [s.title for s in eu.by_organisation("Université de Toulouse")] == [
         "How DeepInverse Is Solving Imaging in Science and Healthcare With PyTorch"]
+
+
+def test_build_is_byte_for_byte() -> None:
+    """The build's text is the shipped file's text, byte for byte."""
+    if not (SOURCES / "seeds").is_dir():
+        pytest.skip(f"source documents not available at {SOURCES}")
+    module = _load_script()
+    common = importlib.import_module("_build_common")  # importable once the script is loaded
+    assert common.dump(module.build(SOURCES)) == SHIPPED.read_text(encoding="utf-8")
+
+
+#: Every session that has a time now and had none (or did not exist) before:
+#: id -> (start, end, room), the sources in the comment.
+NEWLY_TIMED = {
+    "why-your-forecasting-transformer-isnt-working-and-how":  # sched-list-intermediate
+        ("2026-04-07T11:00:00+02:00[Europe/Paris]", "2026-04-07T11:10:00+02:00[Europe/Paris]", None),
+    "training-embedding-model-resiliently-for-multimodal-model-inference":  # sched-list-training-systems
+        ("2026-04-07T11:00:00+02:00[Europe/Paris]", "2026-04-07T11:10:00+02:00[Europe/Paris]", None),
+    "parameterized-cuda-graph-launch-in-pytorch-cuda-graphs":  # sched-list-advanced, sched-event-2HinC
+        ("2026-04-07T12:00:00+02:00[Europe/Paris]", "2026-04-07T12:25:00+02:00[Europe/Paris]", None),
+    "the-token-slice-implementing-preemptive-scheduling-via-chunked":  # sched-event-2Hins; room: llm-d
+        ("2026-04-07T14:15:00+02:00[Europe/Paris]", "2026-04-07T14:40:00+02:00[Europe/Paris]", "central-room"),
+    "model-changing-transforms-with-torch-compile":  # sched-event-2Hio1
+        ("2026-04-07T14:45:00+02:00[Europe/Paris]", "2026-04-07T15:10:00+02:00[Europe/Paris]", "master-stage"),
+    "beyond-generic-spans-distributed-tracing-for-actionable-llm":  # llm-d only
+        ("2026-04-07T15:45:00+02:00[Europe/Paris]", "2026-04-07T15:55:00+02:00[Europe/Paris]", "master-stage"),
+    "untitled-2juce":  # sched-event-2Juce
+        ("2026-04-07T16:10:00+02:00[Europe/Paris]", "2026-04-07T16:35:00+02:00[Europe/Paris]", None),
+    "disaggregated-tokenization-building-toward-tokens-in-tokens-out":  # llm-d only, room "TBA"
+        ("2026-04-08T10:10:00+02:00[Europe/Paris]", "2026-04-08T10:35:00+02:00[Europe/Paris]", None),
+    "not-all-tokens-are-equal-semantic-kv-cache":  # llm-d only
+        ("2026-04-08T11:25:00+02:00[Europe/Paris]", "2026-04-08T11:35:00+02:00[Europe/Paris]", "founders-cafe"),
+    "portable-high-performance-llm-serving-a-triton-backend":  # sched-event-2HipW
+        ("2026-04-08T11:35:00+02:00[Europe/Paris]", "2026-04-08T12:00:00+02:00[Europe/Paris]", None),
+    "scaling-recommendation-systems-to-2k-gpus-and-beyond":  # sched-event-2HiqL
+        ("2026-04-08T14:15:00+02:00[Europe/Paris]", "2026-04-08T14:25:00+02:00[Europe/Paris]", "founders-cafe"),
+}
+
+
+def test_newly_timed_sessions() -> None:
+    """Exactly these 11 sessions outside seed 002 have a time, each with its exact start, end and room."""
+    before = {s["id"] for s in json.loads(SEED_002_SESSIONS.read_text(encoding="utf-8"))}
+    timed = {s["id"]: (s["start"], s["end"], s["room"]) for s in _shipped()["sessions"]
+             if s["start"] and s["id"] not in before}
+    assert timed == NEWLY_TIMED
+
+
+def test_recap_only_sessions_have_no_start() -> None:
+    """A session only the recap gives has a day and no time: 32 of them."""
+    recap_only = [s for s in _shipped()["sessions"] if s["sources"] == ["recap-pytorch-blog"]]
+    assert len(recap_only) == 32
+    for session in recap_only:
+        assert (session["start"], session["end"]) == (None, None), session["id"]
+        assert session["day_only"] in ("2026-04-07", "2026-04-08"), session["id"]
+
+
+def test_every_recap_talk_is_found() -> None:
+    """Each talk item of the recap is found by title, by every speaker and organisation, on its day."""
+    from pyconf_schedule import load
+
+    if not (SOURCES / "seeds").is_dir():
+        pytest.skip(f"source documents not available at {SOURCES}")
+    eu = load("eu2026")
+    items = _load_script()._parse_recap(SOURCES)["items"]
+    assert len(items) == 65
+    for item in items:
+        (session,) = [s for s in eu.sessions if item["title"] in (s.title, *s.title_variants)]
+        assert str(session.day) == item["day"], item["title"]
+        for name, organisation in item["people"]:
+            assert session.id in eu.by_speaker(name).ids, (item["title"], name)
+            if organisation is not None:
+                assert session.id in eu.by_organisation(organisation).ids, (item["title"], organisation)
+
+
+def test_recap_keynotes_meetings_and_bofs_are_merged() -> None:
+    """The recap's keynotes, Meet the Developers/Maintainers and its EU AI Act BoF join the seed sessions."""
+    with_recap = {s["id"] for s in _shipped()["sessions"]
+                  if s["sources"][:1] == ["seed-002"] and "recap-pytorch-blog" in s["sources"]}
+    kinds = Counter(s["kind"] for s in _shipped()["sessions"] if s["id"] in with_recap)
+    assert kinds == {"keynote": 9, "sponsored-keynote": 3, "meet-the-developers": 4,
+                     "birds-of-a-feather": 1, "talk": 9, "lightning-talk": 12}
+
+
+def test_kinds_and_tracks() -> None:
+    """Sessions per kind and per track."""
+    sessions = _shipped()["sessions"]
+    assert Counter(s["kind"] for s in sessions) == {
+        "talk": 56, "lightning-talk": 20, "keynote": 9, "meet-the-developers": 4, "sponsored-keynote": 3,
+        "birds-of-a-feather": 3, "other": 1, "sponsored-talk": 1}
+    tracks = {t["id"]: t["name"] for t in _shipped()["tracks"]}
+    assert Counter(tracks[s["track"]] if s["track"] else None for s in sessions) == {
+        "Frameworks & Compilers": 18, "Inference & Production": 17, "Training Systems": 14,
+        "Keynote Sessions": 12, None: 12, "GenAI & Multimodal": 5, "Applications & Case Studies": 4,
+        "Responsible AI & Compliance": 4, "Meet the Developers": 3, "Agents and Interop": 3,
+        "Responsible AI, Security, and Privacy": 2, "Security and Privacy": 2, "Birds of A Feather": 1}
+
+
+def test_untitled_sched_pages() -> None:
+    """Sched pages that show no title and match no talk by speaker and subject stay untitled."""
+    untitled = {s["id"]: (s["title"], s["speakers"], s["start"], s.get("day_only"), s["sources"])
+                for s in _shipped()["sessions"] if s["id"].startswith("untitled-2")}
+    assert untitled == {
+        "untitled-2hioy": (None, ["lucas"], None, None, ["sched-event-2HioY"]),
+        "untitled-2hipe": (None, [], None, None, ["sched-event-2HipE"]),
+        "untitled-2hiq0": (None, [], None, None, ["sched-event-2Hiq0"]),
+        "untitled-2hiqp": (None, ["michael-lazos"], None, None, ["sched-event-2Hiqp"]),
+        "untitled-2juce": (None, ["songlin-jiang"], "2026-04-07T16:10:00+02:00[Europe/Paris]", None,
+                           ["sched-event-2Juce", "github-megatron-bridge", "github-verl"]),
+    }
+
+
+def test_linked_sched_page_adds_time_room_and_source() -> None:
+    """Page 2Hio1 (no title; Thomas Viehmann, torch.compile) gives the recap talk its time and room."""
+    session = _session("Model-Changing Transforms with Torch.compile")
+    assert session["sources"] == ["sched-event-2Hio1", "recap-pytorch-blog"]
+    assert session["speakers"] == ["thomas-viehmann"]
+    assert _speaker("thomas-viehmann")["organisation"] == "Lightning AI"
+
+
+def test_events_list_time_conflicts() -> None:
+    """The llm-d list's draft times and room are conflicts; the Sched values are shown."""
+    wideep = _session("Why WideEP Inference Needs Data-Parallel-Aware Scheduling")
+    start = next(c for c in wideep["conflicts"] if c["field"] == "start")
+    assert start["values"] == [
+        {"value": "2026-04-07T13:45:00+02:00[Europe/Paris]", "sources": ["seed-002", "sched-event-2Hind"]},
+        {"value": "2026-04-07T13:35:00+02:00[Europe/Paris]", "sources": ["events-list-llm-d"]}]
+    kv = _session("KV-Cache Centric Inference: Building a State-Aware Serving Platform With Llm-d and VLLM")
+    room = next(c for c in kv["conflicts"] if c["field"] == "room")
+    assert room["values"] == [{"value": "central-room", "sources": ["seed-002"]},
+                              {"value": "founders-cafe", "sources": ["events-list-llm-d"]}]
+    slice_ = _session("The Token Slice: Implementing Preemptive Scheduling via Chunked Decoding")
+    assert [c["field"] for c in slice_["conflicts"]] == ["start", "end", "speakers"]
+    assert slice_["conflicts"][0]["values"][1] == {
+        "value": "2026-04-07T14:05:00+02:00[Europe/Paris]", "sources": ["events-list-llm-d"]}
+
+
+def test_slug_speaker_conflicts() -> None:
+    """Speakers named only in the llm-d list's Sched link slugs are kept as conflicts, never shown."""
+    found = {s["id"]: [v["value"] for v in c["values"]] for s in _shipped()["sessions"]
+             for c in s["conflicts"] if c["field"] == "speakers"}
+    assert found == {
+        "why-wideep-inference-needs-data-parallel-aware-scheduling": [
+            "Maroon Ayoub; Tyler Michael Smith", "nili-guy-ibm-tyler-michael-smith-red-hat"],
+        "kv-cache-centric-inference-building-a-state-aware": [
+            "Martin Hickey; Maroon Ayoub", "maroon-ayoub-ibm-research"],
+        "inside-vllm-s-kv-offloading-connector-async-memory": [
+            "Nicolò Lucchesi", "or-ozeri-ibm-nicolo-lucchesi-red-hat"],
+        "the-token-slice-implementing-preemptive-scheduling-via-chunked": [
+            "Maroon Ayoub; Kellen Swain", "etai-lev-ran-ibm-kellen-swain-google"],
+    }
+
+
+def test_day_conflict_of_speaker_site() -> None:
+    """The recap's day 2 is shown for the ASICs talk; the speaker's site's 7 April is a conflict."""
+    session = _session(
+        "De-mystifying PyTorch for ASICs: When (and Why) to Move Your Development to AI Accelerators")
+    assert session["day_only"] == "2026-04-08"
+    assert session["conflicts"] == [{"field": "day", "values": [
+        {"value": "2026-04-08", "sources": ["recap-pytorch-blog"]},
+        {"value": "2026-04-07", "sources": ["github-speaker-site"]}],
+        "rule": "the recap's day heading is shown (the conference's own programme summary); "
+                "the speaker's personal site data gives another date"}]
+    assert session["title_variants"] == [
+        "De-mystifying PyTorch for ASICs: When (and Why) To Move Your Development To AI Accelerators",
+        "De-mystifying PyTorch for ASICs"]
+
+
+def test_new_organisation_conflicts() -> None:
+    """A speaker's organisation that two sources word differently keeps both, the first source's shown."""
+    jan = _speaker("jan-van-lunteren")
+    assert jan["organisation"] == "IBM Research"
+    assert jan["conflicts"] == [{"field": "organisation", "values": [
+        {"value": "IBM Research", "sources": ["sched-event-2HipW"]},
+        {"value": "IBM", "sources": ["recap-pytorch-blog"]}], "rule": "the first value in source order is kept"}]
+    maroon = _speaker("maroon-ayoub")["conflicts"][0]["values"]
+    assert maroon == [
+        {"value": "IBM Research",
+         "sources": ["seed-002", "sched-event-2Hind", "sched-event-2Hins", "recap-pytorch-blog"]},
+        {"value": "IBM", "sources": ["seed-002", "recap-pytorch-blog", "recording-token-slice", "recording-wideep"]}]
+
+
+def test_non_talk_items_are_not_sessions() -> None:
+    """Expo, registration, lunch, party, posters and sponsor activities are not sessions."""
+    titles = {s["title"] for s in _shipped()["sessions"]}
+    for title in ("Community Expo", "Registration & Badge Pick-Up", "Women and Non-Binary in PyTorch Lunch",
+                  "Flare Party", "Lobster Trap: OpenClaw in Containers"):
+        assert title not in titles
+
+
+def test_sources_have_file_and_address() -> None:
+    """Every new source document is listed with its file and the address on its line 1."""
+    sources = {s["id"]: s for s in _shipped()["sources"]}
+    assert len(sources) == 37
+    recap = sources["recap-pytorch-blog"]
+    assert recap["url"] == ("https://pytorch.org/blog/pytorch-conference-europe-2026-a-landmark-moment-"
+                            "for-open-source-ai-in-paris/")
+    assert recap["file"].startswith("extra/eu2026-sched-pages/raw_pytorch.org_blog_")
+    assert sources["sched-event-2Hio1"]["url"] == "https://pytorchconferenceeu2026.sched.com/event/2Hio1"
+    used = {src for s in _shipped()["sessions"] for src in s["sources"]}
+    assert used == set(sources) - {"writeup-meltwater", "sched-ics"}
+
+
+def test_by_speaker_and_organisation() -> None:
+    """by_speaker("Bin Bao") and by_organisation("Meta") give the exact sessions."""
+    from pyconf_schedule import load
+
+    eu = load("eu2026")
+    assert eu.by_speaker("Bin Bao").ids == ("accelerating-pytorch-models-with-torch-compile-s-c",)
+    assert eu.by_organisation("Meta").ids == (
+        "pytorch-updates", "meet-the-developers-of-pytorch-module-maintainers",
+        "executorch-on-microcontrollers-deploying-pytorch-to-the-smallest",
+        "combo-kernels-horizontal-fusion-optimization-in-torch-compile", "meet-the-developers-of-helion",
+        "monarch-an-api-to-your-supercomputer", "pytorch-on-risc-v-from-cross-compilation-to",
+        "scaling-recommendation-systems-to-2k-gpus-and-beyond", "flexattention-flashattention-4-fast-and-flexible",
+        "helion-1-0-a-high-level-dsl-for", "accelerating-pytorch-models-with-torch-compile-s-c", "untitled-000",
+        "debugging-the-undebuggable-introducing-torch-distributed-debug",
+        "faster-than-sota-kernels-in-torch-compile-with", "fp8-training-from-hopper-to-blackwell",
+        "how-to-write-c-extensions-in-2026", "untitled-2hiqp", "torchtpu-expanding-tpu-programmability-to-pytorch")

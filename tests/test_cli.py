@@ -66,11 +66,16 @@ def schedule_file(tmp_path: Path) -> Path:
 
 DATASETS = """\
 eu2026  PyTorch Conference Europe 2026
-        Paris, France · 7–8 April 2026 · Europe/Paris · 44 sessions
-        The sessions listed on the Sched "Full Schedule" page (source seed-002,
-        43 sessions on 7-8 April 2026) plus one Sched session page (source
-        seed-000) that gives only an abstract and a speaker bio; a part of the
-        full programme, not all of it.
+        Paris, France · 7–8 April 2026 · Europe/Paris · 97 sessions
+        97 sessions that public sources know: the Sched "Full Schedule" page
+        (source seed-002), one Sched session page (seed-000), the PyTorch
+        Foundation's recap of the conference, further Sched pages, recordings,
+        talk pages and the llm-d events list (see sources). 48 have a start time
+        and a room, 6 a start time but no room, 38 only their day (no time is
+        known, none is guessed) and 5 not even their day. Rooms and hours with
+        no known session are gaps in the sources, not free time. Non-talk items
+        (expo, registration, meals, parties, posters, sponsor activities, the
+        co-located hackathon) are not sessions.
 
 na2026  PyTorch Conference North America 2026
         San Jose · 20–21 October 2026 · America/Los_Angeles · 113 sessions
@@ -94,7 +99,7 @@ def test_datasets_json(capsys: pytest.CaptureFixture[str]) -> None:
     rows = json.loads(out)
     assert code == EXIT_OK
     assert [(r["name"], r["timezone"], r["sessions"], r["start_date"]) for r in rows] == [
-        ("eu2026", "Europe/Paris", 44, "2026-04-07"),
+        ("eu2026", "Europe/Paris", 97, "2026-04-07"),
         ("na2026", "America/Los_Angeles", 113, "2026-10-20"),
     ]
 
@@ -166,6 +171,11 @@ Tuesday 7 April 2026
   14:30–14:40  Combo Kernels: Horizontal Fusion Optimization in Torch.compile
                Master Stage · Lightning Talk · Elias Ellison, Karthick Panner
                Selvam (Meta)
+  14:45–15:10  Model-Changing Transforms with Torch.compile
+               Master Stage · Thomas Viehmann (Lightning AI)
+  15:45–15:55  Beyond Generic Spans: Distributed Tracing for Actionable LLM
+               Observability
+               Master Stage · Lightning Talk
 """
 
 KEYNOTES_META = """\
@@ -224,6 +234,10 @@ Wednesday 8 April 2026
                Platform With Llm-d and VLLM
                Central Room · Lightning Talk · Martin Hickey, Maroon Ayoub (IBM
                Research)
+  11:25–11:35  Not All Tokens Are Equal: Semantic KV-Cache for Agentic LLM
+               Serving
+               Founders Cafe · Lightning Talk · Maroon Ayoub (IBM Research),
+               Hyunkyun Moon (Moreh)
   14:15–14:25  Inside VLLM's KV Offloading Connector: Async Memory Transfers for
                Higher Inference Throughput
                Central Room · Lightning Talk · Nicolò Lucchesi (Red Hat)
@@ -270,6 +284,10 @@ PyTorch Updates
   slides     2. Edward Yang pdf
   source     seed-002: Sched "Full Schedule" page of PyTorch Conference Europe
              2026
+  source     recap-pytorch-blog: PyTorch Conference Europe 2026: A Landmark
+             Moment for Open Source AI in Paris (PyTorch Foundation blog recap,
+             15 April 2026; excerpt)
+             <https://pytorch.org/blog/pytorch-conference-europe-2026-a-landmark-moment-for-open-source-ai-in-paris/>
 """
 
 SHOW_DISPUTED = """\
@@ -401,13 +419,13 @@ def test_list_file_across_dst(capsys: pytest.CaptureFixture[str], schedule_file:
 
 
 SPEAKERS_HEAD = """\
-PyTorch Conference Europe 2026 — 63 speakers
+PyTorch Conference Europe 2026 — 133 speakers
 
   Name                     Organisation                                 Sessions
   Aki Makkonen             Alif Semiconductor                                  1
   Alban Desmaison          Meta                                                1
+  Alpha Romer Coma         Kollab Philippines                                  1
   Andrea Mattia Garavagno  University of Genoa & Scuola Superiore              1
-                           Sant'Anna
 """
 
 
@@ -418,7 +436,7 @@ def test_speakers(capsys: pytest.CaptureFixture[str]) -> None:
     """
     code, out, _ = run(capsys, "speakers", "eu2026")
     lines = out.splitlines(keepends=True)
-    assert (code, "".join(lines[:7]), len(lines)) == (EXIT_OK, SPEAKERS_HEAD, 67)
+    assert (code, "".join(lines[:7]), len(lines)) == (EXIT_OK, SPEAKERS_HEAD, 137)
     assert "  Tyler Michael Smith      Red Hat                                             3\n" in lines
 
 
@@ -452,11 +470,10 @@ PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)
 Starting next after 11:10 CEST on Wednesday 8 April 2026
 
 Wednesday 8 April 2026
-  13:30–13:55  PyTorch on RISC-V: From Cross-Compilation To Native CI
-               Junior Stage · Ludovic Henry (Rivos)
-  13:30–13:55  PyTorch Symmetric Memory + NCCL Device APIs: A New Path Towards
-               Multi-GPU Kernels
-               Master Stage · Ke Wen, Sylvain Jeaugey (NVIDIA)
+  11:25–11:35  Not All Tokens Are Equal: Semantic KV-Cache for Agentic LLM
+               Serving
+               Founders Cafe · Lightning Talk · Maroon Ayoub (IBM Research),
+               Hyunkyun Moon (Moreh)
 """
 
 NEXT_TOKYO = """\
@@ -514,8 +531,11 @@ def test_export_notes_left_out_sessions(capsys: pytest.CaptureFixture[str], tmp_
     code, out, err = run(capsys, "export", "eu2026", "--format", "ics", "-o", str(target))
     assert (code, out, err) == (
         EXIT_OK,
-        f"wrote 43 sessions to {target}\n",
-        "pyconf-schedule: note: 1 unscheduled session left out (ics needs a time): untitled-000\n",
+        f"wrote 54 sessions to {target}\n",
+        "pyconf-schedule: note: 43 sessions (38 with a day but no time, 5 unscheduled) left out (ics needs a time): "
+        "brevitas-quantization-library, cross-region-model-serving-pytorch-inference-observability-and, "
+        "flexattention-flashattention-4-fast-and-flexible, flexible-deployment-of-pytorch-models-on-mcu-class, "
+        "from-pretrained-to-personal-privacy-first-fine-tuning, ...\n",
     )
 
 
@@ -569,11 +589,11 @@ ERRORS = [
     (["list", "eu2026", "--kind", "keynot"],
      "pyconf-schedule: error: session kind 'keynot' not found (did you mean 'keynote'?)\n"),
     (["show", "eu2026", "no-such-session"],
-     "pyconf-schedule: error: session 'no-such-session' not found; 44 sessions exist\n"
+     "pyconf-schedule: error: session 'no-such-session' not found; 97 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["show", "eu2026", "monarch"],
-     "pyconf-schedule: error: 3 sessions match 'monarch': from-one-node-to-distributed-training-and-inference, "
-     "monarch-an-api-to-your-supercomputer, bringing-pytorch-monarch-to-amd-gpus-single-controller\n"
+     "pyconf-schedule: error: 4 sessions match 'monarch': from-one-node-to-distributed-training-and-inference, "
+     "monarch-an-api-to-your-supercomputer, bringing-pytorch-monarch-to-amd-gpus-single-controller, untitled-2hioy\n"
      "hint: give one session id\n"),
     (["list", "eu2026", "--from", "ics"],
      "pyconf-schedule: error: --from applies to schedule files, and 'eu2026' is a dataset\n"),
@@ -1064,7 +1084,7 @@ def test_export_of_only_left_out_sessions_writes_nothing(
     assert (code, out, err, target.exists()) == (
         EXIT_NOTHING_FOUND,
         "",
-        "pyconf-schedule: the selected session (untitled-000) is not scheduled, and ics holds only sessions with a time; "
+        "pyconf-schedule: the selected session (untitled-000) has no known time, and ics holds only sessions with a time; "
         "nothing written\nhint: json, csv and markdown keep sessions without a time\n",
         False,
     )
@@ -1124,7 +1144,7 @@ def test_dst_abbreviations_once_per_shared_range(capsys: pytest.CaptureFixture[s
 DATASETS_60 = """\
 eu2026  PyTorch Conference Europe 2026
         Paris, France · 7–8 April 2026 · Europe/Paris ·
-        44 sessions
+        97 sessions
 """
 
 
@@ -1230,7 +1250,7 @@ EMPTY_AND_LONG_VALUES = [
     (["export", "eu2026", "--to", "csv", "-o", ""], "pyconf-schedule: error: -o needs a FILE name\n"
      "hint: leave -o out, or give -o -, to write to standard output\n"),
     (["list", f"{LONG}.json"], f"pyconf-schedule: error: …{LONG[:94]}.json: File name too long\n"),
-    (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 44 sessions exist\n"
+    (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 97 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["export", "eu2026", "--to", LONG], f"pyconf-schedule: error: unknown format '{LONG[:59]}…'; valid formats: json, ics, "
      "csv, markdown, frab-xml, c3voc-json (aliases: md = markdown, frab-json = c3voc-json)\n"),

@@ -54,11 +54,11 @@ def test_issue_snippet_liz_li_in_europe() -> None:
     assert session.start.tzname() == "CEST"
     assert (session.room and session.room.name, session.track and session.track.name) == ("Founders Cafe", "Training Systems")
     assert session.speaker_names == ("Liz Li", "Zachary Streeter")
-    assert session.sources == ("seed-002",)
+    assert session.sources == ("seed-002", "recap-pytorch-blog")
 
 
 class TestEurope:
-    """Exact counts and answers for eu2026 (seed 002 and seed 000)."""
+    """Exact counts and answers for eu2026 (the seeds, the recap and the other excerpts)."""
 
     conf = load("eu2026")
 
@@ -68,34 +68,39 @@ class TestEurope:
         assert (c.id, c.name, c.city, c.country, c.timezone) == (
             "eu2026", "PyTorch Conference Europe 2026", "Paris", "France", "Europe/Paris")
         assert (str(c.start_date), str(c.end_date)) == ("2026-04-07", "2026-04-08")
-        assert [s.id for s in c.sources] == ["seed-002", "seed-000", "writeup-meltwater", "events-list-llm-d"]
+        assert [s.id for s in c.sources][:5] == [
+            "seed-002", "seed-000", "writeup-meltwater", "events-list-llm-d", "sched-list-advanced"]
+        assert len(c.sources) == 37
         assert c.url == "https://events.linuxfoundation.org/pytorch-conference-europe/"
         assert c.venue == "Station F"
 
     def test_counts_per_day(self) -> None:
-        """26 sessions on 7 April, 17 on 8 April, one unscheduled (seed 000)."""
-        assert {str(d): len(v) for d, v in self.conf.by_day().items()} == {"2026-04-07": 26, "2026-04-08": 17}
-        assert self.conf.sessions.unscheduled.ids == ("untitled-000",)
-        assert len(self.conf.sessions) == 44
+        """44 sessions on 7 April, 48 on 8 April (timed or day-only), five with no known day."""
+        assert {str(d): len(v) for d, v in self.conf.by_day().items()} == {"2026-04-07": 44, "2026-04-08": 48}
+        assert self.conf.sessions.unscheduled.ids == (
+            "untitled-2hioy", "untitled-2hipe", "untitled-2hiq0", "untitled-2hiqp",
+            "torchtpu-expanding-tpu-programmability-to-pytorch")
+        assert len(self.conf.sessions) == 97
 
     def test_counts_per_room(self) -> None:
-        """Sessions per room, as the page lists them."""
+        """Sessions per room; 48 have no known room."""
         assert Counter(s.room.name if s.room else None for s in self.conf.sessions) == {
-            "Master Stage": 18, "Central Room": 12, "Founders Cafe": 6, "Open Platform": 5,
-            "Junior Stage": 2, None: 1}
+            "Master Stage": 21, "Central Room": 13, "Founders Cafe": 8, "Open Platform": 5,
+            "Junior Stage": 2, None: 48}
 
     def test_counts_per_track(self) -> None:
-        """Sessions per track (the Sched category line)."""
+        """Sessions per track (the Sched category line, else the recap's section heading)."""
         assert Counter(s.track.name if s.track else None for s in self.conf.sessions) == {
-            "Keynote Sessions": 12, "Inference & Production": 9, "Frameworks & Compilers": 7,
-            "Meet the Developers": 3, "GenAI & Multimodal": 3, "Training Systems": 3,
-            "Applications & Case Studies": 2, "Responsible AI & Compliance": 2, "Birds of A Feather": 1, None: 2}
+            "Frameworks & Compilers": 18, "Inference & Production": 17, "Training Systems": 14,
+            "Keynote Sessions": 12, None: 12, "GenAI & Multimodal": 5, "Applications & Case Studies": 4,
+            "Responsible AI & Compliance": 4, "Meet the Developers": 3, "Agents and Interop": 3,
+            "Responsible AI, Security, and Privacy": 2, "Security and Privacy": 2, "Birds of A Feather": 1}
 
     def test_counts_per_kind(self) -> None:
-        """Sessions per kind, from the title prefixes and categories."""
+        """Sessions per kind, from the title prefixes, categories and the recap's BoF wording."""
         assert Counter(s.kind.value for s in self.conf.sessions) == {
-            "lightning-talk": 15, "talk": 11, "keynote": 9, "meet-the-developers": 4,
-            "sponsored-keynote": 3, "birds-of-a-feather": 1, "other": 1}
+            "talk": 56, "lightning-talk": 20, "keynote": 9, "meet-the-developers": 4,
+            "sponsored-keynote": 3, "birds-of-a-feather": 3, "other": 1, "sponsored-talk": 1}
 
     @pytest.mark.parametrize(
         ("name", "ids"),
@@ -117,10 +122,15 @@ class TestEurope:
         """The design sketch's chained query: Inference & Production on 8 April."""
         assert self.conf.sessions.by_track("Inference & Production").on("2026-04-08").ids == (
             "kv-cache-centric-inference-building-a-state-aware",
+            "portable-high-performance-llm-serving-a-triton-backend",
             "deploying-pytorch-models-to-the-browser-and-beyond",
             "inside-vllm-s-kv-offloading-connector-async-memory",
             "full-stack-pytorch-robotics-vla-from-data-to",
             "beyond-the-theory-what-actually-breaks-when-you",
+            "from-hugging-face-to-handheld-scaling-llm-deployment",
+            "optimizing-cpu-llm-inference-in-pytorch-lessons-from",
+            "optimizing-large-moe-inference-on-nvidia-blackwell-nvfp4",
+            "slash-llm-cold-start-times-by-pre-distributing",
         )
 
     def test_at(self) -> None:
@@ -134,13 +144,16 @@ class TestEurope:
         assert self.conf.search("kv cache").ids == (
             "why-wideep-inference-needs-data-parallel-aware-scheduling",
             "kv-cache-centric-inference-building-a-state-aware",
+            "not-all-tokens-are-equal-semantic-kv-cache",
             "inside-vllm-s-kv-offloading-connector-async-memory",
             "beyond-the-theory-what-actually-breaks-when-you")
 
     def test_untitled_session_is_found_by_speaker_id_and_search(self) -> None:
-        """The seed-000 session has no title or time, yet is found by speaker, id and search."""
+        """The seed-000 session, titled from the recap, is found by either name of its speaker, id and search."""
         assert self.conf.by_speaker("Nikhil").ids == ("untitled-000",)
-        assert self.conf.session("untitled-000").title is None
+        assert self.conf.by_speaker("Nikhil Patel").ids == ("untitled-000",)
+        assert self.conf.session("untitled-000").title == (
+            "Achieving SOTA GEMM Performance: A CuTeDSL Backend for PyTorch Inductor")
         assert self.conf.search("cutedsl gemm blackwell").ids == ("untitled-000",)
 
     def test_speaker_lookup_suggests(self) -> None:
@@ -270,12 +283,12 @@ def test_load_refuses_non_text() -> None:
     ("text", "eu", "na"),
     [
         # Counts checked line by line against the sources by an independent reader.
-        ("torch.compile", 2, 14),
-        ("FP8", 0, 4),
-        ("C++", 0, 3),
+        ("torch.compile", 8, 14),
+        ("FP8", 1, 4),
+        ("C++", 2, 3),
         ("llm-d", 3, 1),
-        ("kv cache", 4, 7),
-        ("kv-cache", 4, 7),
+        ("kv cache", 5, 7),
+        ("kv-cache", 5, 7),
         ("Nicolo", 3, 1),
     ],
 )

@@ -4,7 +4,11 @@ Sources (see ``data/README.md`` for every editorial decision):
 
 * ``seeds/002_24309f03ac9adb7d.txt``: text of the Sched "Full Schedule" page;
 * ``seeds/000_bdef378e1ed20df2.txt``: text of one more Sched session page
-  (abstract and one speaker bio only).
+  (abstract and one speaker bio only);
+* ``extra/eu2026-sched-pages/raw_*.txt``: the PyTorch Foundation's recap of
+  the conference, further Sched pages, recordings, talk pages and GitHub
+  files; and the llm-d events list in ``extra/``.  Merged with the seed
+  sessions; the seeds stay the authority for what they give.
 
 The script parses the page text; the few editorial decisions the text cannot
 settle are the small tables below.  Any structure it does not recognise makes
@@ -790,8 +794,8 @@ class _Programme:
         self.taken = taken
         self.origin: dict[tuple[str, str], list[str]] = {}  # (session id, field) -> sources of the shown value
         for s in sessions:
-            for key in ("title", "start", "end", "room", "kind", "abstract", "track"):
-                if s[key] is not None:
+            for key in ("title", "start", "end", "room", "kind", "abstract", "track", "speakers"):
+                if s[key]:
                     self.origin[s["id"], key] = list(s["sources"])
         self.by_key: dict[str, dict[str, Any]] = {title_key(s["title"]): s for s in sessions if s["title"]}
         self.seed_ids = {s["id"] for s in sessions}
@@ -887,7 +891,8 @@ class _Programme:
             return
         conflict = next((c for c in session["conflicts"] if c["field"] == key), None)
         if conflict is None:
-            conflict = {"field": key, "values": [{"value": session[key], "sources": list(self.origin[sid, key])}],
+            conflict = {"field": key, "values": [{"value": session[key],
+                                                "sources": sorted(self.origin[sid, key], key=_source_rank)}],
                         "rule": rule}
             session["conflicts"].append(conflict)
         entry = next((v for v in conflict["values"] if v["value"] == value), None)
@@ -915,7 +920,7 @@ class _Programme:
     def value_conflict(session: dict[str, Any], key: str, shown: str, shown_sources: list[str],
                        other: str, source: str, rule: str) -> None:
         session["conflicts"].append({"field": key, "values": [
-            {"value": shown, "sources": list(shown_sources)}, {"value": other, "sources": [source]}], "rule": rule})
+            {"value": shown, "sources": sorted(shown_sources, key=_source_rank)}, {"value": other, "sources": [source]}], "rule": rule})
 
     def room(self, name: str) -> str:
         rid = slugify(name)
@@ -929,7 +934,15 @@ class _Programme:
             self.tracks[slugify(name)] = name
         return self.track_keys[key]
 
+    def named(self, session: dict[str, Any], source: str) -> None:
+        """Record that ``source`` names (some of) the session's speakers."""
+        names = self.origin.setdefault((session["id"], "speakers"), [])
+        if source not in names:
+            names.append(source)
+
     def speakers_of(self, session: dict[str, Any], people: list[tuple[str, str | None]], source: str) -> None:
+        if people:
+            self.named(session, source)
         ids = [self.speaker(name, None, org, source) for name, org in people]
         if not session["speakers"]:
             session["speakers"] = ids
@@ -1021,6 +1034,7 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
                 prog.speakers_of(session, item["people"], src)
             else:
                 ids = [prog.speaker(name, None, org, src) for name, org in item["people"]]
+                prog.named(session, src)
                 if sorted(ids) != sorted(session["speakers"]):
                     raise SourceError(f"{where}: speakers {ids!r} differ from the seed's")
             if session["track"] is not None and title_key(prog.tracks[session["track"]]) != title_key(item["section"]):
@@ -1059,6 +1073,7 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
             if not session["speakers"]:
                 prog.speakers_of(session, entry["people"], sid_src)
             else:
+                prog.named(session, sid_src)
                 for person, org in entry["people"]:
                     if prog.speaker(person, None, org, sid_src) not in session["speakers"]:
                         raise SourceError(f"{name}: {person!r} is not a speaker of {title!r}")
@@ -1090,6 +1105,8 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
                 if org is not None and f"at {org}" not in (page["text"] or ""):
                     raise SourceError(f"{name}: the page does not say {person!r} is at {org!r}")
             session["speakers"] = [prog.speaker(p, None, o, sid_src) for p, o in listed]
+            if listed:
+                prog.named(session, sid_src)
         prog.add_source(session, sid_src)
         if eid in PAGE_KINDS:
             kind, phrase = PAGE_KINDS[eid]
@@ -1097,6 +1114,8 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
                 raise SourceError(f"{name}: the page does not say {phrase!r}")
             session["kind"] = kind
             prog.default_kind.discard(session["id"])
+        if page["people"]:
+            prog.named(session, sid_src)
         for person, job, org in page["people"]:
             sid = prog.speaker(person, job, org, sid_src)
             if sid not in session["speakers"]:
@@ -1168,6 +1187,7 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
             session = prog.new(bare, kind, label, sid_src)
             session["speakers"] = [prog.speaker(n, None, o, sid_src) for n, o in people]
         prog.add_title(session, bare, sid_src)
+        prog.named(session, sid_src)
         for name, org in people:
             if prog.speaker(name, None, org, sid_src) not in session["speakers"]:
                 raise SourceError(f"{sid_src}: {name!r} is not a speaker of {session['id']}")
@@ -1259,6 +1279,7 @@ def _add_events_list(sources: Path, prog: _Programme) -> None:
             if not all(slugify(n) in m["href"] for n in names):
                 raise SourceError(f"{EVENTS_LIST}: the link of {title!r} does not name {names!r}")
             session["speakers"] = [prog.speaker(n, None, None, src) for n in names]
+            prog.named(session, src)
         prog.add_title(session, title, src)
         if session["kind"] == kind and session["kind_label"] is None and label is not None:
             session["kind_label"] = label
@@ -1294,7 +1315,7 @@ def _add_events_list(sources: Path, prog: _Programme) -> None:
                 left = left.replace(f"-{slugify(org)}-", "-")
             if missing or left.strip("-"):
                 shown = "; ".join(prog.speakers.records[s]["name"] for s in session["speakers"])
-                prog.value_conflict(session, "speakers", shown, [s for s in session["sources"] if s != src],
+                prog.value_conflict(session, "speakers", shown, prog.origin[session["id"], "speakers"],
                                     tail, src, LLM_D_SPEAKER_RULE)
 
 

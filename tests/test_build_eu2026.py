@@ -367,6 +367,9 @@ def test_slug_speaker_conflicts() -> None:
         "the-token-slice-implementing-preemptive-scheduling-via-chunked": [
             "Maroon Ayoub; Kellen Swain", "etai-lev-ran-ibm-kellen-swain-google"],
     }
+    slice_ = _session("The Token Slice: Implementing Preemptive Scheduling via Chunked Decoding")
+    assert slice_["conflicts"][2]["values"][0]["sources"] == [
+        "sched-event-2Hins", "recap-pytorch-blog", "recording-token-slice"]
 
 
 def test_day_conflict_of_speaker_site() -> None:

@@ -748,6 +748,10 @@ def _sched_page(sources: Path, name: str) -> dict[str, Any]:
 def _sched_list(sources: Path, name: str) -> list[dict[str, Any]]:
     """A Sched list page excerpt: heading "Title - Speaker, Org" and a date line."""
     url, lines = _read(sources, name)
+    first = next(ln for ln in lines if ln.strip())
+    # "Type: Training Systems clear filter": the Sched type is the category (track);
+    # "Company: Advanced" (the other pages' filter) names no track
+    type_match = re.match(r"^Type: (.+) clear filter$", first)
     found = []
     for i, line in enumerate(lines):
         if _DATE.match(line):
@@ -758,6 +762,7 @@ def _sched_list(sources: Path, name: str) -> list[dict[str, Any]]:
                 person, org = group.split(", ", 1)
                 people.append((person, org))
             found.append({"url": url, "heading": title, "people": people, "date": _DATE.match(line),
+                          "track": type_match[1] if type_match else None,
                           "text": lines[i + 1] if i + 1 < len(lines) else None})
     if not found:
         raise SourceError(f"{name}: no session found")
@@ -1064,9 +1069,9 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
             if label and session["id"] in prog.default_kind:
                 session["kind"], session["kind_label"] = kind, label
                 prog.default_kind.discard(session["id"])
-            if sid_src == "sched-list-training-systems":
-                prog.value(session, "track", prog.track("Training Systems"), sid_src,
-                           "the recap's section is shown")
+            if entry["track"] is not None:
+                prog.value(session, "track", prog.track(entry["track"]), sid_src,
+                           "the first source's track is shown")
             date = entry["date"]
             prog.value(session, "start", _datetime(date, date["start"]), sid_src, SCHED_RULE)
             prog.value(session, "end", _datetime(date, date["end"]), sid_src, SCHED_RULE)

@@ -152,7 +152,7 @@ def test_seed_000_session() -> None:
     assert session["title"] == "Achieving SOTA GEMM Performance: A CuTeDSL Backend for PyTorch Inductor"
     assert (session["start"], session["end"], session["day_only"], session["room"], session["kind"]) == (
         None, None, "2026-04-08", None, "other")
-    assert session["speakers"] == ["nikhil-patel"]
+    assert (session["speakers"], session["track"]) == (["nikhil-patel"], "frameworks-compilers")
     assert session["sources"] == ["seed-000", "recap-pytorch-blog"]
     assert session["abstract"] is not None and session["abstract"].count("\n\n") == 2
     nikhil = _speaker("nikhil-patel")

@@ -1420,8 +1420,9 @@ def build(sources: Path) -> dict[str, Any]:
         raise SourceError(f"{WRITE_UP}: the sentence naming the venue is missing")
     source_list = [dict(src) for src in SOURCES]
     for sid_src, title, name in PROGRAMME_SOURCES:
-        source_list.append({"id": sid_src, "title": title, "url": _read(sources, name)[0],
-                            "file": PAGES + name})
+        line_1 = _read(sources, name)[0]  # an address, or (GitHub files) a description of the copies
+        source_list.append({"id": sid_src, "title": title,
+                            "url": line_1 if line_1.startswith("https://") else None, "file": PAGES + name})
     next(src for src in source_list if src["id"] == "writeup-meltwater")["url"] = write_up.splitlines()[0].strip()
     # The conference's address: the events list's entry for this conference links it.
     events = (sources / EVENTS_LIST).read_text(encoding="utf-8")

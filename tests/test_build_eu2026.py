@@ -418,6 +418,7 @@ def test_sources_have_file_and_address() -> None:
                             "for-open-source-ai-in-paris/")
     assert recap["file"].startswith("extra/eu2026-sched-pages/raw_pytorch.org_blog_")
     assert sources["sched-event-2Hio1"]["url"] == "https://pytorchconferenceeu2026.sched.com/event/2Hio1"
+    assert sources["github-verl"]["url"] is None  # line 1 describes the stored copies, no address
     used = {src for s in _shipped()["sessions"] for src in s["sources"]}
     assert used == set(sources) - {"writeup-meltwater", "sched-ics"}
 

@@ -62,8 +62,8 @@ SOURCES: list[dict[str, Any]] = [
     },
     {
         "id": "events-list-llm-d",
-        "title": "\"Upcoming llm-d Events\" page of the llm-d documentation (excerpt), "
-                 "the source of the conference's web address only",
+        "title": "\"Upcoming llm-d Events\" page of the llm-d documentation (excerpt): the "
+                 "conference's web address, and seven sessions from an earlier draft of the schedule",
         "url": None,  # the file does not give the page's address
         "file": EVENTS_LIST,
     },

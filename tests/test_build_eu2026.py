@@ -439,3 +439,25 @@ def test_by_speaker_and_organisation() -> None:
         "debugging-the-undebuggable-introducing-torch-distributed-debug",
         "faster-than-sota-kernels-in-torch-compile-with", "fp8-training-from-hopper-to-blackwell",
         "how-to-write-c-extensions-in-2026", "untitled-2hiqp", "torchtpu-expanding-tpu-programmability-to-pytorch")
+
+
+def test_page_link_needs_its_evidence() -> None:
+    """A Sched page is linked to a talk only if the page shows the listed speaker and subject words."""
+    if not (SOURCES / "seeds").is_dir():
+        pytest.skip(f"source documents not available at {SOURCES}")
+    module = _load_script()
+    title, _ = module.SCHED_PAGE_LINKS["2Hio1"]
+    module.SCHED_PAGE_LINKS["2Hio1"] = (title, ("Thomas Viehmann", "Lightning Thunder internals"))
+    with pytest.raises(module.SourceError, match="2Hio1.txt: the page does not say"):
+        module.build(SOURCES)
+
+
+def test_no_non_talk_item_in_either_dataset() -> None:
+    """Neither dataset holds a break-like or party session: non-talk items are not sessions."""
+    from pyconf_schedule import load
+
+    for name in ("eu2026", "na2026"):
+        sessions = load(name).sessions
+        assert not sessions.by_kind("break")
+        titles = {(s.title or "").casefold() for s in sessions}
+        assert not {"flare party", "ai community bash", "community expo", "registration & badge pick-up"} & titles

@@ -219,3 +219,20 @@ def test_readers_refuse_instants_too_close_to_the_limits(format_name: Any, text:
             "valid: instants from 0001-01-02T00:00:00+00:00 to 9999-12-30T23:59:59.999999+00:00" in str(info.value)) == (
         True, True, True,
     )
+
+
+class _Text(str):
+    """A str subclass, as some libraries hand out."""
+
+
+def test_subclasses_of_the_valid_types_are_accepted() -> None:
+    """A str subclass and a datetime subclass pass the checks, which use isinstance, not exact types."""
+
+    class Moment(datetime):
+        pass
+
+    session = Session(id=_Text("s"), title=_Text("T"), sources=[_Text("web")], start=Moment(2026, 6, 10, 8, tzinfo=UTC))
+    speaker = Speaker(id="p", name=_Text("P"), aliases=[_Text("Q")])
+    assert (session.title, session.sources, session.start, speaker.aliases) == (
+        "T", ("web",), datetime(2026, 6, 10, 8, tzinfo=UTC), ("Q",),
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, tzinfo
-from typing import TypeVar, cast
+from typing import TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -45,19 +45,19 @@ def _to_sessions(value: Iterable[Session]) -> Sessions:
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
-    return cast("tuple[Speaker, ...]", _tuple(value))
+    return _tuple(value)
 
 
 def _rooms(value: Iterable[Room]) -> tuple[Room, ...]:
-    return cast("tuple[Room, ...]", _tuple(value))
+    return _tuple(value)
 
 
 def _tracks(value: Iterable[Track]) -> tuple[Track, ...]:
-    return cast("tuple[Track, ...]", _tuple(value))
+    return _tuple(value)
 
 
 def _sources(value: Iterable[Source]) -> tuple[Source, ...]:
-    return cast("tuple[Source, ...]", _tuple(value))
+    return _tuple(value)
 
 
 def _derived_speakers(self: Conference) -> tuple[Speaker, ...]:

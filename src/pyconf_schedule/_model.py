@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta, timezone, tzinfo
-from typing import Any, cast
+from typing import Any, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -72,6 +72,7 @@ class SessionKind(enum.Enum):
         return self.value.replace("-", " ").capitalize()
 
 
+_T = TypeVar("_T")
 _KINDS = {k.value: k for k in SessionKind}
 
 
@@ -142,8 +143,9 @@ def _check_datetime(owner: str, ident: object, name: str, value: object) -> None
             f"{name} must be a timezone-aware datetime, got naive {value.isoformat()}; "
             "attach a zone, e.g. value.replace(tzinfo=ZoneInfo('Europe/Paris'))"
         )
-    # Aware datetimes compare by instant without converting, so this cannot overflow.
-    if not MIN_INSTANT <= value <= MAX_INSTANT:
+    # Only a wall time in year 1 or 9999 can be within a day of the limits.  Aware
+    # datetimes compare by instant without converting, so the test cannot overflow.
+    if (value.year == 1 or value.year == 9999) and not MIN_INSTANT <= value <= MAX_INSTANT:
         where = f" of {owner.lower()} {ident!r}" if isinstance(ident, str) and ident else ""
         raise InvalidScheduleError(
             f"{name}{where} is {value.isoformat()}, too close to the limits of years 1 to 9999 to be shown in "
@@ -168,34 +170,42 @@ def _instant_key(value: datetime | None) -> tuple[datetime, str] | None:
     return utc(value), str(getattr(value.tzinfo, "key", value.utcoffset()))
 
 
-def _tuple(value: Any) -> Any:
+def _tuple(value: Iterable[_T]) -> tuple[_T, ...]:
     """Any iterable as a tuple; anything else unchanged, for the class's checks to name."""
-    if isinstance(value, tuple):
-        return value
-    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-        return value
-    return tuple(value)
+    kind = type(value)
+    if kind is tuple:
+        return value  # type: ignore[return-value]
+    if kind is list or not isinstance(value, (str, bytes, dict)) and hasattr(value, "__iter__"):
+        return tuple(value)
+    return value  # type: ignore[return-value]
 
 
 def _tuple_of_str(value: str | Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
-    return cast("tuple[str, ...]", _tuple(value))
+    return _tuple(value)
 
 
 def _values(value: Iterable[SourcedValue]) -> tuple[SourcedValue, ...]:
-    return cast("tuple[SourcedValue, ...]", _tuple(value))
+    return _tuple(value)
 
 
 def _conflicts(value: Iterable[Conflict]) -> tuple[Conflict, ...]:
-    return cast("tuple[Conflict, ...]", _tuple(value))
+    return _tuple(value)
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
-    return cast("tuple[Speaker, ...]", _tuple(value))
+    return _tuple(value)
 
 
 _STRINGS = "a str or an iterable of str"
+# Exact types for the fast checks (what the readers build); the detailed checks,
+# run only when a fast one fails, accept subclasses too.
+_STR = frozenset({str})
+_TUPLE = frozenset({tuple})
+_STR_OR_NONE = frozenset({str, type(None)})
+_DATETIME_OR_NONE = frozenset({datetime, type(None)})
+_DATE_OR_NONE = frozenset({date, type(None)})
 
 
 def _to_kind(value: SessionKind | str) -> SessionKind:
@@ -221,8 +231,9 @@ class Source:
     file: str | None = None
 
     def __attrs_post_init__(self) -> None:
-        _check_str("Source", self.id, id=self.id, title=self.title)
-        _check_optional_str("Source", self.id, url=self.url, file=self.file)
+        if not (type(self.id) is type(self.title) is str and {type(self.url), type(self.file)} <= _STR_OR_NONE):
+            _check_str("Source", self.id, id=self.id, title=self.title)
+            _check_optional_str("Source", self.id, url=self.url, file=self.file)
 
 
 @frozen(kw_only=True)
@@ -233,8 +244,12 @@ class SourcedValue:
     sources: tuple[str, ...] = field(converter=_tuple_of_str)
 
     def __attrs_post_init__(self) -> None:
-        _check_str("SourcedValue", None, value=self.value)
-        _check_items("SourcedValue", None, "sources", self.sources, str, _STRINGS)
+        if not (type(self.value) is str and type(self.sources) is tuple and set(map(type, self.sources)) <= _STR):
+            _check_str("SourcedValue", None, value=self.value)
+            _check_items("SourcedValue", None, "sources", self.sources, str, _STRINGS)
+
+
+_SOURCED_VALUE = frozenset({SourcedValue})
 
 
 @frozen(kw_only=True)
@@ -253,8 +268,16 @@ class Conflict:
     rule: str = ""
 
     def __attrs_post_init__(self) -> None:
-        _check_str("Conflict", None, field=self.field, rule=self.rule)
-        _check_items("Conflict", None, "values", self.values, SourcedValue, "an iterable of SourcedValue")
+        if not (
+            type(self.field) is type(self.rule) is str
+            and type(self.values) is tuple
+            and set(map(type, self.values)) <= _SOURCED_VALUE
+        ):
+            _check_str("Conflict", None, field=self.field, rule=self.rule)
+            _check_items("Conflict", None, "values", self.values, SourcedValue, "an iterable of SourcedValue")
+
+
+_CONFLICT = frozenset({Conflict})
 
 
 @frozen(kw_only=True)
@@ -265,7 +288,8 @@ class Room:
     name: str
 
     def __attrs_post_init__(self) -> None:
-        _check_str("Room", self.id, id=self.id, name=self.name)
+        if not type(self.id) is type(self.name) is str:
+            _check_str("Room", self.id, id=self.id, name=self.name)
 
     def __str__(self) -> str:
         return self.name
@@ -279,7 +303,8 @@ class Track:
     name: str
 
     def __attrs_post_init__(self) -> None:
-        _check_str("Track", self.id, id=self.id, name=self.name)
+        if not type(self.id) is type(self.name) is str:
+            _check_str("Track", self.id, id=self.id, name=self.name)
 
     def __str__(self) -> str:
         return self.name
@@ -302,10 +327,17 @@ class Speaker:
     conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
 
     def __attrs_post_init__(self) -> None:
-        _check_str("Speaker", self.id, id=self.id, name=self.name)
-        _check_optional_str("Speaker", self.id, job_title=self.job_title, organisation=self.organisation, bio=self.bio)
-        _check_items("Speaker", self.id, "aliases", self.aliases, str, _STRINGS)
-        _check_items("Speaker", self.id, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
+        if not (
+            type(self.id) is type(self.name) is str
+            and {type(self.job_title), type(self.organisation), type(self.bio)} <= _STR_OR_NONE
+            and {type(self.aliases), type(self.conflicts)} == _TUPLE
+            and set(map(type, self.aliases)) <= _STR
+            and set(map(type, self.conflicts)) <= _CONFLICT
+        ):
+            _check_str("Speaker", self.id, id=self.id, name=self.name)
+            _check_optional_str("Speaker", self.id, job_title=self.job_title, organisation=self.organisation, bio=self.bio)
+            _check_items("Speaker", self.id, "aliases", self.aliases, str, _STRINGS)
+            _check_items("Speaker", self.id, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -314,6 +346,11 @@ class Speaker:
 
     def __str__(self) -> str:
         return self.name
+
+
+_ROOM_OR_NONE = frozenset({Room, type(None)})
+_TRACK_OR_NONE = frozenset({Track, type(None)})
+_SPEAKER = frozenset({Speaker})
 
 
 @frozen(kw_only=True)
@@ -366,9 +403,47 @@ class Session:
 
     def __attrs_post_init__(self) -> None:
         ident = self.id
-        _check_str("Session", None, id=ident)
+        # One cheap test of every type (exact types, as the readers build them); the
+        # detailed checks, which also accept subclasses, run only when it fails.
+        if not (
+            type(ident) is str
+            and {type(self.title), type(self.kind_label), type(self.abstract), type(self.audience_level),
+                 type(self.language), type(self.url)} <= _STR_OR_NONE
+            and type(self.start) in _DATETIME_OR_NONE
+            and type(self.end) in _DATETIME_OR_NONE
+            and type(self.day_only) in _DATE_OR_NONE
+            and type(self.room) in _ROOM_OR_NONE
+            and type(self.track) in _TRACK_OR_NONE
+            and {type(self.speakers), type(self.slides), type(self.sources), type(self.title_variants),
+                 type(self.variants), type(self.conflicts)} == _TUPLE
+            and set(map(type, self.speakers)) <= _SPEAKER
+            and set(map(type, self.slides + self.sources + self.title_variants)) <= _STR
+            and set(map(type, self.variants + self.conflicts)) <= _CONFLICT
+        ):  # fmt: skip
+            self._check_types()
         if not ident:
             raise InvalidScheduleError("a session needs a non-empty id")
+        if self.start is not None:
+            _check_datetime("Session", ident, "start", self.start)
+        if self.end is not None:
+            _check_datetime("Session", ident, "end", self.end)
+        if self.end is not None and self.start is None:
+            raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
+        if self.day_only is not None and self.start is not None:
+            raise InvalidScheduleError(
+                f"session {self.id!r} has both a start ({self.start.isoformat()}) and day_only "
+                f"({self.day_only.isoformat()}); give day_only only when the start is not known"
+            )
+        if self.start is not None and self.end is not None and utc(self.end) < utc(self.start):
+            raise InvalidScheduleError(
+                f"session {self.id!r} ends ({self.end.isoformat()}) before it starts "
+                f"({self.start.isoformat()})"
+            )
+
+    def _check_types(self) -> None:
+        """Name the first field of a wrong type."""
+        ident = self.id
+        _check_str("Session", None, id=ident)
         _check_optional_str(
             "Session", ident, title=self.title, kind_label=self.kind_label, abstract=self.abstract,
             audience_level=self.audience_level, language=self.language, url=self.url,
@@ -385,18 +460,6 @@ class Session:
             _check_items("Session", ident, name, getattr(self, name), str, _STRINGS)
         _check_items("Session", ident, "variants", self.variants, Conflict, "an iterable of Conflict")
         _check_items("Session", ident, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
-        if self.end is not None and self.start is None:
-            raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
-        if self.day_only is not None and self.start is not None:
-            raise InvalidScheduleError(
-                f"session {self.id!r} has both a start ({self.start.isoformat()}) and day_only "
-                f"({self.day_only.isoformat()}); give day_only only when the start is not known"
-            )
-        if self.start is not None and self.end is not None and utc(self.end) < utc(self.start):
-            raise InvalidScheduleError(
-                f"session {self.id!r} ends ({self.end.isoformat()}) before it starts "
-                f"({self.start.isoformat()})"
-            )
 
     @property
     def scheduled(self) -> bool:

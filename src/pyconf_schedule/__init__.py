@@ -32,6 +32,7 @@ from .exceptions import (
     UnknownSpeakerError,
     UnknownTrackError,
     UnknownZoneError,
+    UnsupportedSourceError,
 )
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ __all__ = [
     "UnknownSpeakerError",
     "UnknownTrackError",
     "UnknownZoneError",
+    "UnsupportedSourceError",
     "__version__",
     "dataset_names",
     "dumps",

@@ -9,7 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pyconf_schedule import Conference
 from pyconf_schedule.exceptions import ScheduleParseError
 from pyconf_schedule.formats import native
 
@@ -143,3 +146,56 @@ def test_schema_returns_a_fresh_dict_each_call() -> None:
     again = native.schema()
     assert again["title"] == "pyconf-schedule native JSON, version 1"
     assert "session" in again["$defs"]
+
+
+_SMALL_BYTES = _SMALL.read_bytes()
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+    max_leaves=8,
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(_paths(item, (*path, key)))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found.extend(_paths(item, (*path, i)))
+    return found
+
+
+_SMALL_PATHS = _paths(_BASE)[1:]
+
+
+def _replaced(index: int, value: Any) -> bytes:
+    document = copy.deepcopy(_BASE)
+    *parents, last = _SMALL_PATHS[index % len(_SMALL_PATHS)]
+    target: Any = document
+    for key in parents:
+        target = target[key]
+    target[last] = value
+    return json.dumps(document).encode("utf-8")
+
+
+def _spliced(cut: int, insert: bytes, at: int) -> bytes:
+    return _SMALL_BYTES[:cut] + insert + _SMALL_BYTES[at:]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.one_of(
+        st.binary(max_size=300),
+        st.builds(_spliced, st.integers(0, len(_SMALL_BYTES)), st.binary(max_size=20), st.integers(0, len(_SMALL_BYTES))),
+        st.builds(_replaced, st.integers(0, 10_000), _JSON_VALUES),
+    )
+)
+def test_any_bytes_give_a_conference_or_a_schedule_parse_error(data: bytes) -> None:
+    """Whatever the bytes, native.loads returns a Conference or raises ScheduleParseError, never another exception."""
+    try:
+        result = native.loads(data)
+    except ScheduleParseError:
+        return
+    assert isinstance(result, Conference)

@@ -133,14 +133,19 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> A
         {"object_pairs_hook": _unique_keys, "parse_constant": _no_constant, "parse_float": _finite_float} if strict else {}
     )
     try:
-        document = json.loads(text, **options)
+        try:
+            document = json.loads(text, **options)
+        except _DuplicateKey as exc:  # found while parsing: the text may yet be invalid further on
+            location = _duplicate_location(text)
+            raise ScheduleParseError(
+                format_name,
+                f"the key {json.dumps(exc.key, ensure_ascii=False)[:62]} is given twice in one object; keys must be unique",
+                location,
+            ) from None
+    except ScheduleParseError:
+        raise
     except json.JSONDecodeError as exc:
         raise ScheduleParseError(format_name, f"invalid JSON: {exc.msg}", f"line {exc.lineno} column {exc.colno}") from None
-    except _DuplicateKey as exc:
-        raise ScheduleParseError(
-            format_name, f"the key {json.dumps(exc.key, ensure_ascii=False)[:62]} is given twice in one object; keys must be unique",
-            _duplicate_location(text),
-        ) from None
     except _NotANumber as exc:
         raise ScheduleParseError(
             format_name, f"{exc.text[:40]} is not a JSON number (only finite numbers are)", _token_location(text, exc.text)

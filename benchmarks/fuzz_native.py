@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -204,8 +205,8 @@ def check(data: bytes) -> str | None:
     return None
 
 
-def run_cli(path: Path, session_id: str) -> list[str]:
-    """Problems with list, show and export --to ics over the file at ``path``."""
+def run_cli(path: Path, session_id: str, outcomes: Counter[str] | None = None) -> list[str]:
+    """Problems with list, show and export --to ics over the file at ``path``; exit codes counted in ``outcomes``."""
     problems: list[str] = []
     for argv in (["list", str(path)], ["show", str(path), session_id], ["export", str(path), "--to", "ics"]):
         out, err = io.StringIO(), io.StringIO()
@@ -215,6 +216,8 @@ def run_cli(path: Path, session_id: str) -> list[str]:
             except BaseException as exc:  # the finding: main() must return
                 problems.append(f"{argv[0]}: raised {type(exc).__name__}: {exc}")
                 continue
+        if outcomes is not None:
+            outcomes[f"{argv[0]} exit {code}"] += 1
         lines = err.getvalue().splitlines()
         hint_ok = len(lines) == 2 and lines[1].startswith("hint: ")
         if code == 0 and out.getvalue():
@@ -267,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _fuzz_cli(inputs: list[bytes]) -> list[str]:
     problems: list[str] = []
+    outcomes: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as folder:
         for i, data in enumerate(inputs):
             path = Path(folder) / f"fuzz{i}.json"
@@ -276,7 +280,8 @@ def _fuzz_cli(inputs: list[bytes]) -> list[str]:
                 conf = native.loads(data)
                 if conf.sessions:
                     session_id = conf.sessions[-1].id
-            problems.extend(f"input {i}: {p}" for p in run_cli(path, session_id))
+            problems.extend(f"input {i}: {p}" for p in run_cli(path, session_id, outcomes))
+    print("cli outcomes:", ", ".join(f"{k}: {v}" for k, v in sorted(outcomes.items())))
     return problems
 
 

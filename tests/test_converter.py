@@ -74,7 +74,8 @@ _EU = _eu()
          "kind, kind_label, start, end, room, track, speakers, abstract, audience_level, language, url, slides, sources, "
          "title_variants, variants, conflicts"),
         (_set(["conference", "sessions", 1, "id"], _EU["conference"]["sessions"][0]["id"]),
-         "cannot read pyconf-schedule JSON at $.conference: two sessions share the id 'co-evolution-how-the-open-source-intelligence-stack'"),
+         "cannot read pyconf-schedule JSON at $.conference.sessions[1].id: two sessions share the id "
+         "'co-evolution-how-the-open-source-intelligence-stack'; each session id must be unique"),
         (_set(["conference", "timezone"], "Mars/Base"),
          "cannot read pyconf-schedule JSON at $.conference.timezone: unknown time zone 'Mars/Base': use an IANA name "
          "such as 'Europe/Paris' or 'UTC'"),

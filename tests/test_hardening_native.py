@@ -45,6 +45,10 @@ def _track_twice(conf: dict[str, Any]) -> None:
     conf["tracks"].append(dict(conf["tracks"][0], name="Impostor"))
 
 
+def _session_twice(conf: dict[str, Any]) -> None:
+    conf["sessions"][1]["id"] = conf["sessions"][0]["id"]
+
+
 @pytest.mark.parametrize(
     ("part", "location", "expected"),
     [
@@ -66,11 +70,12 @@ def test_a_room_track_or_speaker_given_as_a_string_is_a_parse_error(part: str, l
         (_speaker_twice, "$.conference.speakers[2].id", "two speakers share the id 'ada-lovelace'; each speaker id must be unique"),
         (_room_twice, "$.conference.rooms[2].id", "two rooms share the id 'main-hall'; each room id must be unique"),
         (_track_twice, "$.conference.tracks[1].id", "two tracks share the id 'keynotes'; each track id must be unique"),
+        (_session_twice, "$.conference.sessions[1].id", "two sessions share the id 'opening'; each session id must be unique"),
     ],
-    ids=["speaker", "room", "track"],
+    ids=["speaker", "room", "track", "session"],
 )
 def test_duplicate_ids_are_refused(change: Callable[[dict[str, Any]], None], location: str, expected: str) -> None:
-    """A speaker, room or track id given twice is refused instead of the later entry silently winning."""
+    """A speaker, room, track or session id given twice is refused at the second one's path."""
     error = _error(_changed(change))
     assert (error.location, error.reason) == (location, expected)
 

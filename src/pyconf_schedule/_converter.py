@@ -219,10 +219,17 @@ def _structure_conference(body: dict[str, Any]) -> Conference:
         rooms = _table(c, body, "rooms", Room, "room")
         tracks = _table(c, body, "tracks", Track, "track")
         speakers = _table(c, body, "speakers", Speaker, "speaker")
-        sessions = [
-            _structure_session(c, raw, f"{path}.sessions[{i}]", rooms, tracks, speakers)
-            for i, raw in enumerate(_list(body, "sessions"))
-        ]
+        sessions: list[Session] = []
+        session_ids: set[str] = set()
+        for i, raw in enumerate(_list(body, "sessions")):
+            session = _structure_session(c, raw, f"{path}.sessions[{i}]", rooms, tracks, speakers)
+            if session.id in session_ids:
+                raise ScheduleParseError(
+                    _FORMAT, f"two sessions share the id {session.id!r}; each session id must be unique",
+                    f"{path}.sessions[{i}].id",
+                )
+            session_ids.add(session.id)
+            sessions.append(session)
         rest = {k: v for k, v in body.items() if k not in _CONFERENCE_PARTS}
         shell = _structure(c, rest, Conference, path)
         return attrs.evolve(

@@ -7,8 +7,10 @@ including zone names, unscheduled sessions, aliases and conflicts; with
 ``tz`` the conference is written as viewed in that zone (``view_timezone``).
 
 Reading refuses inputs over 50 MiB (:data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`)
-and nesting deeper than 64 levels; every error is a ScheduleParseError with
-a JSON path or a line and column.
+and nesting deeper than 64 levels, a key repeated in one object, a
+repeated session, speaker, room or track id, ``NaN``, ``Infinity`` and
+numbers beyond a float's range; every error is a ScheduleParseError with a
+JSON path or a line and column, the value found and what is valid.
 
 >>> from pyconf_schedule import load
 >>> conf = load("na2026")

@@ -114,3 +114,19 @@ def test_debug_variable_adds_the_traceback(monkeypatch: pytest.MonkeyPatch, caps
     assert err.startswith("Traceback (most recent call last):\n")
     assert "RuntimeError: reader exploded\non two lines\n" in err
     assert err.endswith(_INTERNAL.format(detail="RuntimeError: reader exploded on two lines"))
+
+
+def test_an_error_message_with_a_line_break_stays_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A line break that a value brings into an error message is escaped, so the error is still one line."""
+    from pyconf_schedule.exceptions import ScheduleParseError
+
+    def failing(*args: object, **kwargs: object) -> object:
+        raise ScheduleParseError("demo", "bad value 'a\nb\u2028c'", "line 1")
+
+    monkeypatch.setattr(pyconf_schedule.formats, "read", failing)
+    assert main(["list", str(_SMALL)]) == 2
+    assert capsys.readouterr().err == (
+        f"pyconf-schedule: error: {_SMALL}: cannot read demo at line 1: bad value 'a\\nb\\u2028c'\n"
+    )

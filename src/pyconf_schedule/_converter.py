@@ -46,8 +46,9 @@ def _show(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return shorten(json.dumps(value, ensure_ascii=False), 62)
+    if isinstance(value, str):  # JSON spelling, and no character that would break the message's line
+        text = json.dumps(value, ensure_ascii=False)
+        return shorten("".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text[:200]), 62)
     if isinstance(value, (int, float)):
         return shorten(repr(value), 30)
     if isinstance(value, list):
@@ -65,7 +66,7 @@ def _structure_datetime(value: Any, _type: Any) -> datetime:
     except OverflowError:
         raise ValueError(f"datetime {_show(value)} lies outside the years 1 to 9999") from None
     if parsed.tzinfo is None:
-        raise ValueError(f"datetime '{shorten(value)}' has no UTC offset")
+        raise ValueError(f"datetime {shorten(value)!r} has no UTC offset")
     return parsed
 
 

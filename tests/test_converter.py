@@ -52,32 +52,35 @@ _EU = _eu()
 @pytest.mark.parametrize(
     ("document", "message"),
     [
-        ([], "cannot read pyconf-schedule JSON at $: the document must be a JSON object"),
+        ([], "cannot read pyconf-schedule JSON at $: the document must be a JSON object, got an empty list"),
         ({"format": "frab"}, 'cannot read pyconf-schedule JSON at $.format: "format" must be "pyconf-schedule", got \'frab\''),
         (_set(["version"], 2), "cannot read pyconf-schedule JSON at $.version: unsupported version 2; this release reads version 1"),
-        (_set(["extra"], 1), "cannot read pyconf-schedule JSON at $: unexpected key(s) extra"),
+        (_set(["extra"], 1), "cannot read pyconf-schedule JSON at $: unexpected key(s) extra; valid keys: format, version, conference"),
         (_set(["conference", "sessions", 3, "speakers", 0], "nobody"),
-         "cannot read pyconf-schedule JSON at $.conference.sessions[3].speakers[0]: unknown speaker id 'nobody'"),
+         "cannot read pyconf-schedule JSON at $.conference.sessions[3].speakers[0]: unknown speaker id 'nobody': it must be the id of one of the speakers in $.conference.speakers"),
         (_set(["conference", "sessions", 0, "room"], "attic"),
-         "cannot read pyconf-schedule JSON at $.conference.sessions[0].room: unknown room id 'attic'"),
+         "cannot read pyconf-schedule JSON at $.conference.sessions[0].room: unknown room id 'attic': it must be the id of one of the rooms in $.conference.rooms"),
         (_set(["conference", "sessions", 0, "start"], "yesterday"),
-         "cannot read pyconf-schedule JSON: cannot read 'yesterday' as a date and time: expected ISO 8601 such as "
-         "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z' @ $.conference.sessions[0].start"),
+         "cannot read pyconf-schedule JSON at $.conference.sessions[0].start: cannot read 'yesterday' as a date and time: "
+         "expected ISO 8601 such as '2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"),
         (_set(["conference", "sessions", 0, "start"], "2026-04-07T09:00:00"),
-         "cannot read pyconf-schedule JSON: datetime '2026-04-07T09:00:00' has no UTC offset @ $.conference.sessions[0].start"),
+         "cannot read pyconf-schedule JSON at $.conference.sessions[0].start: datetime '2026-04-07T09:00:00' has no UTC offset"),
         (_set(["conference", "sessions", 0, "kind"], "party"),
-         "cannot read pyconf-schedule JSON: 'party' is not a session kind; valid: keynote, sponsored-keynote, talk, "
-         "lightning-talk, sponsored-talk, panel, workshop, tutorial, birds-of-a-feather, meet-the-developers, poster, "
-         "demo, break, other @ $.conference.sessions[0].kind"),
+         'cannot read pyconf-schedule JSON at $.conference.sessions[0].kind: "party" is not a session kind; valid: keynote, '
+         "sponsored-keynote, talk, lightning-talk, sponsored-talk, panel, workshop, tutorial, birds-of-a-feather, "
+         "meet-the-developers, poster, demo, break, other"),
         (_set(["conference", "sessions", 0, "colour"], "red"),
-         "cannot read pyconf-schedule JSON: extra fields found (colour) @ $.conference.sessions[0]"),
+         "cannot read pyconf-schedule JSON at $.conference.sessions[0]: unexpected key(s) colour; valid keys: id, title, "
+         "kind, kind_label, start, end, room, track, speakers, abstract, audience_level, language, url, slides, sources, "
+         "title_variants, variants, conflicts"),
         (_set(["conference", "sessions", 1, "id"], _EU["conference"]["sessions"][0]["id"]),
-         "cannot read pyconf-schedule JSON at $.conference: two sessions share the id 'co-evolution-how-the-open-source-intelligence-stack'"),
+         "cannot read pyconf-schedule JSON at $.conference.sessions[1].id: two sessions share the id "
+         "'co-evolution-how-the-open-source-intelligence-stack'; each session id must be unique"),
         (_set(["conference", "timezone"], "Mars/Base"),
-         "cannot read pyconf-schedule JSON: unknown time zone 'Mars/Base': use an IANA name such as "
-         "'Europe/Paris' or 'UTC' @ $.conference"),
+         "cannot read pyconf-schedule JSON at $.conference.timezone: unknown time zone 'Mars/Base': use an IANA name "
+         "such as 'Europe/Paris' or 'UTC'"),
         (_set(["conference", "sessions", 0, "title"], 7),
-         "cannot read pyconf-schedule JSON: expected a string, got int @ $.conference.sessions[0].title"),
+         "cannot read pyconf-schedule JSON at $.conference.sessions[0].title: expected a string or null, got 7"),
     ],
     ids=["not-object", "format", "version", "extra-top", "speaker-ref", "room-ref", "bad-datetime", "naive-datetime",
          "bad-kind", "extra-key", "duplicate-id", "zone", "wrong-type"],

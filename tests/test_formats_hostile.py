@@ -130,7 +130,7 @@ def _native_with_speakers(value: object) -> str:
         ("c3voc-json", '{"schedule": {"conference": {"x": ' + "9" * 5000 + "}}}", "a number has more than 4300 digits", "line 1 column 35"),
         ("json", '{"format": "pyconf-schedule", "version": ' + "1" * 5000 + "}", "a number has more than 4300 digits", "line 1 column 42"),
         # TypeError: a session's speakers that are not a list
-        ("json", _native_with_speakers(5), '"speakers" must be a list of speaker ids, got int', "$.conference.sessions[0].speakers"),
+        ("json", _native_with_speakers(5), 'expected a list of speaker ids, got 5', "$.conference.sessions[0].speakers"),
         # UnicodeEncodeError: lone surrogates in str input and in JSON escapes
         ("frab-xml", "<schedule><conference><title>\ud800</title></conference></schedule>", _SURROGATE.format(code="D800"), "line 1 column 30"),
         ("ics", "BEGIN:VCALENDAR\r\nX-WR-CALNAME:\ud800\r\nEND:VCALENDAR\r\n", _SURROGATE.format(code="D800"), "line 2 column 14"),

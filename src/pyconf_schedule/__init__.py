@@ -33,6 +33,7 @@ from .exceptions import (
     UnknownSpeakerError,
     UnknownTrackError,
     UnknownZoneError,
+    UnsupportedSourceError,
 )
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ __all__ = [
     "UnknownSpeakerError",
     "UnknownTrackError",
     "UnknownZoneError",
+    "UnsupportedSourceError",
     "__version__",
     "dataset_names",
     "dumps",

@@ -8,20 +8,22 @@ JSON path that failed.
 
 from __future__ import annotations
 
+import json
+import typing
 from datetime import date, datetime
 from functools import lru_cache
 from typing import Any, TypeVar
 
 import attrs
 import cattrs
-from cattrs.v import format_exception
 
 from ._conference import Conference
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._time import format_datetime, parse_datetime
-from .exceptions import PyconfScheduleError, ScheduleParseError
+from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneError, shorten
 
 _T = TypeVar("_T")
+_N = TypeVar("_N", Room, Track, Speaker)
 
 __all__ = ["FORMAT_NAME", "FORMAT_VERSION", "conference_from_dict", "conference_to_dict", "make_converter"]
 
@@ -30,38 +32,104 @@ FORMAT_VERSION = 1
 _FORMAT = "pyconf-schedule JSON"
 
 
+class _WrongType(ValueError):
+    """A JSON value of the wrong type; the error report says what the field expects."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__(f"got {_show(value)}")
+        self.value = value
+
+
+def _show(value: Any) -> str:
+    """A JSON value as a message shows it: ``"text"`` (shortened), ``7``, ``true``, ``null``, ``a list``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):  # JSON spelling, and no character that would break the message's line
+        text = json.dumps(value, ensure_ascii=False)
+        return shorten("".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text[:200]), 62)
+    if isinstance(value, (int, float)):
+        return shorten(repr(value), 30)
+    if isinstance(value, list):
+        return "an empty list" if not value else f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"  # pragma: no cover - JSON holds nothing else
+
+
 def _structure_datetime(value: Any, _type: Any) -> datetime:
     if not isinstance(value, str):
-        raise ValueError(f"expected an RFC 9557 datetime string, got {type(value).__name__}")
-    parsed = parse_datetime(value)
+        raise _WrongType(value)
+    try:
+        parsed = parse_datetime(value)
+    except OverflowError:
+        raise ValueError(f"datetime {_show(value)} lies outside the years 1 to 9999") from None
     if parsed.tzinfo is None:
-        raise ValueError(f"datetime {value!r} has no UTC offset")
+        raise ValueError(f"datetime {shorten(value)!r} has no UTC offset")
     return parsed
 
 
 def _structure_date(value: Any, _type: Any) -> date:
     if not isinstance(value, str):
-        raise ValueError(f"expected a YYYY-MM-DD string, got {type(value).__name__}")
-    return date.fromisoformat(value)
+        raise _WrongType(value)
+    try:
+        return date.fromisoformat(value)
+    except ValueError as exc:
+        raise ValueError(f"{_show(value)} is not a date ({exc}); expected YYYY-MM-DD such as \"2026-04-08\"") from None
 
 
 def _structure_kind(value: Any, _type: Any) -> SessionKind:
-    try:
-        return SessionKind(value)
-    except ValueError:
-        valid = ", ".join(k.value for k in SessionKind)
-        raise ValueError(f"{value!r} is not a session kind; valid: {valid}") from None
+    if isinstance(value, str):
+        try:
+            return SessionKind(value)
+        except ValueError:
+            pass
+    valid = ", ".join(k.value for k in SessionKind)
+    raise ValueError(f"{_show(value)} is not a session kind; valid: {valid}") from None
 
 
 def _structure_str(value: Any, _type: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"expected a string, got {type(value).__name__}")
+        raise _WrongType(value)
     return value
+
+
+def _list_factory(type_: Any, converter: cattrs.Converter) -> Any:
+    """Tuples are JSON lists, and only lists: a string is not a list of its characters."""
+    from cattrs.cols import homogenous_tuple_structure_factory
+
+    base = homogenous_tuple_structure_factory(type_, converter)
+
+    def structure(value: Any, cls: Any) -> Any:
+        if not isinstance(value, list):
+            raise _WrongType(value)
+        return base(value, cls)
+
+    return structure
+
+
+def _object_factory(cls: Any, converter: cattrs.Converter) -> Any:
+    """attrs classes are JSON objects, and only objects."""
+    from cattrs.gen import make_dict_structure_fn
+
+    base = make_dict_structure_fn(cls, converter)
+
+    def structure(value: Any, type_: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _WrongType(value)
+        return base(value, type_)
+
+    return structure
+
+
+def _is_tuple(type_: Any) -> bool:
+    return typing.get_origin(type_) is tuple
 
 
 @lru_cache(maxsize=1)
 def make_converter() -> cattrs.Converter:
-    """The project's converter: strict about unknown keys, never the global one."""
+    """The project's converter: strict about unknown keys and JSON types, never the global one."""
     converter = cattrs.Converter(forbid_extra_keys=True)
     converter.register_unstructure_hook(datetime, format_datetime)
     converter.register_structure_hook(datetime, _structure_datetime)
@@ -69,6 +137,8 @@ def make_converter() -> cattrs.Converter:
     converter.register_structure_hook(date, _structure_date)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(SessionKind, _structure_kind)
+    converter.register_structure_hook_factory(_is_tuple, lambda t: _list_factory(t, converter))
+    converter.register_structure_hook_factory(attrs.has, lambda t: _object_factory(t, converter))
     return converter
 
 
@@ -105,49 +175,64 @@ def _session_to_dict(c: cattrs.Converter, session: Session) -> dict[str, Any]:
 def conference_from_dict(document: Any) -> Conference:
     """Build a Conference from a parsed native JSON document, or raise ScheduleParseError."""
     if not isinstance(document, dict):
-        raise ScheduleParseError(_FORMAT, "the document must be a JSON object", "$")
+        raise ScheduleParseError(_FORMAT, f"the document must be a JSON object, got {_show(document)}", "$")
     if document.get("format") != FORMAT_NAME:
         raise ScheduleParseError(_FORMAT, f'"format" must be "{FORMAT_NAME}", got {document.get("format")!r}', "$.format")
-    if document.get("version") != FORMAT_VERSION:
+    version = document.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:  # true == 1 and 1.0 == 1 in Python, not in the schema
+        shown = repr(version) if type(version) is int else _show(version)
         raise ScheduleParseError(
-            _FORMAT, f"unsupported version {document.get('version')!r}; this release reads version {FORMAT_VERSION}", "$.version"
+            _FORMAT, f"unsupported version {shown}; this release reads version {FORMAT_VERSION}", "$.version"
         )
     extra = set(document) - {"format", "version", "conference"}
     if extra:
-        raise ScheduleParseError(_FORMAT, f"unexpected key(s) {', '.join(sorted(extra))}", "$")
+        raise ScheduleParseError(
+            _FORMAT, f"unexpected key(s) {', '.join(sorted(extra))}; valid keys: format, version, conference", "$"
+        )
     body = document.get("conference")
     if not isinstance(body, dict):
-        raise ScheduleParseError(_FORMAT, '"conference" must be an object', "$.conference")
+        raise ScheduleParseError(_FORMAT, f'"conference" must be an object, got {_show(body)}', "$.conference")
     return _structure_conference(body)
 
 
 def _list(body: dict[str, Any], key: str) -> list[Any]:
     value = body.get(key, [])
     if not isinstance(value, list):
-        raise ScheduleParseError(_FORMAT, f'"{key}" must be a list', f"$.conference.{key}")
+        raise ScheduleParseError(_FORMAT, f'"{key}" must be a list, got {_show(value)}', f"$.conference.{key}")
     return value
+
+
+def _table(c: cattrs.Converter, body: dict[str, Any], key: str, cls: type[_N], what: str) -> dict[str, _N]:
+    """The rooms, tracks or speakers of ``body`` by id; an id given twice is refused, as for sessions."""
+    table: dict[str, _N] = {}
+    for i, raw in enumerate(_list(body, key)):
+        item = _structure(c, raw, cls, f"$.conference.{key}[{i}]")
+        if item.id in table:
+            raise ScheduleParseError(
+                _FORMAT, f"two {what}s share the id {item.id!r}; each {what} id must be unique", f"$.conference.{key}[{i}].id"
+            )
+        table[item.id] = item
+    return table
 
 
 def _structure_conference(body: dict[str, Any]) -> Conference:
     c = make_converter()
     path = "$.conference"
     try:
-        rooms: dict[str, Room] = {}
-        for i, x in enumerate(_list(body, "rooms")):
-            room = _structure(c, x, Room, f"{path}.rooms[{i}]")
-            rooms[room.id] = room
-        tracks: dict[str, Track] = {}
-        for i, x in enumerate(_list(body, "tracks")):
-            track = _structure(c, x, Track, f"{path}.tracks[{i}]")
-            tracks[track.id] = track
-        speakers: dict[str, Speaker] = {}
-        for i, x in enumerate(_list(body, "speakers")):
-            speaker = _structure(c, x, Speaker, f"{path}.speakers[{i}]")
-            speakers[speaker.id] = speaker
-        sessions = [
-            _structure_session(c, raw, f"{path}.sessions[{i}]", rooms, tracks, speakers)
-            for i, raw in enumerate(_list(body, "sessions"))
-        ]
+        rooms = _table(c, body, "rooms", Room, "room")
+        tracks = _table(c, body, "tracks", Track, "track")
+        speakers = _table(c, body, "speakers", Speaker, "speaker")
+        sessions: list[Session] = []
+        session_ids: set[str] = set()
+        for i, raw in enumerate(_list(body, "sessions")):
+            session = _structure_session(c, raw, f"{path}.sessions[{i}]", rooms, tracks, speakers)
+            if session.id in session_ids:
+                raise ScheduleParseError(
+                    _FORMAT, f"two sessions share the id {session.id!r}; each session id must be unique",
+                    f"{path}.sessions[{i}].id",
+                )
+            session_ids.add(session.id)
+            sessions.append(session)
         rest = {k: v for k, v in body.items() if k not in _CONFERENCE_PARTS}
         shell = _structure(c, rest, Conference, path)
         return attrs.evolve(
@@ -170,12 +255,12 @@ def _structure_session(
     speakers: dict[str, Speaker],
 ) -> Session:
     if not isinstance(raw, dict):
-        raise ScheduleParseError(_FORMAT, "a session must be an object", path)
+        raise ScheduleParseError(_FORMAT, f"a session must be an object, got {_show(raw)}", path)
     fields = {k: v for k, v in raw.items() if k not in _SESSION_REFS}
     session = _structure(c, fields, Session, path)
     speaker_ids = raw.get("speakers", [])
     if not isinstance(speaker_ids, list):
-        raise ScheduleParseError(_FORMAT, f'"speakers" must be a list of speaker ids, got {type(speaker_ids).__name__}', f"{path}.speakers")
+        raise ScheduleParseError(_FORMAT, f"expected a list of speaker ids, got {_show(speaker_ids)}", f"{path}.speakers")
     return attrs.evolve(
         session,
         speakers=tuple([_ref(speakers, sid, f"{path}.speakers[{i}]", "speaker") for i, sid in enumerate(speaker_ids)]),
@@ -185,26 +270,83 @@ def _structure_session(
 
 
 def _ref(table: dict[str, _T], key: Any, path: str, what: str) -> _T:
+    if not isinstance(key, str):
+        raise ScheduleParseError(_FORMAT, f"expected a {what} id (a string), got {_show(key)}", path)
     try:
         return table[key]
-    except (KeyError, TypeError):
-        raise ScheduleParseError(_FORMAT, f"unknown {what} id {key!r}", path) from None
+    except KeyError:
+        raise ScheduleParseError(
+            _FORMAT, f"unknown {what} id {key!r}: it must be the id of one of the {what}s in $.conference.{what}s", path
+        ) from None
 
 
-def _format_exception(exc: BaseException, type_: Any) -> str:
-    """Our own messages (bad datetime, unknown zone, ...) are kept; cattrs words the rest."""
-    if isinstance(exc, PyconfScheduleError) or (type(exc) is ValueError and str(exc)):
-        return str(exc)
-    return format_exception(exc, type_)
+def _describe(type_: Any) -> str:
+    """What a field of type ``type_`` holds, in JSON terms."""
+    args = typing.get_args(type_)
+    if type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        return f"{_describe(rest[0])} or null" if len(rest) == 1 else "a value or null"
+    if type_ is str:
+        return "a string"
+    if type_ is datetime:
+        return 'an RFC 9557 date and time such as "2026-04-08T11:10:00+02:00[Europe/Paris]"'
+    if type_ is date:
+        return 'a date such as "2026-04-08"'
+    if type_ is SessionKind:
+        return "a session kind: " + ", ".join(k.value for k in SessionKind)
+    if typing.get_origin(type_) is tuple:
+        item = _describe(args[0]) if args else "values"
+        return "a list of " + ("strings" if args and args[0] is str else item)
+    if attrs.has(type_):
+        return f"an object with keys {', '.join(a.name for a in attrs.fields(type_))}"
+    return "a different value"  # pragma: no cover - every field type is named above
+
+
+def _child(data: Any, key: Any) -> Any:
+    if isinstance(data, dict) and isinstance(key, str):
+        return data.get(key)
+    if isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+        return data[key]
+    return None
+
+
+def _problems(exc: BaseException, data: Any, type_: Any, path: str) -> list[tuple[str, str]]:
+    """(JSON path, message) for each failure in a cattrs error tree, saying the value given and what is valid."""
+    if isinstance(exc, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
+        found: list[tuple[str, str]] = []
+        with_notes, without = exc.group_exceptions()
+        for sub, note in with_notes:
+            if isinstance(note, cattrs.AttributeValidationNote):
+                child_path = f"{path}.{note.name}" if note.name.isidentifier() else f"{path}[{json.dumps(note.name)}]"
+                found.extend(_problems(sub, _child(data, note.name), note.type, child_path))
+            else:
+                found.extend(_problems(sub, _child(data, note.index), note.type, f"{path}[{note.index}]"))
+        for sub in without:
+            found.extend(_problems(sub, data, type_, path))
+        return found
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        valid = ", ".join(a.name for a in attrs.fields(exc.cl))
+        extra = ", ".join(sorted(exc.extra_fields))
+        return [(path, f"unexpected key(s) {extra}; valid keys: {valid}")]
+    if isinstance(exc, KeyError):
+        return [(path, f"required key missing: expected {_describe(type_)}")]
+    if isinstance(exc, _WrongType):
+        return [(path, f"expected {_describe(type_)}, got {_show(exc.value)}")]
+    if isinstance(exc, UnknownZoneError) and isinstance(data, dict):
+        for key in ("timezone", "view_timezone"):
+            if data.get(key) == exc.query:
+                return [(f"{path}.{key}", str(exc))]
+    if isinstance(exc, (PyconfScheduleError, ValueError)) and str(exc):
+        return [(path, str(exc))]
+    return [(path, f"expected {_describe(type_)}, got {_show(data)} ({type(exc).__name__}: {exc})")]
 
 
 def _structure(c: cattrs.Converter, data: Any, cls: type[_T], path: str) -> _T:
     try:
         return c.structure(data, cls)
-    except cattrs.BaseValidationError as exc:
-        messages = cattrs.transform_error(exc, path=path, format_exception=_format_exception)
-        raise ScheduleParseError(_FORMAT, "; ".join(messages)) from None
-    except PyconfScheduleError as exc:
-        raise ScheduleParseError(_FORMAT, str(exc), path) from None
-    except (ValueError, TypeError) as exc:
-        raise ScheduleParseError(_FORMAT, str(exc), path) from None
+    except (cattrs.BaseValidationError, PyconfScheduleError, ValueError, TypeError, OverflowError) as exc:
+        problems = _problems(exc, data, cls, path) or [(path, f"expected {_describe(cls)}")]
+        where, message = problems[0]
+        if len(problems) > 1:
+            message += f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''} in the same object)"
+        raise ScheduleParseError(_FORMAT, message, where) from None

@@ -29,6 +29,7 @@ __all__ = [
     "UnknownSpeakerError",
     "UnknownTrackError",
     "UnknownZoneError",
+    "UnsupportedSourceError",
 ]
 
 
@@ -176,6 +177,10 @@ class ScheduleParseError(PyconfScheduleError, ValueError):
         self.reason = message
         where = f" at {location}" if location else ""
         super().__init__(f"cannot read {format}{where}: {message}")
+
+
+class UnsupportedSourceError(PyconfScheduleError, ValueError):
+    """A source this release cannot read from, such as a URL given to :func:`~pyconf_schedule.formats.read`."""
 
 
 class MissingZoneError(ScheduleParseError):

@@ -12,7 +12,9 @@ package only parses arguments and lays out text:
 - ``_render`` and ``_layout``: the human output;
 - ``_common``: the program name, exit codes and the errors a handler raises.
 
-Exit codes: 0 success, 1 nothing found, 2 usage or input error.  See
+Exit codes: 0 success, 1 nothing found, 2 usage or input error, and also
+any unexpected exception (a bug), reported as one ``internal error`` line
+(with the traceback when ``PYCONF_SCHEDULE_DEBUG`` is set).  See
 ``docs/reference/cli.md``.
 """
 
@@ -72,7 +74,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
         where = f"{_shorten_path(str(exc.filename))}: " if exc.filename else ""
         _report(f"{PROG}: error: {where}{exc.strerror or exc}", None)
+    except Exception as exc:  # a bug: still one line and exit code 2, never a traceback that reads as "nothing found"
+        _internal_error(exc)
     return EXIT_ERROR
+
+
+_DEBUG_VARIABLE = "PYCONF_SCHEDULE_DEBUG"
+"""Set to a non-empty value, an internal error also prints its traceback."""
+
+
+def _internal_error(exc: Exception) -> None:
+    import os
+
+    if os.environ.get(_DEBUG_VARIABLE) and sys.stderr is not None:
+        import traceback
+
+        traceback.print_exception(exc, file=sys.stderr)
+    text = " ".join(str(exc).split())
+    detail = f"{type(exc).__name__}: {_shorten(text, 200)}" if text else type(exc).__name__
+    _report(
+        f"{PROG}: internal error: {detail}; this is a bug, please report it "
+        f"(set {_DEBUG_VARIABLE}=1 to see the traceback)",
+        None,
+    )
 
 
 def _hint_for(exc: Exception, args: argparse.Namespace) -> str | None:

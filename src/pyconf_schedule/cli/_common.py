@@ -44,11 +44,26 @@ def _shorten_path(path: str) -> str:
 
 
 def _report(message: str, hint: str | None) -> None:
+    """``message`` and the hint on standard error, each kept to one line (a line break a value brings is escaped)."""
     if sys.stderr is None:  # nowhere to say it; the exit code still tells
         return
-    print(message, file=sys.stderr)
+    print(_one_line(message), file=sys.stderr)
     if hint:
-        print(f"hint: {hint}", file=sys.stderr)
+        print(f"hint: {_one_line(hint)}", file=sys.stderr)
+
+
+def _one_line(text: str) -> str:
+    """``text`` with every line break (``\\n``, ``\\r``, U+2028...) written as an escape, so it prints as one line.
+
+    >>> _one_line("a\\nb")
+    'a\\\\nb'
+    """
+    if not _BREAKS.intersection(text):
+        return text
+    return "".join(repr(c)[1:-1] if c in _BREAKS else c for c in text)
+
+
+_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
 
 def _format_names(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:

@@ -64,18 +64,29 @@ def _wrap_words(text: str, width: int, *, keep_urls: bool = False) -> list[str]:
             continue
         if line:
             lines.append(line)
-        line = ""
-        while _width(word) > width and not (keep_urls and _is_url(word)):
-            cut, used = 0, 0
-            while cut < len(word) and used + _width(word[cut]) <= width:
-                used += _width(word[cut])
-                cut += 1
-            lines.append(word[:cut])
-            word = word[cut:]
         line = word
+        if not (keep_urls and _is_url(word)) and _width(word) > width:
+            *pieces, line = _split_word(word, width)
+            lines.extend(pieces)
     if line:
         lines.append(line)
     return lines
+
+
+def _split_word(word: str, width: int) -> list[str]:
+    """``word`` cut into pieces of at most ``width`` columns, each as long as fits: one pass, linear in its length."""
+    if word.isascii():
+        return [word[i : i + width] for i in range(0, len(word), width)]
+    pieces: list[str] = []
+    start = used = 0
+    for i, ch in enumerate(word):
+        columns = _width(ch)
+        if used + columns > width:
+            pieces.append(word[start:i])
+            start, used = i, 0
+        used += columns
+    pieces.append(word[start:])
+    return pieces
 
 
 def _pad(text: str, width: int) -> str:

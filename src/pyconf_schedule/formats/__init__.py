@@ -43,7 +43,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal, cast, overload
 
-from ..exceptions import ScheduleParseError, UnknownFormatError, shorten
+from ..exceptions import ScheduleParseError, UnknownFormatError, UnsupportedSourceError, shorten
 from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
 
 if TYPE_CHECKING:
@@ -222,8 +222,11 @@ def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, 
 
     Files over :data:`MAX_INPUT_BYTES` are refused before they are read;
     from a pipe or device, which gives no size, at most that many bytes
-    (and one more, to tell) are read.
+    (and one more, to tell) are read.  A URL (``https://...``) raises
+    :class:`~pyconf_schedule.UnsupportedSourceError`: reading URLs is not
+    supported yet; download the file and give its path.
     """
+    _refuse_url(path)
     file = Path(path)
     what = format or "schedule file"
     check_size(file.stat().st_size, what)
@@ -235,6 +238,18 @@ def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, 
         )
     name = cast("ReadableFormat", _canonical(format, "read")) if format is not None else detect_format(data)
     return loads(data, name, tz=tz)
+
+
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+_URL_PATH = re.compile(r"(?i)(https?|ftps?|file|webcal):/")  # a URL that went through Path() keeps one slash
+
+
+def _refuse_url(path: str | os.PathLike[str]) -> None:
+    text = path if isinstance(path, str) else os.fspath(path)
+    if isinstance(text, str) and (_URL.match(text) or (not isinstance(path, str) and _URL_PATH.match(text))):
+        raise UnsupportedSourceError(
+            f"cannot read {shorten(text)!r}: reading URLs is not supported; download the file and give its path"
+        )
 
 
 def write(

@@ -117,18 +117,39 @@ def _check_nesting(text: str, format_name: str) -> None:
             depth -= 1
 
 
-def load_json(data: str | bytes, format_name: str) -> Any:
+def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> Any:
     """Parse JSON text within the size and nesting limits; errors name the line and column.
 
     Strings holding a lone surrogate (the escape ``"\\ud800"``) are refused
-    with their JSON path, as are numbers too long for Python to read.
+    with their JSON path, as are numbers too long for Python to read.  With
+    ``strict`` the JSON must be what RFC 8259 allows and means one thing: a
+    key given twice in one object, ``NaN``, ``Infinity`` and numbers beyond
+    a float's range (``1e400``) are refused too, instead of the last key
+    silently winning or a number becoming infinite.
     """
     text = input_text(data, format_name)
     _check_nesting(text, format_name)
+    options: dict[str, Any] = (
+        {"object_pairs_hook": _unique_keys, "parse_constant": _no_constant, "parse_float": _finite_float} if strict else {}
+    )
     try:
-        document = json.loads(text)
+        try:
+            document = json.loads(text, **options)
+        except _DuplicateKey as exc:  # found while parsing: the text may yet be invalid further on
+            location = _duplicate_location(text)
+            raise ScheduleParseError(
+                format_name,
+                f"the key {json.dumps(exc.key, ensure_ascii=False)[:62]} is given twice in one object; keys must be unique",
+                location,
+            ) from None
+    except ScheduleParseError:
+        raise
     except json.JSONDecodeError as exc:
         raise ScheduleParseError(format_name, f"invalid JSON: {exc.msg}", f"line {exc.lineno} column {exc.colno}") from None
+    except _NotANumber as exc:
+        raise ScheduleParseError(
+            format_name, f"{exc.text[:40]} is not a JSON number (only finite numbers are)", _token_location(text, exc.text)
+        ) from None
     except RecursionError:  # pragma: no cover - the nesting check comes first
         raise ScheduleParseError(format_name, f"the JSON is nested deeper than {MAX_NESTING} levels") from None
     except ValueError:  # an integer over sys.get_int_max_str_digits() digits
@@ -138,6 +159,81 @@ def load_json(data: str | bytes, format_name: str) -> Any:
         ) from None
     _check_json_strings(document, format_name)
     return document
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class _NotANumber(Exception):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # One dict() and one len() an object: the strict parse costs little more than the plain one.
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:  # pragma: no branch - a key repeats
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return result
+
+
+def _no_constant(text: str) -> Any:
+    raise _NotANumber(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _NotANumber(text)
+    return value
+
+
+_DUPLICATE = object()
+"""The key under which :func:`_marking_keys` records a repeated key (no JSON key can equal it)."""
+
+
+def _marking_keys(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
+    result: dict[Any, Any] = {}
+    for key, value in pairs:
+        if key in result and _DUPLICATE not in result:
+            result[_DUPLICATE] = key
+        result[key] = value
+    return result
+
+
+def _duplicate_location(text: str) -> str | None:
+    """The JSON path of the first object found holding a repeated key (parsed again: errors only)."""
+    stack: list[tuple[Any, str]] = [(json.loads(text, object_pairs_hook=_marking_keys), "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            if _DUPLICATE in value:
+                return _child_path(path, value[_DUPLICATE])
+            items = [(item, _child_path(path, key)) for key, item in value.items() if key is not _DUPLICATE]
+            stack.extend(reversed(items))  # popped in document order
+        elif isinstance(value, list):
+            stack.extend(reversed([(item, f"{path}[{i}]") for i, item in enumerate(value)]))
+    return None  # pragma: no cover - called only when a key repeats
+
+
+def _token_location(text: str, token: str) -> str | None:
+    """The line and column of ``token`` outside any JSON string (errors only)."""
+    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|' + re.escape(token), text, re.DOTALL):
+        if not match.group().startswith('"'):
+            return line_column(text, match.start())
+    return None  # pragma: no cover - the parser met the token
+
+
+def _child_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{json.dumps(key)}]"
 
 
 def _long_number_location(text: str, limit: int) -> str | None:
@@ -157,7 +253,7 @@ def _check_json_strings(document: Any, format_name: str) -> None:
                 raise ScheduleParseError(format_name, _surrogate_reason(match.group()), path)
         elif isinstance(value, dict):
             for key, item in value.items():
-                child = f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{json.dumps(key)}]"
+                child = _child_path(path, key)
                 match = _SURROGATE.search(key)
                 if match is not None:
                     raise ScheduleParseError(format_name, _surrogate_reason(match.group()), child)

@@ -7,8 +7,10 @@ including zone names, unscheduled sessions, aliases and conflicts; with
 ``tz`` the conference is written as viewed in that zone (``view_timezone``).
 
 Reading refuses inputs over 50 MiB (:data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`)
-and nesting deeper than 64 levels; every error is a ScheduleParseError with
-a JSON path or a line and column.
+and nesting deeper than 64 levels, a key repeated in one object, a
+repeated session, speaker, room or track id, ``NaN``, ``Infinity`` and
+numbers beyond a float's range; every error is a ScheduleParseError with a
+JSON path or a line and column, the value found and what is valid.
 
 >>> from pyconf_schedule import load
 >>> conf = load("na2026")
@@ -49,13 +51,23 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
 
 def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     """Read native JSON; ``tz``, when given, returns the conference viewed in that zone."""
-    conf = conference_from_dict(load_json(data, _FORMAT))
+    conf = conference_from_dict(load_json(data, _FORMAT, strict=True))
     return conf.to_tz(tz) if tz is not None else conf
 
 
-@lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the native format, as shipped in the package."""
-    text = resources.files(__package__).joinpath("native.schema.json").read_text(encoding="utf-8")
-    result: dict[str, Any] = json.loads(text)
+    """The JSON Schema (draft 2020-12) of the native format, as shipped in the package.
+
+    Each call returns a new dict, so a caller may change it freely.
+
+    >>> s = schema(); s["title"] = "mine"
+    >>> schema()["title"]
+    'pyconf-schedule native JSON, version 1'
+    """
+    result: dict[str, Any] = json.loads(_schema_text())
     return result
+
+
+@lru_cache(maxsize=1)
+def _schema_text() -> str:
+    return resources.files(__package__).joinpath("native.schema.json").read_text(encoding="utf-8")

@@ -1,0 +1,132 @@
+"""Hardening of reading sources and of the command line: URLs, long words, internal errors (issue 9)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+import pyconf_schedule.formats
+from pyconf_schedule import PyconfScheduleError, UnsupportedSourceError, read
+from pyconf_schedule.cli import main
+from pyconf_schedule.cli._layout import _wrap_words
+
+_SMALL = Path(__file__).parent / "golden" / "small.json"
+_INTERNAL = (
+    "pyconf-schedule: internal error: {detail}; this is a bug, please report it "
+    "(set PYCONF_SCHEDULE_DEBUG=1 to see the traceback)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "shown"),
+    [
+        ("http://example.org/schedule.json", "http://example.org/schedule.json"),
+        ("https://example.org/s.ics", "https://example.org/s.ics"),
+        (Path("https://example.org/s.ics"), "https:/example.org/s.ics"),
+    ],
+)
+def test_read_refuses_a_url_with_a_project_error(source: str | Path, shown: str) -> None:
+    """read() given a URL raises UnsupportedSourceError (a ValueError) saying URLs are not supported, not FileNotFoundError."""
+    with pytest.raises(UnsupportedSourceError) as info:
+        read(source)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, PyconfScheduleError)
+    assert str(info.value) == (
+        f"cannot read {shown!r}: reading URLs is not supported; download the file and give its path"
+    )
+
+
+def test_cli_url_source_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """A URL as SOURCE exits 2 with one line saying reading URLs is not supported."""
+    assert main(["list", "https://example.org/schedule.json"]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == (
+        "",
+        "pyconf-schedule: error: cannot read 'https://example.org/schedule.json': reading URLs is not supported; "
+        "download the file and give its path\n",
+    )
+
+
+def _wrapped_within(word: str, width: int, seconds: float) -> list[str] | None:
+    """The wrapped lines of ``word``, or None when wrapping takes longer than ``seconds``."""
+    result: list[list[str]] = []
+    worker = threading.Thread(target=lambda: result.append(_wrap_words(word, width)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    return result[0] if result else None
+
+
+def test_a_two_million_character_word_wraps_in_linear_time() -> None:
+    """A 2,000,000-character word wraps into 33,333 full 60-column pieces and a 20-column rest, within seconds."""
+    assert _wrapped_within("x" * 2_000_000, 60, 30.0) == ["x" * 60] * 33_333 + ["x" * 20]
+
+
+def test_a_long_wide_character_word_wraps_by_columns() -> None:
+    """A 200,001-character word of wide characters wraps 30 characters (60 columns) a line, the rest on the last."""
+    lines = _wrapped_within("漢" * 200_001, 60, 30.0)
+    assert lines == ["漢" * 30] * 6_666 + ["漢" * 21]
+
+
+def test_list_lays_out_a_long_title(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """list shows a 160,000-character title in full, wrapped to the output width."""
+    path = tmp_path / "long.json"
+    path.write_text(_SMALL.read_text(encoding="utf-8").replace("Opening: Welcome, Friends; Agenda", "þ" * 160_000), encoding="utf-8")
+    assert main(["list", str(path), "--width", "60"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("þ") == 160_000
+    assert max(len(line) for line in out.splitlines()) == 60
+
+
+def _failing_read(*args: object, **kwargs: object) -> object:
+    raise RuntimeError("reader exploded\non two lines")
+
+
+def test_an_unexpected_exception_is_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unexpected exception in a command exits 2 with one line naming it as an internal error, no traceback."""
+    monkeypatch.delenv("PYCONF_SCHEDULE_DEBUG", raising=False)
+    monkeypatch.setattr(pyconf_schedule.formats, "read", _failing_read)
+    assert main(["list", str(_SMALL)]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", _INTERNAL.format(detail="RuntimeError: reader exploded on two lines"))
+
+
+def test_an_unexpected_key_error_names_its_type(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A KeyError from a reader is reported with its type and key, exit code 2."""
+
+    def failing(*args: object, **kwargs: object) -> object:
+        raise KeyError("start")
+
+    monkeypatch.delenv("PYCONF_SCHEDULE_DEBUG", raising=False)
+    monkeypatch.setattr(pyconf_schedule.formats, "read", failing)
+    assert main(["show", str(_SMALL), "opening"]) == 2
+    assert capsys.readouterr().err == _INTERNAL.format(detail="KeyError: 'start'")
+
+
+def test_debug_variable_adds_the_traceback(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """With PYCONF_SCHEDULE_DEBUG set, the traceback comes first and the one-line report last; the exit code stays 2."""
+    monkeypatch.setenv("PYCONF_SCHEDULE_DEBUG", "1")
+    monkeypatch.setattr(pyconf_schedule.formats, "read", _failing_read)
+    assert main(["list", str(_SMALL)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback (most recent call last):\n")
+    assert "RuntimeError: reader exploded\non two lines\n" in err
+    assert err.endswith(_INTERNAL.format(detail="RuntimeError: reader exploded on two lines"))
+
+
+def test_an_error_message_with_a_line_break_stays_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A line break that a value brings into an error message is escaped, so the error is still one line."""
+    from pyconf_schedule.exceptions import ScheduleParseError
+
+    def failing(*args: object, **kwargs: object) -> object:
+        raise ScheduleParseError("demo", "bad value 'a\nb\u2028c'", "line 1")
+
+    monkeypatch.setattr(pyconf_schedule.formats, "read", failing)
+    assert main(["list", str(_SMALL)]) == 2
+    assert capsys.readouterr().err == (
+        f"pyconf-schedule: error: {_SMALL}: cannot read demo at line 1: bad value 'a\\nb\\u2028c'\n"
+    )

@@ -71,7 +71,7 @@ _EU = _eu()
          "meet-the-developers, poster, demo, break, other"),
         (_set(["conference", "sessions", 0, "colour"], "red"),
          "cannot read pyconf-schedule JSON at $.conference.sessions[0]: unexpected key(s) colour; valid keys: id, title, "
-         "kind, kind_label, start, end, room, track, speakers, abstract, audience_level, language, url, slides, sources, "
+         "kind, kind_label, start, end, day_only, room, track, speakers, abstract, audience_level, language, url, slides, sources, "
          "title_variants, variants, conflicts"),
         (_set(["conference", "sessions", 1, "id"], _EU["conference"]["sessions"][0]["id"]),
          "cannot read pyconf-schedule JSON at $.conference.sessions[1].id: two sessions share the id "

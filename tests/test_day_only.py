@@ -169,7 +169,7 @@ def _session_document(**session: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("session", "path", "reason"),
     [
-        ({"day_only": 20260408}, "$.conference.sessions[0].day_only", "expected a YYYY-MM-DD string, got int"),
+        ({"day_only": 20260408}, "$.conference.sessions[0].day_only", 'expected a date such as "2026-04-08" or null, got 20260408'),
         ({"start": "2026-04-08T09:00:00+02:00[Europe/Paris]", "day_only": "2026-04-08"}, "$.conference.sessions[0]",
          "session 's' has both a start (2026-04-08T09:00:00+02:00) and day_only (2026-04-08); "
          "give day_only only when the start is not known"),

@@ -461,3 +461,82 @@ def test_no_non_talk_item_in_either_dataset() -> None:
         assert not sessions.by_kind("break")
         titles = {(s.title or "").casefold() for s in sessions}
         assert not {"flare party", "ai community bash", "community expo", "registration & badge pick-up"} & titles
+
+
+#: Every abstract a Sched event page gives a session that no seed gives one:
+#: the page's text up to where the speaker's bio starts (or, with no speaker
+#: named, up to its first omission mark), "..." kept where the excerpt omits text.
+PAGE_ABSTRACTS = {
+    "model-changing-transforms-with-torch-compile":  # 2Hio1
+        "torch.compile is the goto mechanism to increase performance of PyTorch models of all shapes and "
+        "forms. ...",
+    "accelerating-pytorch-models-with-torch-compile-s-c":  # 2HipN
+        "This lightning talk introduces torch.compile's C++ wrapper mode ...",
+    "optimizing-cpu-llm-inference-in-pytorch-lessons-from":  # 2Hipr
+        "vLLM has emerged as a reference inference stack in the PyTorch ecosystem ... In this talk, we examine "
+        "CPU-based LLM inference through the lens of PyTorch internals, using vLLM as a case study. ...",
+    "scaling-recommendation-systems-to-2k-gpus-and-beyond":  # 2HiqL
+        "TLDR: In this session, we go over one of the key technologies to Ads model scaling at Meta, 2D sparse "
+        "parallelism. ...",
+    "optimizing-large-moe-inference-on-nvidia-blackwell-nvfp4":  # 2Hipc: names no speaker, no omission inside
+        "Deploying massive Mixture-of-Experts (MoE) architectures like DeepSeek-V3/R1 requires a co-designed "
+        "approach leveraging NVIDIA Blackwell’s fifth-generation Tensor Cores. This session details the "
+        "transition to NVFP4 precision for MoE weights ...",
+    "untitled-2hioy": "This talk presents Torchstore, an open-source distributed tensor storage system built on "
+                      "Monarch actors ...",
+    "untitled-2hipe": "Distributed PyTorch training often looks healthy in system dashboards ...",
+    "untitled-2hiqp": "CUDA streams are a widely-used method for parallelizing GPU computation on NVIDIA GPUs. ... "
+                      "Before this work, torch.compile previously would graph break on CUDA stream contexts ...",
+}
+
+#: The bios those pages run on into, now on the speaker they name (none had one).
+PAGE_BIOS = {
+    "thomas-viehmann": "Thomas Viehmann does PyTorch and Optimization at Lightning AI, PyTorch contributor since "
+                       "2017, founded MathInf GmbH in 2018, co-authored of “Deep Learning with PyTorch” in 2020.",
+    "bin-bao": "Bin Bao is a software engineer working with the PyTorch Compiler team at Meta.",
+    "crefeda-rodrigues": "Crefeda Rodrigues is a Staff Software Engineer at Arm, focusing on performance and "
+                         "scalability driven machine learning software optimization for Arm server CPUs.",
+    "zain-huda": "Zain works on large scale training systems for recommender systems at Meta. He works on "
+                 "TorchRec ...",
+    "lucas": "Lucas has been developing Machine Learning Applications and Machine Learning infrastructure at scale "
+             "for years, and has recently been focused on extending the product offering of PyTorch's "
+             "Distributed Checkpointing stack.",
+    "michael-lazos": "Michael Lazos is a software engineer at Meta where he contributes to torch.compile.",
+}
+
+
+def test_page_abstracts_hold_no_bio() -> None:
+    """A one-paragraph Sched page's abstract stops where the speaker's bio starts."""
+    sessions = {s["id"]: s for s in _shipped()["sessions"]}
+    assert {sid: sessions[sid]["abstract"] for sid in PAGE_ABSTRACTS} == PAGE_ABSTRACTS
+
+
+def test_page_bios_go_to_their_speakers() -> None:
+    """The bio a page runs on into becomes the bio of the speaker it names."""
+    assert {sid: _speaker(sid)["bio"] for sid in PAGE_BIOS} == PAGE_BIOS
+
+
+def test_no_abstract_holds_a_speaker_bio() -> None:
+    """No session's abstract contains the bio of any speaker, nor a sentence opening with its speaker's name."""
+    conference = _shipped()
+    bios = [s["bio"] for s in conference["speakers"] if s["bio"]]
+    names = {s["id"]: s["name"] for s in conference["speakers"]}
+    for session in conference["sessions"]:
+        abstract = session["abstract"] or ""
+        assert not [bio for bio in bios if bio.removesuffix("...").strip() in abstract], session["id"]
+        if "seed-002" not in session["sources"]:
+            assert not [names[p] for p in session["speakers"] if f"{names[p]} is " in abstract
+                        or f"... {names[p].split()[0]} " in abstract], session["id"]
+
+
+def test_split_bio_rule() -> None:
+    """The split keeps a Speakers-block page whole, cuts at a named speaker, else at the first omission mark."""
+    split = _load_script()._split_bio
+    speaker = {"id": "ann-lee", "name": "Ann Lee", "aliases": []}
+    assert split({"text": "A talk. ... Ann Lee is a dev.", "people": [("Ann Lee", None, None)]}, [speaker]) == (
+        "A talk. ... Ann Lee is a dev.", None, None)
+    assert split({"text": "A talk. ... Ann works at X.", "people": []}, [speaker]) == (
+        "A talk. ...", "Ann works at X.", "ann-lee")
+    assert split({"text": "A talk ... PhD, builds tools ...", "people": []}, []) == ("A talk ...", None, None)
+    assert split({"text": "A talk on Ann Lee's tools.", "people": []}, [speaker]) == (
+        "A talk on Ann Lee's tools.", None, None)

@@ -579,13 +579,22 @@ SCHED_PAGE_LINKS: dict[str, tuple[str, tuple[str, str]]] = {
                "Ads model scaling")),
 }
 
+#: Sched pages that show no title and name no speaker, linked to a talk by
+#: their subject alone: event id -> (title of the talk, the title's own names
+#: for its subject, which the page must contain and no other known title may).
+#: 2Hiq0 walks "through the pre-training of Trinity Large ... using torchtitan"
+#: "across over 2,000 GPUs": the recap's "Trinity Large: Torchtitan on 2000+
+#: B300s" (Day 2).  Left apart, the one talk would be two sessions.
+SUBJECT_LINKS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "2Hiq0": ("Trinity Large: Torchtitan on 2000+ B300s", ("Trinity Large", "torchtitan")),
+}
+
 #: Sched pages that show no title and are linked to no talk: event id -> the
 #: speaker (name as the page gives it, organisation the page states, or None).
 UNTITLED_PAGES: dict[str, tuple[tuple[str, str | None], ...]] = {
     "2Hiqp": (("Michael Lazos", "Meta"),),  # "Michael Lazos is a software engineer at Meta"
     "2HioY": (("Lucas", None),),            # "Lucas has been developing ..."
     "2HipE": (),                            # the bio names nobody
-    "2Hiq0": (),                            # no speaker shown
     "2Juce": (("Songlin Jiang", None),),    # Speakers block (job line read by the parser)
 }
 
@@ -1099,6 +1108,12 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
             text = "\n".join([page["url"], page["text"] or "", *(p[0] for p in page["people"])])
             if not all(word in text for word in evidence):
                 raise SourceError(f"{name}: the page does not say {evidence!r}")
+        elif eid in SUBJECT_LINKS:
+            title, words = SUBJECT_LINKS[eid]
+            session = prog.find(title)
+            if session is None:
+                raise SourceError(f"{name}: no session {title!r}")
+            _check_subject_link(name, page, session, words, prog)
         else:
             if eid not in UNTITLED_PAGES:
                 raise SourceError(f"{name}: page {eid} neither linked nor listed as untitled")
@@ -1188,6 +1203,22 @@ def _split_bio(page: dict[str, Any], speakers: list[dict[str, Any]]) -> tuple[st
         return abstract, text[at:], speaker
     cut = text.find(OMITTED)
     return (text if cut < 0 else text[:cut + len(OMITTED)]), None, None
+
+
+def _check_subject_link(name: str, page: dict[str, Any], session: dict[str, Any], words: tuple[str, ...],
+                        prog: _Programme) -> None:
+    """A page linked by subject alone names no speaker, contains the title's
+    own names for its subject, and no other known title contains them."""
+    text = page["text"] or ""
+    if page["people"] or _bio_start(text, [prog.speakers.records[i] for i in session["speakers"]]):
+        raise SourceError(f"{name}: the page names a speaker; link it by speaker and subject")
+    for word in words:
+        if word.casefold() not in text.casefold() or word.casefold() not in (session["title"] or "").casefold():
+            raise SourceError(f"{name}: {word!r} is not in both the page and {session['title']!r}")
+        others = [s["id"] for s in prog.sessions
+                  if s is not session and word.casefold() in (s["title"] or "").casefold()]
+        if others:
+            raise SourceError(f"{name}: {word!r} is also in the titles of {others!r}")
 
 
 def _heading_people(text: str) -> list[tuple[str, str | None]]:

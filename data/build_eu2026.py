@@ -579,18 +579,27 @@ SCHED_PAGE_LINKS: dict[str, tuple[str, tuple[str, str]]] = {
                "Ads model scaling")),
 }
 
+#: Sched pages that show no title and name no speaker, linked to a talk by
+#: their subject alone: event id -> (title of the talk, the title's own names
+#: for its subject, which the page must contain and no other known title may).
+#: 2Hiq0 walks "through the pre-training of Trinity Large ... using torchtitan"
+#: "across over 2,000 GPUs": the recap's "Trinity Large: Torchtitan on 2000+
+#: B300s" (Day 2).  Left apart, the one talk would be two sessions.
+SUBJECT_LINKS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "2Hiq0": ("Trinity Large: Torchtitan on 2000+ B300s", ("Trinity Large", "torchtitan")),
+}
+
 #: Sched pages that show no title and are linked to no talk: event id -> the
 #: speaker (name as the page gives it, organisation the page states, or None).
-#: 2Hiq0's abstract is about "Trinity Large" and torchtitan, the subject of the
-#: recap's "Trinity Large: Torchtitan on 2000+ B300s", but the page names no
-#: speaker, so it is not linked (rule: same speaker and subject).
 UNTITLED_PAGES: dict[str, tuple[tuple[str, str | None], ...]] = {
     "2Hiqp": (("Michael Lazos", "Meta"),),  # "Michael Lazos is a software engineer at Meta"
     "2HioY": (("Lucas", None),),            # "Lucas has been developing ..."
     "2HipE": (),                            # the bio names nobody
-    "2Hiq0": (),                            # no speaker shown
     "2Juce": (("Songlin Jiang", None),),    # Speakers block (job line read by the parser)
 }
+
+#: The omission mark of the stored excerpts ("..." marks omitted text).
+OMITTED = " ..."
 
 #: The kind a Sched page states in its abstract ("This lightning talk ...").
 PAGE_KINDS: dict[str, tuple[str, str]] = {"2HipN": ("lightning-talk", "This lightning talk")}
@@ -1099,6 +1108,12 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
             text = "\n".join([page["url"], page["text"] or "", *(p[0] for p in page["people"])])
             if not all(word in text for word in evidence):
                 raise SourceError(f"{name}: the page does not say {evidence!r}")
+        elif eid in SUBJECT_LINKS:
+            title, words = SUBJECT_LINKS[eid]
+            session = prog.find(title)
+            if session is None:
+                raise SourceError(f"{name}: no session {title!r}")
+            _check_subject_link(name, page, session, words, prog)
         else:
             if eid not in UNTITLED_PAGES:
                 raise SourceError(f"{name}: page {eid} neither linked nor listed as untitled")
@@ -1134,8 +1149,11 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
         if page["room"] is not None:
             prog.value(session, "room", prog.room(page["room"]), sid_src, SCHED_RULE)
         if session["abstract"] is None and page["text"] is not None:
-            session["abstract"] = page["text"]
+            abstract, bio, speaker = _split_bio(page, [prog.speakers.records[i] for i in session["speakers"]])
+            session["abstract"] = abstract
             prog.origin[session["id"], "abstract"] = [sid_src]
+            if speaker is not None and bio is not None and prog.speakers.records[speaker]["bio"] is None:
+                prog.speakers.records[speaker]["bio"] = bio
 
     # Sched calendar feed: its stored start holds only non-talk items (NON_TALK_RULE)
     for event in _ics_events(sources):
@@ -1148,6 +1166,59 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
 
 
 SCHED_RULE = "the Sched page's value is shown; the other is from a different source"
+
+
+def _bio_start(text: str, speakers: list[dict[str, Any]]) -> tuple[int, str] | None:
+    """Where the first sentence naming a speaker starts (a Sched bio opens with
+    the speaker's name: "Bin Bao is ...", "Zain works ..."), and whose it is."""
+    found: list[tuple[int, str]] = []
+    for rec in speakers:
+        for form in (rec["name"], *rec["aliases"], rec["name"].split()[0]):
+            m = re.search(r"(?:^|(?<=\. )|(?<=\n))" + re.escape(form) + r"(?= [a-z])", text)
+            if m is not None:
+                found.append((m.start(), rec["id"]))
+                break
+    return min(found) if found else None
+
+
+def _split_bio(page: dict[str, Any], speakers: list[dict[str, Any]]) -> tuple[str | None, str | None, str | None]:
+    """A page excerpt's abstract, the bio it runs on into, and the bio's speaker.
+
+    A page with a ``Speakers`` block ends its text before that block: all of it
+    is abstract.  A page of the one-paragraph layout runs on into the bio: the
+    abstract ends before the first sentence that opens with a speaker's name
+    (full or given, as the page gives it).  If the page names no speaker,
+    nothing marks where a bio starts, so only the text up to the first omission
+    mark (the page's opening, which on a Sched page is the description) is kept.
+    """
+    text: str = page["text"]
+    if page["people"]:
+        return text, None, None
+    start = _bio_start(text, speakers)
+    if start is not None:
+        at, speaker = start
+        abstract = text[:at].rstrip()
+        if not abstract:
+            raise SourceError(f"{page['url']}: the page opens with the bio")
+        return abstract, text[at:], speaker
+    cut = text.find(OMITTED)
+    return (text if cut < 0 else text[:cut + len(OMITTED)]), None, None
+
+
+def _check_subject_link(name: str, page: dict[str, Any], session: dict[str, Any], words: tuple[str, ...],
+                        prog: _Programme) -> None:
+    """A page linked by subject alone names no speaker, contains the title's
+    own names for its subject, and no other known title contains them."""
+    text = page["text"] or ""
+    if page["people"] or _bio_start(text, [prog.speakers.records[i] for i in session["speakers"]]):
+        raise SourceError(f"{name}: the page names a speaker; link it by speaker and subject")
+    for word in words:
+        if word.casefold() not in text.casefold() or word.casefold() not in (session["title"] or "").casefold():
+            raise SourceError(f"{name}: {word!r} is not in both the page and {session['title']!r}")
+        others = [s["id"] for s in prog.sessions
+                  if s is not session and word.casefold() in (s["title"] or "").casefold()]
+        if others:
+            raise SourceError(f"{name}: {word!r} is also in the titles of {others!r}")
 
 
 def _heading_people(text: str) -> list[tuple[str, str | None]]:

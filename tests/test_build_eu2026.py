@@ -52,7 +52,7 @@ def test_build_reproduces_shipped_dataset() -> None:
 
 
 def test_session_counts() -> None:
-    """97 sessions: 48 with time and room, 6 with time only, 38 with only their day, 5 with no day."""
+    """96 sessions: 48 with time and room, 6 with time only, 38 with only their day, 4 with no day."""
     sessions = _shipped()["sessions"]
     kinds = Counter(
         "time and room" if s["start"] and s["room"] else "time only" if s["start"]
@@ -60,18 +60,18 @@ def test_session_counts() -> None:
         for s in sessions
     )
     days = Counter(s["start"][:10] if s["start"] else s.get("day_only") for s in sessions)
-    assert len(sessions) == 97
-    assert kinds == {"time and room": 48, "time only": 6, "day only": 38, "no day": 5}
-    assert days == {"2026-04-07": 44, "2026-04-08": 48, None: 5}
+    assert len(sessions) == 96
+    assert kinds == {"time and room": 48, "time only": 6, "day only": 38, "no day": 4}
+    assert days == {"2026-04-07": 44, "2026-04-08": 48, None: 4}
     assert not any(s["start"] and "day_only" in s for s in sessions)
 
 
 def test_coverage_statement_counts() -> None:
     """The coverage statement gives the same counts."""
     coverage = _shipped()["coverage"]
-    assert coverage.startswith("97 sessions that public sources know")
+    assert coverage.startswith("96 sessions that public sources know")
     assert ("48 have a start time and a room, 6 a start time but no room, 38 only their day "
-            "(no time is known, none is guessed) and 5 not even their day") in coverage
+            "(no time is known, none is guessed) and 4 not even their day") in coverage
 
 
 SEED_002_SESSIONS = ROOT / "tests" / "golden" / "eu2026_seed_002_sessions.json"
@@ -265,9 +265,9 @@ def test_newly_timed_sessions() -> None:
 
 
 def test_recap_only_sessions_have_no_start() -> None:
-    """A session only the recap gives has a day and no time: 32 of them."""
+    """A session only the recap gives has a day and no time: 31 of them."""
     recap_only = [s for s in _shipped()["sessions"] if s["sources"] == ["recap-pytorch-blog"]]
-    assert len(recap_only) == 32
+    assert len(recap_only) == 31
     for session in recap_only:
         assert (session["start"], session["end"]) == (None, None), session["id"]
         assert session["day_only"] in ("2026-04-07", "2026-04-08"), session["id"]
@@ -304,12 +304,12 @@ def test_kinds_and_tracks() -> None:
     """Sessions per kind and per track."""
     sessions = _shipped()["sessions"]
     assert Counter(s["kind"] for s in sessions) == {
-        "talk": 56, "lightning-talk": 20, "keynote": 9, "meet-the-developers": 4, "sponsored-keynote": 3,
+        "talk": 55, "lightning-talk": 20, "keynote": 9, "meet-the-developers": 4, "sponsored-keynote": 3,
         "birds-of-a-feather": 3, "other": 1, "sponsored-talk": 1}
     tracks = {t["id"]: t["name"] for t in _shipped()["tracks"]}
     assert Counter(tracks[s["track"]] if s["track"] else None for s in sessions) == {
         "Frameworks & Compilers": 18, "Inference & Production": 17, "Training Systems": 14,
-        "Keynote Sessions": 12, None: 12, "GenAI & Multimodal": 5, "Applications & Case Studies": 4,
+        "Keynote Sessions": 12, None: 11, "GenAI & Multimodal": 5, "Applications & Case Studies": 4,
         "Responsible AI & Compliance": 4, "Meet the Developers": 3, "Agents and Interop": 3,
         "Responsible AI, Security, and Privacy": 2, "Security and Privacy": 2, "Birds of A Feather": 1}
 
@@ -321,7 +321,6 @@ def test_untitled_sched_pages() -> None:
     assert untitled == {
         "untitled-2hioy": (None, ["lucas"], None, None, ["sched-event-2HioY"]),
         "untitled-2hipe": (None, [], None, None, ["sched-event-2HipE"]),
-        "untitled-2hiq0": (None, [], None, None, ["sched-event-2Hiq0"]),
         "untitled-2hiqp": (None, ["michael-lazos"], None, None, ["sched-event-2Hiqp"]),
         "untitled-2juce": (None, ["songlin-jiang"], "2026-04-07T16:10:00+02:00[Europe/Paris]", None,
                            ["sched-event-2Juce", "github-megatron-bridge", "github-verl"]),
@@ -461,3 +460,136 @@ def test_no_non_talk_item_in_either_dataset() -> None:
         assert not sessions.by_kind("break")
         titles = {(s.title or "").casefold() for s in sessions}
         assert not {"flare party", "ai community bash", "community expo", "registration & badge pick-up"} & titles
+
+
+#: Every abstract a Sched event page gives a session that no seed gives one:
+#: the page's text up to where the speaker's bio starts (or, with no speaker
+#: named, up to its first omission mark), "..." kept where the excerpt omits text.
+PAGE_ABSTRACTS = {
+    "model-changing-transforms-with-torch-compile":  # 2Hio1
+        "torch.compile is the goto mechanism to increase performance of PyTorch models of all shapes and "
+        "forms. ...",
+    "accelerating-pytorch-models-with-torch-compile-s-c":  # 2HipN
+        "This lightning talk introduces torch.compile's C++ wrapper mode ...",
+    "optimizing-cpu-llm-inference-in-pytorch-lessons-from":  # 2Hipr
+        "vLLM has emerged as a reference inference stack in the PyTorch ecosystem ... In this talk, we examine "
+        "CPU-based LLM inference through the lens of PyTorch internals, using vLLM as a case study. ...",
+    "scaling-recommendation-systems-to-2k-gpus-and-beyond":  # 2HiqL
+        "TLDR: In this session, we go over one of the key technologies to Ads model scaling at Meta, 2D sparse "
+        "parallelism. ...",
+    "optimizing-large-moe-inference-on-nvidia-blackwell-nvfp4":  # 2Hipc: names no speaker, no omission inside
+        "Deploying massive Mixture-of-Experts (MoE) architectures like DeepSeek-V3/R1 requires a co-designed "
+        "approach leveraging NVIDIA Blackwell’s fifth-generation Tensor Cores. This session details the "
+        "transition to NVFP4 precision for MoE weights ...",
+    "untitled-2hioy": "This talk presents Torchstore, an open-source distributed tensor storage system built on "
+                      "Monarch actors ...",
+    "untitled-2hipe": "Distributed PyTorch training often looks healthy in system dashboards ...",
+    "untitled-2hiqp": "CUDA streams are a widely-used method for parallelizing GPU computation on NVIDIA GPUs. ... "
+                      "Before this work, torch.compile previously would graph break on CUDA stream contexts ...",
+}
+
+#: The bios those pages run on into, now on the speaker they name (none had one).
+PAGE_BIOS = {
+    "thomas-viehmann": "Thomas Viehmann does PyTorch and Optimization at Lightning AI, PyTorch contributor since "
+                       "2017, founded MathInf GmbH in 2018, co-authored of “Deep Learning with PyTorch” in 2020.",
+    "bin-bao": "Bin Bao is a software engineer working with the PyTorch Compiler team at Meta.",
+    "crefeda-rodrigues": "Crefeda Rodrigues is a Staff Software Engineer at Arm, focusing on performance and "
+                         "scalability driven machine learning software optimization for Arm server CPUs.",
+    "zain-huda": "Zain works on large scale training systems for recommender systems at Meta. He works on "
+                 "TorchRec ...",
+    "lucas": "Lucas has been developing Machine Learning Applications and Machine Learning infrastructure at scale "
+             "for years, and has recently been focused on extending the product offering of PyTorch's "
+             "Distributed Checkpointing stack.",
+    "michael-lazos": "Michael Lazos is a software engineer at Meta where he contributes to torch.compile.",
+}
+
+
+def test_page_abstracts_hold_no_bio() -> None:
+    """A one-paragraph Sched page's abstract stops where the speaker's bio starts."""
+    sessions = {s["id"]: s for s in _shipped()["sessions"]}
+    assert {sid: sessions[sid]["abstract"] for sid in PAGE_ABSTRACTS} == PAGE_ABSTRACTS
+
+
+def test_page_bios_go_to_their_speakers() -> None:
+    """The bio a page runs on into becomes the bio of the speaker it names."""
+    assert {sid: _speaker(sid)["bio"] for sid in PAGE_BIOS} == PAGE_BIOS
+
+
+def test_no_abstract_holds_a_speaker_bio() -> None:
+    """No session's abstract contains the bio of any speaker, nor a sentence opening with its speaker's name."""
+    conference = _shipped()
+    bios = [s["bio"] for s in conference["speakers"] if s["bio"]]
+    names = {s["id"]: s["name"] for s in conference["speakers"]}
+    for session in conference["sessions"]:
+        abstract = session["abstract"] or ""
+        assert not [bio for bio in bios if bio.removesuffix("...").strip() in abstract], session["id"]
+        if "seed-002" not in session["sources"]:
+            assert not [names[p] for p in session["speakers"] if f"{names[p]} is " in abstract
+                        or f"... {names[p].split()[0]} " in abstract], session["id"]
+
+
+def test_split_bio_rule() -> None:
+    """The split keeps a Speakers-block page whole, cuts at a named speaker, else at the first omission mark."""
+    split = _load_script()._split_bio
+    speaker = {"id": "ann-lee", "name": "Ann Lee", "aliases": []}
+    assert split({"text": "A talk. ... Ann Lee is a dev.", "people": [("Ann Lee", None, None)]}, [speaker]) == (
+        "A talk. ... Ann Lee is a dev.", None, None)
+    assert split({"text": "A talk. ... Ann works at X.", "people": []}, [speaker]) == (
+        "A talk. ...", "Ann works at X.", "ann-lee")
+    assert split({"text": "A talk ... PhD, builds tools ...", "people": []}, []) == ("A talk ...", None, None)
+    assert split({"text": "A talk on Ann Lee's tools.", "people": []}, [speaker]) == (
+        "A talk on Ann Lee's tools.", None, None)
+
+
+def test_nameless_page_linked_by_its_subject() -> None:
+    """Page 2Hiq0 names no speaker but the Trinity Large talk's subject, so it is that talk, not a second session."""
+    session = _session("Trinity Large: Torchtitan on 2000+ B300s")
+    assert (session["id"], session["sources"], session["speakers"], session.get("day_only")) == (
+        "trinity-large-torchtitan-on-2000-b300s", ["sched-event-2Hiq0", "recap-pytorch-blog"],
+        ["matej-sirovatka"], "2026-04-08")
+    assert session["abstract"] == (
+        "In this talk, we'll cover how to use torchtitan to scale training of ultra-sparse mixture-of-experts "
+        "models across over 2,000 GPUs. We'll walk through the pre-training of Trinity Large, a 400B "
+        "mixture-of-experts model trained entirely using torchtitan ...")
+    assert [s["id"] for s in _shipped()["sessions"] if "sched-event-2Hiq0" in s["sources"]] == [session["id"]]
+
+
+def test_every_sched_page_is_one_session() -> None:
+    """Each Sched event page is cited by exactly one session, and no two sessions share an abstract."""
+    sessions = _shipped()["sessions"]
+    pages = [src["id"] for src in _shipped()["sources"] if src["id"].startswith("sched-event-")]
+    assert len(pages) == 16
+    assert {page: len([s for s in sessions if page in s["sources"]]) for page in pages} == dict.fromkeys(pages, 1)
+    abstracts = [s["abstract"] for s in sessions if s["abstract"]]
+    assert len(abstracts) == len(set(abstracts))
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (("Trinity Large", "torchtitan"), None),
+    (("Trinity Large", "B300s"), "'B300s' is not in both the page and"),
+    (("Trinity Large", "Large"), r"'Large' is also in the titles of \['optimizing-large-moe-inference-on-nvidia-blackwell-nvfp4'\]"),
+])
+def test_subject_link_needs_unique_title_words(words: tuple[str, ...], message: str | None) -> None:
+    """A page linked by subject alone must contain each word, and each must be in the talk's title only."""
+    if not (SOURCES / "seeds").is_dir():
+        pytest.skip(f"source documents not available at {SOURCES}")
+    module = _load_script()
+    title, _ = module.SUBJECT_LINKS["2Hiq0"]
+    module.SUBJECT_LINKS["2Hiq0"] = (title, words)
+    if message is None:
+        assert len(module.build(SOURCES)["conference"]["sessions"]) == 96
+    else:
+        with pytest.raises(module.SourceError, match=message):
+            module.build(SOURCES)
+
+
+def test_subject_link_refuses_a_page_naming_its_speaker() -> None:
+    """A page that names a speaker is linked by speaker and subject, never by subject alone."""
+    if not (SOURCES / "seeds").is_dir():
+        pytest.skip(f"source documents not available at {SOURCES}")
+    module = _load_script()
+    module.SUBJECT_LINKS["2HipN"] = ("Accelerating PyTorch Models with Torch.compile's C++ Wrapper Mode",
+                                      ("torch.compile",))
+    del module.SCHED_PAGE_LINKS["2HipN"]
+    with pytest.raises(module.SourceError, match="2HipN.txt: the page names a speaker"):
+        module.build(SOURCES)

@@ -66,13 +66,13 @@ def schedule_file(tmp_path: Path) -> Path:
 
 DATASETS = """\
 eu2026  PyTorch Conference Europe 2026
-        Paris, France · 7–8 April 2026 · Europe/Paris · 97 sessions
-        97 sessions that public sources know: the Sched "Full Schedule" page
+        Paris, France · 7–8 April 2026 · Europe/Paris · 96 sessions
+        96 sessions that public sources know: the Sched "Full Schedule" page
         (source seed-002), one Sched session page (seed-000), the PyTorch
         Foundation's recap of the conference, further Sched pages, recordings,
         talk pages and the llm-d events list (see sources). 48 have a start time
         and a room, 6 a start time but no room, 38 only their day (no time is
-        known, none is guessed) and 5 not even their day. Rooms and hours with
+        known, none is guessed) and 4 not even their day. Rooms and hours with
         no known session are gaps in the sources, not free time. Non-talk items
         (expo, registration, meals, parties, posters, sponsor activities, the
         co-located hackathon) are not sessions.
@@ -99,7 +99,7 @@ def test_datasets_json(capsys: pytest.CaptureFixture[str]) -> None:
     rows = json.loads(out)
     assert code == EXIT_OK
     assert [(r["name"], r["timezone"], r["sessions"], r["start_date"]) for r in rows] == [
-        ("eu2026", "Europe/Paris", 97, "2026-04-07"),
+        ("eu2026", "Europe/Paris", 96, "2026-04-07"),
         ("na2026", "America/Los_Angeles", 113, "2026-10-20"),
     ]
 
@@ -532,7 +532,7 @@ def test_export_notes_left_out_sessions(capsys: pytest.CaptureFixture[str], tmp_
     assert (code, out, err) == (
         EXIT_OK,
         f"wrote 54 sessions to {target}\n",
-        "pyconf-schedule: note: 43 sessions (38 with a day but no time, 5 unscheduled) left out (ics needs a time): "
+        "pyconf-schedule: note: 42 sessions (38 with a day but no time, 4 unscheduled) left out (ics needs a time): "
         "brevitas-quantization-library, cross-region-model-serving-pytorch-inference-observability-and, "
         "flexattention-flashattention-4-fast-and-flexible, flexible-deployment-of-pytorch-models-on-mcu-class, "
         "from-pretrained-to-personal-privacy-first-fine-tuning, ...\n",
@@ -589,7 +589,7 @@ ERRORS = [
     (["list", "eu2026", "--kind", "keynot"],
      "pyconf-schedule: error: session kind 'keynot' not found (did you mean 'keynote'?)\n"),
     (["show", "eu2026", "no-such-session"],
-     "pyconf-schedule: error: session 'no-such-session' not found; 97 sessions exist\n"
+     "pyconf-schedule: error: session 'no-such-session' not found; 96 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["show", "eu2026", "monarch"],
      "pyconf-schedule: error: 4 sessions match 'monarch': from-one-node-to-distributed-training-and-inference, "
@@ -1144,7 +1144,7 @@ def test_dst_abbreviations_once_per_shared_range(capsys: pytest.CaptureFixture[s
 DATASETS_60 = """\
 eu2026  PyTorch Conference Europe 2026
         Paris, France · 7–8 April 2026 · Europe/Paris ·
-        97 sessions
+        96 sessions
 """
 
 
@@ -1250,7 +1250,7 @@ EMPTY_AND_LONG_VALUES = [
     (["export", "eu2026", "--to", "csv", "-o", ""], "pyconf-schedule: error: -o needs a FILE name\n"
      "hint: leave -o out, or give -o -, to write to standard output\n"),
     (["list", f"{LONG}.json"], f"pyconf-schedule: error: …{LONG[:94]}.json: File name too long\n"),
-    (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 97 sessions exist\n"
+    (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 96 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["export", "eu2026", "--to", LONG], f"pyconf-schedule: error: unknown format '{LONG[:59]}…'; valid formats: json, ics, "
      "csv, markdown, frab-xml, c3voc-json (aliases: md = markdown, frab-json = c3voc-json)\n"),

@@ -35,6 +35,7 @@ the JSON path.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -137,13 +138,59 @@ def _list(value: Any, path: str) -> list[Any]:
     return value
 
 
+def _check_numbers(document: Any) -> None:
+    """Refuse NaN, Infinity and numbers beyond a float's range (``1e400``), naming their JSON path.
+
+    Python's json module reads them (as ``nan`` and ``inf``); JSON has no such
+    numbers, and as ids they would become sessions ``frab-nan``, ``frab-inf``.
+    """
+    stack: list[tuple[Any, str]] = [(document, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            what = "NaN is not a JSON number" if math.isnan(value) else (
+                "the number is infinite or beyond the range of a double (Infinity, 1e400)"
+            )
+            raise ScheduleParseError(_FORMAT, f"{what}; numbers must be finite, at most about 1.8e308 in size", path)
+        if isinstance(value, dict):  # pushed in reverse, so the first bad number in the file is reported
+            for key, item in reversed(value.items()):
+                child = f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+                stack.append((item, child))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))))
+
+
+def _event_lists(document: Any) -> str | None:
+    """The JSON path of the first non-empty ``events`` list anywhere in ``document``, or None."""
+    stack: list[tuple[Any, str]] = [(document, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            events = value.get("events")
+            if isinstance(events, list) and events:
+                return f"{path}.events"
+            stack.extend((item, f"{path}.{key}") for key, item in reversed(value.items()) if isinstance(item, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))) if isinstance(item, (dict, list)))
+    return None
+
+
 def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     """Read a c3voc/pretalx/frab schedule.json (see the module docstring)."""
     document = _obj(load_json(data, _FORMAT), "$")
+    _check_numbers(document)
     if "schedule" in document:
         schedule, path = _obj(document["schedule"], "$.schedule"), "$.schedule"
     else:
         schedule, path = document, "$"
+    if isinstance(schedule.get("events"), list):
+        raise ScheduleParseError(
+            _FORMAT,
+            'this is a c3voc "schedule2" file (a flat "events" list, schema https://c3voc.de/schema/schedule2), '
+            'which is not read; c3voc-json reads schedule.json version 1, with events under '
+            '"conference": {"days": [{"rooms": {"<room>": [...]}}]}',
+            f"{path}.events",
+        )
     if "conference" not in schedule:
         raise ScheduleParseError(_FORMAT, 'no "conference" object (is this a c3voc schedule.json?)', path)
     conference = _obj(schedule["conference"], f"{path}.conference")
@@ -179,6 +226,15 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 raw.events.append(
                     _event(_obj(event_value, f"{room_path}[{e}]"), f"{room_path}[{e}]", room_name, day, raw.url)
                 )
+    if not raw.events:
+        stray = _event_lists(document)
+        if stray is not None:  # events where schedule.json v1 has none: refuse rather than read nothing
+            raise ScheduleParseError(
+                _FORMAT,
+                'no events under "conference": {"days": [{"rooms": {...}}]}, but there is an "events" list here, '
+                "which is not where schedule.json puts events; nothing would be read",
+                stray,
+            )
     return build(raw, tz, _FORMAT)
 
 

@@ -266,7 +266,7 @@ def test_instants_survive_to_the_second(spans: list[tuple[datetime, int | None]]
 def test_speakers_without_ids_are_matched_by_one_lookup_each(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading 200 id-less persons folds each name a bounded number of times (linear), and merges repeats by folded name."""
     calls = 0
-    real_fold = _frab.fold
+    from pyconf_schedule._text import fold as real_fold
 
     def counting_fold(text: str) -> str:
         nonlocal calls

@@ -168,22 +168,57 @@ def test_non_finite_numbers_are_refused(literal: str, reason: str) -> None:
 # 20. schedule2 and events where the format has none
 # ---------------------------------------------------------------------------
 
-_SCHEDULE2 = json.dumps({"$schema": "https://c3voc.de/schedule/schema2.json", "schedule": {
-    "version": "1", "conference": {"acronym": "demo", "title": "Demo", "start": "2026-06-01T09:00:00+02:00",
-                                   "end": "2026-06-01T18:00:00+02:00", "days": [], "rooms": [{"name": "A", "guid": "a"}]},
-    "events": [{"guid": "e", "title": "Talk", "start": "2026-06-01T10:00:00+02:00", "end": "2026-06-01T10:30:00+02:00",
-                "room": {"guid": "a"}}]}})
+def _schedule2(*events: dict[str, object]) -> str:
+    """A schedule2 document shaped like voc/schedule's validator/json/examples/hub-schedule2.json (38C3)."""
+    return json.dumps({"$schema": "../schema2.json", "schedule": {
+        "version": "2024-12-26 20:23", "base_url": "https://events.ccc.de/congress/2024/hub/",
+        "conference": {"acronym": "38c3", "title": "38C3", "start": "2024-12-27T09:30:00+00:00", "end": "2024-12-30T17:45:00+00:00",
+                       "time_zone_name": "Europe/Berlin", "url": "https://events.ccc.de/congress/2024/",
+                       "tracks": [{"guid": "3dc5daf5-ba21-4577-97e4-fb6e4b5d4ccc", "name": "CCC", "slug": "ccc"}],
+                       "rooms": [{"name": "Saal 1", "slug": "saal-1", "guid": "ba692ba3-421b-5371-8309-60acc34a3c05"}],
+                       "days": [{"index": 1, "date": "2024-12-27", "start": "2024-12-27T09:30:00+00:00", "end": "2024-12-28T06:00:00+01:00"}]},
+        "events": list(events),
+        "persons": [{"guid": "0c16ffaa-709d-599f-959f-9a38b911361a", "name": "Gabriela Bogk", "biography": {"de": "Hackerin", "en": "Hacker"}}]}})
 
 
-def test_schedule2_is_refused_by_name() -> None:
-    """A c3voc schedule2 file (flat events list) is refused by name instead of reading as 0 sessions."""
-    with pytest.raises(ScheduleParseError) as info:
-        loads(_SCHEDULE2, "c3voc-json")
-    assert info.value.reason == (
-        'this is a c3voc "schedule2" file (a flat "events" list, schema https://c3voc.de/schema/schedule2), which is not '
-        'read; c3voc-json reads schedule.json version 1, with events under "conference": {"days": [{"rooms": {"<room>": [...]}}]}'
+_OPENING: dict[str, object] = {
+    "type": "other", "guid": "270fa44c-821a-577f-8ca3-33e8d4a8c2a7", "start": "2024-12-27T10:30:00+01:00", "end": "2024-12-27T11:00:00+01:00",
+    "room": {"guid": "ba692ba3-421b-5371-8309-60acc34a3c05"}, "title": "38C3: Opening Ceremony", "subtitle": None, "language": "en",
+    "track": {"slug": "ccc"}, "abstract": {"de": "Schön, dass ihr da seid!", "en": "Glad you could make it!"}, "description": "Let's kick this off.",
+    "participants": [{"guid": "0c16ffaa-709d-599f-959f-9a38b911361a", "name": "Gabriela Bogk", "role": "speaker"}, {"name": "Senficon"}],
+    "links": [{"url": "https://example.net/", "title": "foo bar"}], "attachments": [{"type": "slides", "url": "https://example.net/1235.pdf"}],
+    "url": "https://events.ccc.de/congress/2024/hub/event/38c3-opening-ceremony/",
+}
+
+
+def test_schedule2_is_read() -> None:
+    """A c3voc schedule2 file (flat events list, rooms and tracks by reference) reads its events, not 0 sessions."""
+    talk: dict[str, object] = {"type": "LIGHTNING_TALK", "guid": "b1740c2f-0c44-5f1b-89ed-456a9eecf0b8", "start": "2024-12-28T00:15:00+01:00",
+            "duration": "PT1H5M", "room": {"name": "Saal ZIGZAG"}, "title": "Time trials", "track": {"slug": "hardware-making"}}
+    cancelled = {**talk, "guid": "c1740c2f-0c44-5f1b-89ed-456a9eecf0b8", "state": "CANCELED"}
+    conf = loads(_schedule2(_OPENING, talk, cancelled), "c3voc-json")
+    assert (conf.id, conf.name, conf.timezone, conf.url, [r.name for r in conf.rooms], [t.name for t in conf.tracks]) == (
+        "38c3", "38C3", "Europe/Berlin", "https://events.ccc.de/congress/2024/", ["Saal 1", "Saal ZIGZAG"], ["CCC", "hardware-making"],
     )
-    assert info.value.location == "$.schedule.events"
+    opening, trial = conf.sessions
+    assert (opening.id, opening.title, opening.start, opening.end, opening.room and opening.room.name, opening.track and opening.track.name,
+            opening.speaker_names, opening.abstract, opening.slides, opening.url) == (
+        "frab-270fa44c-821a-577f-8ca3-33e8d4a8c2a7", "38C3: Opening Ceremony", datetime(2024, 12, 27, 9, 30, tzinfo=UTC),
+        datetime(2024, 12, 27, 10, 0, tzinfo=UTC), "Saal 1", "CCC", ("Gabriela Bogk", "Senficon"),
+        "Glad you could make it!\n\nLet's kick this off.", ("https://example.net/1235.pdf",),
+        "https://events.ccc.de/congress/2024/hub/event/38c3-opening-ceremony/",
+    )
+    assert conf.speaker("Gabriela Bogk").bio == "Hacker"
+    assert (trial.kind.value, trial.start, trial.end) == ("lightning-talk", datetime(2024, 12, 27, 23, 15, tzinfo=UTC), datetime(2024, 12, 28, 0, 20, tzinfo=UTC))
+
+
+def test_schedule2_bad_duration_is_refused() -> None:
+    """A schedule2 duration that is not ISO 8601 is refused at its path."""
+    with pytest.raises(ScheduleParseError) as info:
+        loads(_schedule2({**_OPENING, "end": None, "duration": "01:30"}), "c3voc-json")
+    assert (info.value.reason, info.value.location) == (
+        "the duration '01:30' is not an ISO 8601 duration such as 'PT1H30M'", "$.schedule.events[0].duration"
+    )
 
 
 def test_json_events_out_of_place_are_refused() -> None:

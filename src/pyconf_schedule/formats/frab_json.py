@@ -183,17 +183,11 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         schedule, path = _obj(document["schedule"], "$.schedule"), "$.schedule"
     else:
         schedule, path = document, "$"
-    if isinstance(schedule.get("events"), list):
-        raise ScheduleParseError(
-            _FORMAT,
-            'this is a c3voc "schedule2" file (a flat "events" list, schema https://c3voc.de/schema/schedule2), '
-            'which is not read; c3voc-json reads schedule.json version 1, with events under '
-            '"conference": {"days": [{"rooms": {"<room>": [...]}}]}',
-            f"{path}.events",
-        )
     if "conference" not in schedule:
         raise ScheduleParseError(_FORMAT, 'no "conference" object (is this a c3voc schedule.json?)', path)
     conference = _obj(schedule["conference"], f"{path}.conference")
+    if isinstance(schedule.get("events"), list):
+        return build(_schedule2(schedule, conference, path), tz, _FORMAT)
     path += ".conference"
     raw = RawSchedule(
         title=_s(conference.get("title")),
@@ -282,6 +276,139 @@ def _event(event: dict[str, Any], path: str, room_name: str, day: dict[str, Any]
         day_start=_s(day.get("day_start")),
         day_end=_s(day.get("day_end")),
     )
+
+
+# ---------------------------------------------------------------------------
+# schedule2: a flat "events" list (c3voc schema2, written by the CCC hub)
+# ---------------------------------------------------------------------------
+
+_ISO_DURATION = re.compile(r"^P(?:(\d{1,5})D)?(?:T(?:(\d{1,7})H)?(?:(\d{1,7})M)?(?:(\d{1,7})S)?)?$")
+_DROPPED_STATES = frozenset({"DRAFT", "SUBMITTED", "REJECTED", "CANCELED", "CANCELLED", "WITHDRAWN", "DELETED"})
+"""schedule2 ``state`` values of events that are not (or no longer) on the programme; they are not read."""
+
+
+def _localized(value: Any, language: str | None) -> str | None:
+    """A schedule2 LocalizableString: the text, or from a ``{"en": ..., "de": ...}`` map the event's language, else English, else the first."""
+    if not isinstance(value, dict):
+        return _s(value)
+    for key in (language, "en", *value):
+        if key is not None and _s(value.get(key)):
+            return _s(value.get(key))
+    return None
+
+
+def _iso_duration(text: str | None, path: str) -> str | None:
+    """An ISO 8601 duration (``PT1H30M``) as ``H:MM:SS`` text for the frab reader; None for none."""
+    if text is None:
+        return None
+    m = _ISO_DURATION.match(text)
+    if m is None or text in ("P", "PT") or text.endswith("T"):
+        raise ScheduleParseError(_FORMAT, f"the duration {text!r} is not an ISO 8601 duration such as 'PT1H30M'", path)
+    seconds = int(m[1] or 0) * 86400 + int(m[2] or 0) * 3600 + int(m[3] or 0) * 60 + int(m[4] or 0)
+    hours, rest = divmod(seconds, 3600)
+    if hours >= 10_000_000:
+        raise ScheduleParseError(_FORMAT, f"the duration {text!r} is too long", path)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+
+
+def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) -> RawSchedule:
+    """The events of a c3voc schedule2 file: rooms and tracks by reference, persons' bios from the top-level list."""
+    raw = RawSchedule(
+        title=_s(conference.get("title")),
+        acronym=_s(conference.get("acronym")),
+        time_zone_name=_s(conference.get("time_zone_name")),
+        start=_s(conference.get("start")),
+        end=_s(conference.get("end")),
+        url=_s(conference.get("url")) or _s(schedule.get("base_url")),
+    )
+    room_names: dict[str, str] = {}
+    for r, room in enumerate(_list(conference.get("rooms"), f"{path}.conference.rooms")):
+        room = _obj(room, f"{path}.conference.rooms[{r}]")
+        name = _s(room.get("name"))
+        if name:
+            if name not in raw.rooms:
+                raw.rooms.append(name)
+            for key in ("guid", "slug"):
+                if _s(room.get(key)):
+                    room_names.setdefault(str(_s(room.get(key))), name)
+    track_names: dict[str, str] = {}
+    for t, track in enumerate(_list(conference.get("tracks"), f"{path}.conference.tracks")):
+        track = _obj(track, f"{path}.conference.tracks[{t}]")
+        name = _s(track.get("name"))
+        if name:
+            raw.tracks.append(name)
+            for key in ("slug", "guid"):
+                if _s(track.get(key)):
+                    track_names.setdefault(str(_s(track.get(key))), name)
+    bios: dict[str, str] = {}
+    for p, person in enumerate(_list(schedule.get("persons"), f"{path}.persons")):
+        person = _obj(person, f"{path}.persons[{p}]")
+        guid, bio = _s(person.get("guid")), _localized(person.get("biography"), None)
+        if guid and bio:
+            bios.setdefault(guid, bio)
+    for e, value in enumerate(_list(schedule.get("events"), f"{path}.events")):
+        event_path = f"{path}.events[{e}]"
+        event = _obj(value, event_path)
+        if (_s(event.get("state")) or "").upper() in _DROPPED_STATES:
+            continue
+        language = _s(event.get("language"))
+        room_ref = event.get("room")
+        if isinstance(room_ref, dict):
+            room = _s(room_ref.get("name")) or room_names.get(_s(room_ref.get("guid")) or "") or room_names.get(
+                _s(room_ref.get("slug")) or ""
+            )
+        else:
+            room = _s(room_ref)
+        track_ref = event.get("track")
+        if isinstance(track_ref, dict):
+            slug = _s(track_ref.get("slug")) or _s(track_ref.get("guid")) or ""
+            track = _s(track_ref.get("name")) or track_names.get(slug) or slug or None
+        else:
+            track = _s(track_ref)
+        persons = []
+        for p, person in enumerate(_list(event.get("participants", event.get("persons")), f"{event_path}.participants")):
+            if isinstance(person, str):
+                persons.append(RawPerson(name=person))
+                continue
+            person = _obj(person, f"{event_path}.participants[{p}]")
+            guid = _s(person.get("guid"))
+            persons.append(
+                RawPerson(
+                    name=_s(person.get("name")) or _s(person.get("public_name")) or "",
+                    id=_s(person.get("id")),
+                    guid=guid,
+                    code=_s(person.get("code")),
+                    bio=_localized(person.get("biography"), language) or bios.get(guid or ""),
+                )
+            )
+        slides = [
+            str(link["url"]).strip()
+            for key in ("links", "attachments")
+            for link in _list(event.get(key), f"{event_path}.{key}")
+            if isinstance(link, dict) and _s(link.get("url")) and "slide" in f"{link.get('type')} {link.get('title')}".lower()
+        ]
+        raw.events.append(
+            RawEvent(
+                location=event_path,
+                id=_s(event.get("id")),
+                guid=_s(event.get("guid")) or _s(event.get("code")),
+                title=_localized(event.get("title"), language),
+                subtitle=_localized(event.get("subtitle"), language),
+                type=_s(event.get("type")),
+                date=_s(event.get("start")),
+                duration=_iso_duration(_s(event.get("duration")), f"{event_path}.duration"),
+                end=_s(event.get("end")),
+                room=room,
+                track=track,
+                language=language,
+                abstract=_localized(event.get("abstract"), language),
+                description=_localized(event.get("description"), language),
+                url=_event_url(_s(event.get("url")), _s(event.get("guid")), raw.url),
+                persons=persons,
+                slides=slides,
+            )
+        )
+    return raw
 
 
 def _event_url(url: str | None, guid: str | None, conference_url: str | None) -> str | None:

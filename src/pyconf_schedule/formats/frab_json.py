@@ -28,7 +28,13 @@ is not kept.
 An event with a ``start`` but no ``date`` is on the day's ``date``, or the
 next calendar day when that time falls before the day's ``day_start``
 (after midnight).
-Inputs over 50 MiB or nested deeper than 64 levels are refused; errors name
+A c3voc schedule2 file (a flat ``events`` list, rooms and tracks by
+reference, ISO 8601 durations) is read into the same model; its events
+whose ``state`` takes them off the programme are left out.  A file with no
+events under ``days[].rooms`` but an ``events`` list elsewhere is refused
+rather than read as empty.
+Inputs over 50 MiB or nested deeper than 64 levels are refused, as are
+``NaN``, ``Infinity`` and numbers beyond a double (``1e400``); errors name
 the JSON path.
 """
 

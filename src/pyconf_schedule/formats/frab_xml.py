@@ -21,7 +21,9 @@ with :mod:`xml.etree.ElementTree` (never string templates); characters XML
   ``frab-123`` or ``123``, else a stable number derived from the id;
   ``guid`` is a UUID5 of a fixed namespace, the conference id and the
   session id.  Children: ``date`` (ISO 8601 with offset), ``start``
-  (``HH:MM``), ``duration`` (``HH:MM``; ``00:00`` when the end is unknown),
+  (``HH:MM``, ``HH:MM:SS`` when it has seconds), ``duration`` (``HH:MM``,
+  ``HH:MM:SS`` when it has seconds, ``00:00:00`` for a zero-length event,
+  ``00:00`` when the end is unknown),
   ``room``, ``slug``, ``title`` (untitled: "(untitled session <id>)"),
   ``subtitle`` (empty), ``type`` (the kind value, e.g. ``lightning-talk``),
   ``track``, ``language``, ``abstract``, ``persons`` (``<person guid>``
@@ -37,7 +39,11 @@ offset is trusted), else the day's ``date`` plus ``<start>`` (after the
 conference's ``day_change``, if given, a start before it belongs to the next
 calendar day; so does a start before the ``<day start=...>`` instant).
 Instants are compared, never wall times.  A wall time without an offset is read in ``tz``, else the
-file's ``time_zone_name``, else it is an error that says to pass ``tz``.
+file's ``time_zone_name``, else it is an error that says to pass ``tz``; one
+that a DST change skips or repeats in that zone is refused, naming the time
+and zone (either reading would be an hour off).  Durations: see
+``_frab.DURATION_FORMS``; anything else is refused.  No ``<event>`` inside
+``<day><room>`` while there is one elsewhere is refused, not read as empty.
 The conference's zone is ``tz``, else ``time_zone_name``, else the single
 UTC offset all dates carry (``Etc/GMT-1`` for +01:00: IANA's ``Etc/GMT``
 names invert the sign, as POSIX does; ``UTC`` when offsets differ or are
@@ -47,8 +53,9 @@ not whole hours).  Durations are added in UTC and written as real time
 Safety: the document is parsed by expat with no DTD allowed: a DOCTYPE or
 entity declaration (billion laughs, XXE) is refused, as are inputs over
 50 MiB, elements nested deeper than 64 levels, str input with lone
-surrogates and an XML declaration naming an unknown encoding.  Errors name
-the line.
+surrogates and an XML declaration naming an unknown encoding or UTF-7.
+Other declared encodings (Shift_JIS, Big5, windows-1252, ...) are decoded by
+Python before expat sees the text.  Errors name the line.
 """
 
 from __future__ import annotations

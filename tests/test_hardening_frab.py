@@ -221,6 +221,19 @@ def test_schedule2_bad_duration_is_refused() -> None:
     )
 
 
+def test_schedule2_events_beside_version1_rooms_are_refused() -> None:
+    """A file with both a schedule2 events list and version 1 day rooms is refused, since either reading would drop the other's events."""
+    document = json.loads(_schedule2(_OPENING))
+    document["schedule"]["conference"]["days"][0]["rooms"] = {"Saal 1": [{"id": 1, "date": "2024-12-27T12:00:00+01:00", "title": "v1"}]}
+    with pytest.raises(ScheduleParseError) as info:
+        loads(json.dumps(document), "c3voc-json")
+    assert (info.value.reason, info.value.location) == (
+        'the file has both a schedule2 "events" list and schedule.json version 1 events under "conference.days[].rooms"; '
+        "it is not clear which is the schedule",
+        "$.schedule.events",
+    )
+
+
 def test_json_events_out_of_place_are_refused() -> None:
     """A schedule.json whose only events sit in an "events" list inside a day is refused at that path, not read empty."""
     text = json.dumps({"schedule": {"conference": {"days": [{"date": "2026-06-01", "events": [{"id": 1, "title": "T"}]}]}}})

@@ -192,8 +192,19 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     if "conference" not in schedule:
         raise ScheduleParseError(_FORMAT, 'no "conference" object (is this a c3voc schedule.json?)', path)
     conference = _obj(schedule["conference"], f"{path}.conference")
-    if isinstance(schedule.get("events"), list):
-        return build(_schedule2(schedule, conference, path), tz, _FORMAT)
+    events = schedule.get("events")
+    if isinstance(events, list):
+        days = conference.get("days")
+        v1 = isinstance(days, list) and any(isinstance(d, dict) and d.get("rooms") for d in days)
+        if not v1:
+            return build(_schedule2(schedule, conference, path), tz, _FORMAT)
+        if events:  # both forms: reading either one alone would silently drop the other
+            raise ScheduleParseError(
+                _FORMAT,
+                'the file has both a schedule2 "events" list and schedule.json version 1 events under '
+                '"conference.days[].rooms"; it is not clear which is the schedule',
+                f"{path}.events",
+            )
     path += ".conference"
     raw = RawSchedule(
         title=_s(conference.get("title")),

@@ -62,8 +62,17 @@ def corpus(format_name: str) -> list[bytes]:
     return seeds
 
 
+ENCODINGS = [
+    b"Shift_JIS", b"EUC-JP", b"Big5", b"GB2312", b"CP932", b"GB18030", b"ISO-2022-JP", b"UTF-7", b"UTF-16", b"UTF-32",
+    b"cp500", b"latin-1", b"windows-1252", b"rot13", b"hex", b"unicode_escape", b"x-nonsense", b"",
+]
+
+
 def mutate(data: bytes, rng: random.Random, tokens: list[bytes], seeds: list[bytes]) -> bytes:
-    """``data`` with 1 to 8 random edits."""
+    """``data`` with 1 to 8 random edits; XML sometimes gets a new encoding declaration first."""
+    if data.startswith(b"<") and rng.random() < 0.15:
+        end = data.find(b"?>") + 2 if data.startswith(b"<?xml") else 0
+        data = b'<?xml version="1.0" encoding="' + rng.choice(ENCODINGS) + b'"?>' + data[end:]
     buf = bytearray(data)
     for _ in range(rng.randint(1, 8)):
         n = len(buf)

@@ -51,6 +51,8 @@ def test_an_empty_schedule_in_a_multibyte_encoding_is_read() -> None:
          f"the XML declaration names encoding 'UTF-7', which is not read (it can hide markup in plain ASCII); supported: {_ENCODINGS_SUPPORTED}", "line 1"),
         (b'\xef\xbb\xbf<?xml version="1.0" encoding="Big5"?><schedule/>',
          f"the XML declaration names encoding 'Big5', but the file starts with a UTF-8 byte order mark; supported: {_ENCODINGS_SUPPORTED}", "line 1"),
+        (b'<?xml version="1.0" encoding="UTF-8\x00"?><schedule/>',
+         f"the XML declaration names encoding 'UTF-8\\x00', which is not an encoding name (letters, digits, '.', '_', '-'); supported: {_ENCODINGS_SUPPORTED}", "line 1"),
         (b'<?xml version="1.0" encoding="Shift_JIS"?><schedule>\x82</schedule>',
          "the input is not valid Shift_JIS (illegal multibyte sequence)", "byte 52"),
         ('<?xml version="1.0" encoding="Big5"?><schedule/>'.encode("utf-16"),

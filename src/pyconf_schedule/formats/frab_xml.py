@@ -167,6 +167,7 @@ class _Refused(Exception):
 
 
 _DECLARATION = re.compile(rb"<\?xml\s[^>]{0,200}?\bencoding\s*=\s*([\"'])([^\"'>]{0,64})\1")
+_ENCODING_NAME = re.compile(r"[A-Za-z][A-Za-z0-9._-]*")
 _EXPAT_ENCODINGS = frozenset({"utf-8", "utf-16", "iso-8859-1", "us-ascii"})
 """What expat reads itself (its four built-in encodings); any other declared encoding is decoded by Python first."""
 _UNSAFE_ENCODINGS = frozenset({"utf-7", "unicode-escape", "raw-unicode-escape", "idna", "punycode"})
@@ -198,6 +199,8 @@ def _declared_text(data: bytes, format_name: str) -> str | None:
             format_name, f"the XML declaration names encoding {declared!r}, {reason}; supported: {SUPPORTED_ENCODINGS}", "line 1"
         )
 
+    if not _ENCODING_NAME.fullmatch(declared):  # XML's EncName; also keeps NUL and the like from codecs.lookup
+        raise refuse("which is not an encoding name (letters, digits, '.', '_', '-')")
     try:
         codec = codecs.lookup(declared)
     except LookupError:

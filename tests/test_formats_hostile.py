@@ -115,9 +115,9 @@ def _native_with_speakers(value: object) -> str:
     ("format_name", "data", "reason", "location"),
     [
         # OverflowError: durations too long, dates at the edges of the calendar
-        ("frab-xml", _XML_EVENT.format(duration="99999999999:00:00:00"), "the duration '99999999999:00:00:00' is not HH:MM or HH:MM:SS (1 to 7 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS", "line 1"),
+        ("frab-xml", _XML_EVENT.format(duration="99999999999:00:00:00"), "the duration '99999999999:00:00:00' is not HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS", "line 1"),
         ("c3voc-json", _JSON_EVENT.format(fields='"date": "2020-01-01T10:00:00+00:00", "duration": "99999999999:00:00:00"'),
-         "the duration '99999999999:00:00:00' is not HH:MM or HH:MM:SS (1 to 7 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS", _EVENT_PATH),
+         "the duration '99999999999:00:00:00' is not HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS", _EVENT_PATH),
         ("ics", _CAL.format(properties="DTSTART:20200101T100000Z\r\nDURATION:P99999999999D"), "DURATION 'P99999999999D' is too long", "line 4"),
         ("ics", _CAL.format(properties="DTSTART:20200101T100000Z\r\nDURATION:P9999999D"), _OUT_OF_RANGE, "line 2"),
         ("ics", _CAL.format(properties="DTSTART;TZID=America/Los_Angeles:99991231T230000"), _OUT_OF_RANGE, "line 2"),

@@ -20,7 +20,7 @@ _ENCODINGS_SUPPORTED = (
     "UTF-8, UTF-16, US-ASCII, ISO-8859-*, windows-125*, Shift_JIS, CP932, EUC-JP, Big5, GB2312, GB18030 "
     "and the other ASCII-compatible character sets Python reads, except UTF-7"
 )
-_DURATION_FORMS = "HH:MM or HH:MM:SS (1 to 7 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS"
+_DURATION_FORMS = "HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS"
 
 
 # ---------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def test_valid_durations(duration: str, length: timedelta) -> None:
     assert session.duration == length
 
 
-@pytest.mark.parametrize("duration", ["99:99", "00:99", "00:60", "01:00:60", "1:24:00:00", "1:3", "00:30:5", "-01:00", "12345678:00"])
+@pytest.mark.parametrize("duration", ["99:99", "00:99", "00:60", "01:00:60", "1:24:00:00", "1:3", "00:30:5", "-01:00", "123456789:00"])
 @pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
 def test_invalid_durations_are_refused(duration: str, format_name: str) -> None:
     """Minutes or seconds past 59, hours past 23 in D:HH:MM:SS, and other shapes are refused, naming the valid forms."""
@@ -306,6 +306,15 @@ def test_instants_survive_to_the_second(spans: list[tuple[datetime, int | None]]
     conf = Conference(id="prop", name="Property", timezone=zone, sessions=sessions)
     back = loads(dumps(conf, format_name), format_name)  # type: ignore[arg-type]
     assert sorted((s.id, s.start, s.end) for s in back.sessions) == sorted((s.id, s.start, s.end) for s in conf.sessions)
+
+
+def test_a_session_of_thousands_of_years_reads_back_from_xml() -> None:
+    """The longest duration the writer can produce (years 2 to 9999, 8 digits of hours) is one the reader accepts."""
+    start, end = datetime(2, 1, 1, 10, 0, tzinfo=UTC), datetime(9999, 12, 31, 0, 0, tzinfo=UTC)
+    text = dumps(_conference((start, end)), "frab-xml")
+    assert etree.fromstring(text.encode("utf-8")).findtext("day/room/event/duration") == "87640622:00"
+    (session,) = loads(text, "frab-xml").sessions
+    assert (session.start, session.end) == (start, end)
 
 
 # ---------------------------------------------------------------------------

@@ -91,8 +91,8 @@ class RawSchedule:
 # ---------------------------------------------------------------------------
 
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
-_DURATION = re.compile(r"^(?:(\d{1,3}):(?=\d{2}:\d{2}:\d{2}$))?(\d{1,7}):([0-5]\d)(?::([0-5]\d))?$")
-DURATION_FORMS = "HH:MM or HH:MM:SS (1 to 7 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS"
+_DURATION = re.compile(r"^(?:(\d{1,3}):(?=\d{2}:\d{2}:\d{2}$))?(\d{1,8}):([0-5]\d)(?::([0-5]\d))?$")
+DURATION_FORMS = "HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS"
 """The durations read: frab and pretalx write ``HH:MM`` (hours may pass 24), pentabarf ``HH:MM:SS``."""
 
 
@@ -313,7 +313,7 @@ def _times(
     if event.end:
         end = instant(event.end, event.location)
     elif event.duration:
-        length = _duration(event.duration)  # at most 10 million hours: never an OverflowError
+        length = _duration(event.duration)  # at most 10**8 hours (11 400 years): never an OverflowError
         if length is None:
             raise error(f"the duration {event.duration!r} is not {DURATION_FORMS}", event.location)
         # "00:00" means the end is unknown (what frab and pretalx write then); "00:00:00",

@@ -323,7 +323,7 @@ def _iso_duration(text: str | None, path: str) -> str | None:
         raise ScheduleParseError(_FORMAT, f"the duration {text!r} is not an ISO 8601 duration such as 'PT1H30M'", path)
     seconds = int(m[1] or 0) * 86400 + int(m[2] or 0) * 3600 + int(m[3] or 0) * 60 + int(m[4] or 0)
     hours, rest = divmod(seconds, 3600)
-    if hours >= 10_000_000:
+    if hours >= 100_000_000:
         raise ScheduleParseError(_FORMAT, f"the duration {text!r} is too long", path)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
 

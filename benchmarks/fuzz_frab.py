@@ -4,7 +4,8 @@ Mutates real files (``../shared/samples/``, ``tests/golden/small.*``) with
 byte flips, deletions, duplications, splices and format tokens, and checks
 that every input gives a Conference or a ScheduleParseError, never another
 exception; what reads is written back with ``dumps`` and read again, which
-must work too.  Failing inputs are saved under ``--out``.  The same seed
+must work too, in both formats.  Failing inputs, and the slowest input, are
+saved under ``--out``.  The same seed
 gives the same inputs.
 
     python benchmarks/fuzz_frab.py frab-xml --seconds 300 --seed 1
@@ -131,10 +132,11 @@ def main(argv: list[str] | None = None) -> int:
         try:
             conf = loads(data, fmt)
             read += 1
-            stage = "write"
-            text = dumps(conf, fmt)
-            stage = "read back"
-            loads(text, fmt)
+            for target in ("frab-xml", "c3voc-json"):  # our own output, in either format, must read back
+                stage = f"write {target}"
+                text = dumps(conf, target)
+                stage = f"read back {target}"
+                loads(text, target)
         except ScheduleParseError:
             if stage == "read":
                 refused += 1
@@ -150,8 +152,9 @@ def main(argv: list[str] | None = None) -> int:
             slowest = (elapsed, data)
     print(f"{fmt}: seed {args.seed}, {tried} inputs in {args.seconds:.0f} s: {read} read, {refused} refused, "
           f"{len(crashes)} distinct crashes; slowest input {slowest[0]:.2f} s ({len(slowest[1])} bytes)")
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / f"{fmt}-slowest.bin").write_bytes(slowest[1])
     if crashes:
-        args.out.mkdir(parents=True, exist_ok=True)
         for key, data in crashes.items():
             name = hashlib.sha256(data).hexdigest()[:16]
             (args.out / f"{fmt}-{name}.bin").write_bytes(data)

@@ -115,9 +115,9 @@ def _native_with_speakers(value: object) -> str:
     ("format_name", "data", "reason", "location"),
     [
         # OverflowError: durations too long, dates at the edges of the calendar
-        ("frab-xml", _XML_EVENT.format(duration="99999999999:00:00:00"), "the duration '99999999999:00:00:00' is too long", "line 1"),
+        ("frab-xml", _XML_EVENT.format(duration="99999999999:00:00:00"), "the duration '99999999999:00:00:00' is not HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS", "line 1"),
         ("c3voc-json", _JSON_EVENT.format(fields='"date": "2020-01-01T10:00:00+00:00", "duration": "99999999999:00:00:00"'),
-         "the duration '99999999999:00:00:00' is too long", _EVENT_PATH),
+         "the duration '99999999999:00:00:00' is not HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS", _EVENT_PATH),
         ("ics", _CAL.format(properties="DTSTART:20200101T100000Z\r\nDURATION:P99999999999D"), "DURATION 'P99999999999D' is too long", "line 4"),
         ("ics", _CAL.format(properties="DTSTART:20200101T100000Z\r\nDURATION:P9999999D"), _OUT_OF_RANGE, "line 2"),
         ("ics", _CAL.format(properties="DTSTART;TZID=America/Los_Angeles:99991231T230000"), _OUT_OF_RANGE, "line 2"),
@@ -125,7 +125,9 @@ def _native_with_speakers(value: object) -> str:
                      "<duration>00:30</duration></event></room></day></schedule>", _OUT_OF_RANGE, "line 1"),
         ("c3voc-json", _JSON_EVENT.format(fields='"date": "0001-01-01T00:00:00+09:00", "duration": "00:30"'), _OUT_OF_RANGE, _EVENT_PATH),
         # LookupError: an encoding Python does not know
-        ("frab-xml", b'<?xml version="1.0" encoding="UTF-0"?><schedule/>', "unknown encoding in the XML declaration (unknown encoding: UTF-0)", "line 1"),
+        ("frab-xml", b'<?xml version="1.0" encoding="UTF-0"?><schedule/>', "the XML declaration names encoding 'UTF-0', which is not a known character set; supported: UTF-8, UTF-16, "
+         "US-ASCII, ISO-8859-*, windows-125*, Shift_JIS, CP932, EUC-JP, Big5, GB2312, GB18030 and the other "
+         "ASCII-compatible character sets Python reads, except UTF-7", "line 1"),
         # ValueError: integers longer than Python converts
         ("c3voc-json", '{"schedule": {"conference": {"x": ' + "9" * 5000 + "}}}", "a number has more than 4300 digits", "line 1 column 35"),
         ("json", '{"format": "pyconf-schedule", "version": ' + "1" * 5000 + "}", "a number has more than 4300 digits", "line 1 column 42"),

@@ -9,8 +9,8 @@ the years its events fall in (a year of margin on each side, runs of nearby
 years merged) and the last one before each such run.  Time-zone rules repeat
 yearly, so an ``RRULE`` must be ``FREQ=YEARLY`` with at most one ``BYHOUR``,
 ``BYMINUTE`` and ``BYSECOND`` value (at most 366 occurrences a year); other
-rules, and calendars whose rules would need more than
-:data:`MAX_ONSETS` onsets, are refused with :class:`VTimezoneError`.  The
+rules, and calendars whose rules would take more than
+:data:`MAX_RULE_STEPS` steps to expand, are refused with :class:`VTimezoneError`.  The
 result is a fixed table of transitions looked up by bisection.
 
 Writing
@@ -27,16 +27,19 @@ from __future__ import annotations
 import calendar
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 
 import attrs
 
-__all__ = ["MAX_ONSETS", "Observance", "VTimezoneError", "read_vtimezone", "vtimezone_lines"]
+__all__ = ["MAX_RULE_STEPS", "Observance", "VTimezoneError", "read_vtimezone", "vtimezone_lines"]
 
-MAX_ONSETS = 100_000
-"""The most observance onsets the VTIMEZONEs of one calendar may need before it is refused."""
+MAX_RULE_STEPS = 10_000
+"""The most steps (months scanned and onsets found) expanding the VTIMEZONE rules of one calendar may take.
+
+A step takes a few dozen microseconds, so this bounds the work to well
+under a second; real rules need a few dozen steps per zone."""
 
 _UTC = timezone.utc
 _MIN = datetime(1, 1, 1)
@@ -99,7 +102,6 @@ _RANGES = {
     "BYMONTH": (1, 12, False),
     "BYMONTHDAY": (1, 31, True),
     "BYYEARDAY": (1, 366, True),
-    "BYWEEKNO": (1, 53, True),
     "BYSETPOS": (1, 366, True),
     "BYHOUR": (0, 23, False),
     "BYMINUTE": (0, 59, False),
@@ -108,7 +110,7 @@ _RANGES = {
 _SINGLE = ("BYHOUR", "BYMINUTE", "BYSECOND")
 SUPPORTED_RRULE = (
     "a VTIMEZONE RRULE must be FREQ=YEARLY, with optional INTERVAL, COUNT, UNTIL, BYMONTH, BYDAY, BYMONTHDAY, "
-    "BYYEARDAY, BYWEEKNO, BYSETPOS, WKST and at most one BYHOUR, BYMINUTE and BYSECOND value"
+    "BYYEARDAY, BYSETPOS, WKST and at most one BYHOUR, BYMINUTE and BYSECOND value"
 )
 
 
@@ -183,43 +185,76 @@ class _Budget:
         self.left -= n
         if self.left < 0:
             raise VTimezoneError(
-                f"its rules need more than {MAX_ONSETS} onsets to cover the events' years; "
-                "a time-zone rule changes the offset a few times a year"
+                f"expanding its rules for the events' years takes more than {MAX_RULE_STEPS} steps "
+                "(months scanned and onsets found); a time-zone rule changes the offset a few times a year"
             )
 
 
-def _rrule(rule: _Rule, dtstart: datetime, start: datetime) -> Iterable[datetime]:
-    """The occurrences of ``rule`` (first instance ``dtstart``) from ``start``, a 1 January at or after ``dtstart``'s year."""
-    from dateutil import rrule as du
+def _year_occurrences(rule: _Rule, dtstart: datetime, year: int) -> list[datetime]:
+    """The occurrences of a yearly ``rule`` in ``year`` (RFC 5545 section 3.3.10, BYxxx parts ANDed), before DTSTART/UNTIL filtering."""
+    by = rule.by
+    months = by.get("BYMONTH")
+    monthdays = by.get("BYMONTHDAY")
+    if not (rule.byweekday or monthdays or "BYYEARDAY" in by):
+        # Without a day part, the day (and, without BYMONTH, the month) is DTSTART's.
+        monthdays = (dtstart.day,)
+        months = months or (dtstart.month,)
+    yeardays = by.get("BYYEARDAY")
+    plain = {day for day, n in rule.byweekday if n is None}
+    numbered = [(day, n) for day, n in rule.byweekday if n is not None]
+    in_month = months is not None and "BYMONTH" in by  # a numbered BYDAY counts within the month when BYMONTH is given
+    length = 366 if calendar.isleap(year) else 365
+    hour, minute, second = (by.get(k, (getattr(dtstart, k[2:].lower()),))[0] for k in ("BYHOUR", "BYMINUTE", "BYSECOND"))
+    found: list[datetime] = []
+    day_of_year = 0
+    wanted = set(months) if months is not None else None
+    for month in range(1, 13):
+        _, days = calendar.monthrange(year, month)
+        if wanted is not None and month not in wanted:
+            day_of_year += days
+            continue
+        first_weekday = calendar.weekday(year, month, 1)
+        for day in range(1, days + 1):
+            doy = day_of_year + day
+            if monthdays is not None and day not in monthdays and day - days - 1 not in monthdays:
+                continue
+            if yeardays is not None and doy not in yeardays and doy - length - 1 not in yeardays:
+                continue
+            if rule.byweekday:
+                weekday = (first_weekday + day - 1) % 7
+                if weekday not in plain:
+                    index, period = (day, days) if in_month else (doy, length)
+                    nth, nth_back = (index - 1) // 7 + 1, -((period - index) // 7 + 1)
+                    if not any(w == weekday and n in (nth, nth_back) for w, n in numbered):
+                        continue
+            found.append(datetime(year, month, day, hour, minute, second))
+        day_of_year += days
+    positions = by.get("BYSETPOS")
+    if positions is not None and found:
+        chosen = {found[p - 1] if p > 0 else found[p] for p in positions if -len(found) <= p <= len(found) and p}
+        found = sorted(chosen)
+    return found
 
-    by = dict(rule.by)
-    if not (rule.byweekday or {"BYWEEKNO", "BYYEARDAY", "BYMONTHDAY"} & set(by)):
-        by.setdefault("BYMONTH", (dtstart.month,))
-        by["BYMONTHDAY"] = (dtstart.day,)
-    for key, field in (("BYHOUR", dtstart.hour), ("BYMINUTE", dtstart.minute), ("BYSECOND", dtstart.second)):
-        by.setdefault(key, (field,))
-    weekdays = [du.weekday(day, n) for day, n in rule.byweekday] or None
-    until = rule.until
-    if until is not None and until < start:
-        return []
-    return du.rrule(
-        du.YEARLY,
-        dtstart=max(dtstart, start),
-        interval=rule.interval,
-        count=rule.count,
-        until=until,
-        wkst=rule.wkst,
-        bymonth=by.get("BYMONTH"),
-        bymonthday=by.get("BYMONTHDAY"),
-        byyearday=by.get("BYYEARDAY"),
-        byweekno=by.get("BYWEEKNO"),
-        bysetpos=by.get("BYSETPOS"),
-        byweekday=weekdays,
-        byhour=by["BYHOUR"],
-        byminute=by["BYMINUTE"],
-        bysecond=by["BYSECOND"],
-        cache=False,
-    )
+
+def _walk(rule: _Rule, dtstart: datetime, first_year: int, last_year: int, budget: _Budget) -> Iterator[datetime]:
+    """The occurrences of ``rule`` (first instance ``dtstart``) in the years ``first_year`` (one the INTERVAL reaches) to ``last_year``."""
+    if "BYMONTH" in rule.by:
+        months = len(set(rule.by["BYMONTH"]))
+    else:
+        months = 12 if rule.byweekday or {"BYMONTHDAY", "BYYEARDAY"} & set(rule.by) else 1
+    year = first_year
+    while year <= last_year:
+        budget.spend(months)  # a step per month scanned, a step per occurrence
+        if rule.until is not None and rule.until.year < year:
+            return
+        for occurrence in _year_occurrences(rule, dtstart, year):
+            if occurrence < dtstart:
+                continue
+            if rule.until is not None and occurrence > rule.until:
+                return
+            budget.spend()
+            yield occurrence
+        year += rule.interval
 
 
 def _windows(years: Iterable[int]) -> list[tuple[int, int]]:
@@ -238,14 +273,12 @@ def _occurrences(rule: _Rule, dtstart: datetime, windows: Sequence[tuple[int, in
     """The occurrences of ``rule`` in each window of years, and the last one before each window."""
     found: list[datetime] = []
     if rule.count is not None:
-        # COUNT counts from DTSTART, so start there (at most 9999 occurrences).
+        # COUNT counts from DTSTART, so walk from there (at most 9999 occurrences).
         last_year = windows[-1][1] if windows else dtstart.year
-        budget.spend(max(last_year - dtstart.year + 1, 0))
-        for occurrence in _rrule(rule, dtstart, _MIN):
-            if occurrence.year > last_year:
-                break
-            budget.spend()
+        for number, occurrence in enumerate(_walk(rule, dtstart, dtstart.year, last_year, budget), start=1):
             found.append(occurrence)
+            if number == rule.count:
+                break
         return found
     for low, high in windows:
         if high < dtstart.year:
@@ -253,21 +286,15 @@ def _occurrences(rule: _Rule, dtstart: datetime, windows: Sequence[tuple[int, in
         for lookback in (8, 400):
             # Start on a year the INTERVAL reaches, ``lookback`` intervals before the window.
             years_back = max(low - dtstart.year, 0)
-            steps = min(years_back // rule.interval, lookback)
-            first = dtstart.year + (years_back // rule.interval - steps) * rule.interval
-            begin = datetime(first, 1, 1) if first > dtstart.year else dtstart
-            budget.spend(high - first + 1)  # dateutil walks every year, with or without occurrences
+            first = dtstart.year + (years_back // rule.interval - min(years_back // rule.interval, lookback)) * rule.interval
             before: datetime | None = None
             inside: list[datetime] = []
-            for occurrence in _rrule(rule, dtstart, begin):
-                if occurrence.year > high:
-                    break
-                budget.spend()
+            for occurrence in _walk(rule, dtstart, first, high, budget):
                 if occurrence.year < low:
                     before = occurrence
                 else:
                     inside.append(occurrence)
-            if before is not None or begin == dtstart or lookback == 400:
+            if before is not None or first == dtstart.year or lookback == 400:
                 found += ([before] if before is not None else []) + inside
                 break
     return found
@@ -353,8 +380,7 @@ def read_vtimezone(tzid: str, observances: Sequence[Observance], years: Iterable
         locals_: list[datetime] = [dtstart]
         for value in props.get("RDATE", []):
             for item in value.split(","):
-                if item.strip():
-                    budget.spend()
+                if item.strip():  # explicit in the file: linear in its size, no budget needed
                     locals_.append(_local("RDATE", item)[0])
         for value in props.get("RRULE", []):
             locals_ += _occurrences(_rule(value, offset_from), dtstart, windows, budget)

@@ -16,9 +16,10 @@ Writing
   when the end is known, ``DTEND``.  A session with an unknown end has no
   ``DTEND``: by RFC 5545 it then ends at its start.
 * Times are UTC (``...Z``) unless ``tz`` is given; then they are wall times
-  with ``TZID=<tz>`` and a ``VTIMEZONE`` generated from the zone's
-  transitions for the years the events cover.  A wall time that a DST
-  change repeats is written in UTC instead.
+  with ``TZID=<tz>`` and a ``VTIMEZONE`` of the zone's current yearly rules
+  (``RRULE`` observances) plus the earlier changes the events reach
+  (:func:`._vtimezone.vtimezone_lines`), bounded whatever years the events
+  span.  A wall time that a DST change repeats is written in UTC instead.
 * ``SUMMARY`` is the title (or "(untitled session <id>)"), ``LOCATION`` the
   room, ``CATEGORIES`` the track, ``URL`` the session URL (when it is a
   plain http(s) URL), and ``DESCRIPTION`` is a header of lines
@@ -29,21 +30,23 @@ Writing
 
 Reading
 -------
-UTC times; ``TZID`` as an IANA name, else as the file's ``VTIMEZONE``
-(read with dateutil after dropping what it cannot read: ``X-`` properties
-such as Mozilla Lightning's ``X-LIC-LOCATION``, ``TZURL``, parameters),
-else the IANA zone the TZID implies (``X-LIC-LOCATION``, or the end of a
-prefixed name such as ``/mozilla.org/20070129_1/Europe/Berlin``), else
-``tz``; floating times in ``tz``, else ``X-WR-TIMEZONE`` (without either a
-floating time is an error that says to pass ``tz``); all-day ``DATE``
-values, ``DTEND`` or ``DURATION`` (added in UTC; an end before the start,
-compared as instants, is dropped).  ``SUMMARY`` -> title, ``LOCATION`` ->
-room, first ``CATEGORIES`` -> track, ``URL``, ``ATTENDEE;CN=`` -> speakers,
-``UID`` -> session id (for UIDs this module wrote, the part before ``@``;
-made unique with ``-2``, ``-3``...).  ``DESCRIPTION`` -> abstract, except
-when it has exactly the header this module writes: then speakers (when no
-``ATTENDEE`` names any) with their organisations, and the kind come from the
-header and the abstract is what follows it (without the trailing URL).
+Bytes are unfolded before they are decoded as UTF-8 (producers fold inside a
+character). UTC times; ``TZID`` as an IANA name, else as the file's
+``VTIMEZONE`` (yearly rules only, expanded for the years the events name,
+see :mod:`._vtimezone`), else the IANA zone the TZID implies
+(``X-LIC-LOCATION``, or the end of a prefixed name such as
+``/mozilla.org/20070129_1/Europe/Berlin``), else ``tz`` (an unknown ``tz``
+is an :class:`UnknownZoneError`); floating times in ``tz``, else
+``X-WR-TIMEZONE`` (without either a floating time is an error that says to
+pass ``tz``); all-day ``DATE`` values, ``DTEND`` or ``DURATION`` (added in
+UTC; an end before the start, compared as instants, is dropped). ``SUMMARY``
+-> title, ``LOCATION`` -> room, first ``CATEGORIES`` -> track, ``URL``,
+``ATTENDEE;CN=`` -> speakers, ``UID`` -> session id (for UIDs this module
+wrote, the part before ``@``; made unique with ``-2``, ``-3``...).
+``DESCRIPTION`` -> abstract, except when it has exactly the header this
+module writes: then speakers (when no ``ATTENDEE`` names any) with their
+organisations, and the kind come from the header and the abstract is what
+follows it (without the trailing URL).
 Otherwise the kind is ``talk``.  The conference's zone is ``tz``, else
 ``X-WR-TIMEZONE``, else the one IANA zone the TZIDs use, else UTC.
 Recurrence rules are not expanded (an event is read at its first
@@ -64,7 +67,7 @@ from .._model import Session, SessionKind, Speaker
 from .._sessions import Sessions
 from .._time import get_zone, localize, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
-from ._vtimezone import MAX_ONSETS
+from ._vtimezone import MAX_RULE_STEPS
 from ._common import (
     as_conference,
     build_conference,
@@ -483,7 +486,7 @@ class _Zones:
             for prop in event.properties
             if prop.name in ("DTSTART", "DTEND") and (m := _YEAR.match(prop.value.strip())) is not None
         }
-        self.budget = [MAX_ONSETS]
+        self.budget = [MAX_RULE_STEPS]
 
     def floating(self, line: int) -> tzinfo:
         name = self.tz or self.wr_name
@@ -542,6 +545,8 @@ class _Zones:
             return read_vtimezone(tzid, observances, self.years, self.budget), None
         except VTimezoneError as exc:
             return None, str(exc)
+        except (ValueError, OverflowError) as exc:  # what dateutil's rrule may still refuse
+            return None, str(exc) or type(exc).__name__
 
 
 _YEAR = re.compile(r"^(\d{4})")

@@ -365,7 +365,7 @@ def test_mozilla_lightning_calendar_is_read() -> None:
 
 
 def test_unreadable_vtimezone_falls_back_to_the_iana_suffix() -> None:
-    """A VTIMEZONE dateutil cannot read gives way to the IANA zone at the end of the TZID."""
+    """A VTIMEZONE that cannot be read gives way to the IANA zone at the end of the TZID."""
     broken = _LIGHTNING.replace("TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200", "TZOFFSETFROM:garbage\r\nTZOFFSETTO:+0200")
     (session,) = loads(broken, "ics").sessions
     assert session.start is not None and session.start.astimezone(UTC).isoformat() == "2020-10-24T21:30:00+00:00"

@@ -549,7 +549,7 @@ class _Zones:
             return read_vtimezone(tzid, observances, self.years, self.budget), None
         except VTimezoneError as exc:
             return None, str(exc)
-        except (ValueError, OverflowError) as exc:  # what dateutil's rrule may still refuse
+        except (ValueError, OverflowError) as exc:  # a defence in depth: none is known to escape
             return None, str(exc) or type(exc).__name__
 
 

@@ -23,7 +23,7 @@ from ._hostile import GENERATORS, TimeLimitExceeded, load_cases, pending_enabled
 READERS = format_names("read")
 BOUND = 5.0
 """Seconds any one input may take to read (generous: CI machines are shared)."""
-_SETTINGS = settings(max_examples=60, deadline=timedelta(seconds=BOUND), suppress_health_check=[HealthCheck.too_slow])
+_SETTINGS = settings(max_examples=40, deadline=timedelta(seconds=BOUND), suppress_health_check=[HealthCheck.too_slow])
 
 
 def _read_or_refuse(data: bytes, format_name: str, tz: str | None = None) -> None:
@@ -133,7 +133,7 @@ def _kept(conf: Conference, format_name: str) -> tuple[object, ...]:
     """What ``format_name`` keeps of ``conf``, per the round-trip table, as a comparable value."""
     organisations = format_name == "ics"
     language = format_name != "ics"
-    sessions = sorted(
+    sessions = list(
         (
             s.title, s.start, s.end, s.kind, s.room and s.room.name, s.track and s.track.name,
             tuple((p.name, p.organisation if organisations else None) for p in s.speakers),
@@ -141,11 +141,12 @@ def _kept(conf: Conference, format_name: str) -> tuple[object, ...]:
         )
         for s in conf.sessions
     )
+    sessions.sort(key=repr)
     return (conf.name, conf.timezone, sessions)
 
 
 @pytest.mark.parametrize("format_name", [name for name in READERS if name != "json"])
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(conf=scheduled_conferences())
 def test_round_trip_keeps_what_the_docs_promise(format_name: str, conf: Conference) -> None:
     """Each reader's own export reads back with the name, zone, titles, instants, kinds, rooms, tracks, speakers, abstracts, languages and URLs the docs list."""
@@ -154,7 +155,7 @@ def test_round_trip_keeps_what_the_docs_promise(format_name: str, conf: Conferen
 
 
 @pytest.mark.parametrize("format_name", [name for name in READERS if name != "json"])
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(conf=scheduled_conferences(), view=_ZONES)
 def test_round_trip_in_another_zone_keeps_the_instants(format_name: str, conf: Conference, view: str) -> None:
     """Written with tz= another zone, every session reads back at the same instants, and the zone is the one written."""

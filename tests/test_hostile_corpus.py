@@ -105,6 +105,28 @@ def test_cli_refuses_in_one_line_or_lists(case: Case, command: list[str], reques
     assert elapsed < (case.seconds or DEFAULT_SECONDS)
 
 
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_cli_detects_or_refuses_in_one_line(case: Case, request: pytest.FixtureRequest) -> None:
+    """Each corpus file given to list without --from is detected and read, or refused with exit 2 and one error line (UTF-16 files cannot be detected)."""
+    if case.name in GENERATORS:
+        path = Path(request.getfixturevalue("tmp_path")) / case.name
+        path.write_bytes(case.data())
+    else:
+        path = HOSTILE / case.name
+    try:
+        code, stdout, stderr = _run_cli(["list", str(path), *(["--file-tz", case.tz] if case.tz else [])])
+    except TimeLimitExceeded:
+        pytest.fail(f"{case.id}: the command still runs after {DEFAULT_SECONDS * 2} s", pytrace=False)
+    except Exception as exc:  # a traceback for the user
+        pytest.fail(f"{case.id}: {type(exc).__name__}: {exc}", pytrace=False)
+    assert code in (0, 1, 2)
+    if code == 2:
+        assert stdout == ""
+        _assert_one_error_line(stderr)
+    elif case.error is not None:
+        pytest.fail(f"{case.id}: read by the CLI (exit {code}) but refused by the reader", pytrace=False)
+
+
 def test_every_corpus_file_has_a_case() -> None:
     """Every file of tests/hostile/ is listed in cases.toml or pending.toml, and every listed file exists."""
     listed = {case.name for case in load_cases() + load_cases("pending.toml") if case.name not in GENERATORS}

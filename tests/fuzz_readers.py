@@ -352,8 +352,11 @@ def _where(exc: BaseException) -> str:
     return "".join(traceback.format_list(own[-3:]))
 
 
-def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0) -> Finding | None:
-    """Run ``pyconf-schedule list FILE --from FORMAT`` on ``data``; a finding on an escape, a bad exit or a bad stderr."""
+def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0, control_chars: bool = True) -> Finding | None:
+    """Run ``pyconf-schedule list FILE --from FORMAT`` on ``data``; a finding on an escape, a bad exit or a bad stderr.
+
+    With ``control_chars``, a control character on stderr (echoed from the input) is a finding too.
+    """
     from pyconf_schedule.cli import main
 
     path = folder / f"input{SUFFIX[format_name]}"
@@ -373,6 +376,8 @@ def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0)
     problem = None
     if code not in (0, 1, 2):
         problem = f"exit {code}"
+    elif control_chars and any((ord(c) < 32 and c != "\n") or 127 <= ord(c) < 160 for c in err.getvalue()):
+        problem = "control characters on stderr"
     elif code == 2 and not (lines and lines[0].startswith("pyconf-schedule: error: ")
                             and (len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: ")))):
         problem = "exit 2 without one error line"
@@ -399,7 +404,7 @@ def save(finding: Finding, folder: Path) -> Path:
 def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | None = None, seed: int = 0,
         crashes: Path | None = None, slow: float = 1.0, cli: bool = False, folders: Sequence[Path] = SEED_FOLDERS,
         exclude: Collection[str] = (), known_defects: bool = True, zones: Sequence[str] = ZONES,
-        report: Callable[[str], None] = print) -> Stats:
+        control_chars: bool = True, report: Callable[[str], None] = print) -> Stats:
     """Fuzz ``formats`` round robin until ``seconds`` pass or ``inputs`` are tried; findings go to ``crashes``.
 
     >>> run(["json"], inputs=20, seed=1, report=lambda line: None).tried
@@ -418,7 +423,7 @@ def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | N
             data = mutators[name].mutate(rng.choice(pools[name]))
             tz = None if rng.random() < 0.7 else rng.choice(zones)
             if cli:
-                finding = check_cli(data, name, folder=Path(scratch), slow=slow)
+                finding = check_cli(data, name, folder=Path(scratch), slow=slow, control_chars=control_chars)
             else:
                 finding = check_reader(data, name, tz=tz, slow=slow)
             stats.tried += 1
@@ -515,6 +520,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         stats = run(formats, seconds=seconds, inputs=args.inputs, seed=args.seed, crashes=crashes, slow=args.slow,
                     cli=args.cli, exclude=pending_files() if args.skip_pending else (),
                     known_defects=not args.skip_pending, zones=("UTC", "Europe/Paris") if args.skip_pending else ZONES,
+                    control_chars=not args.skip_pending,
                     report=lambda line: print(line, flush=True))
     print(stats.line())
     return 1 if stats.findings else 0

@@ -63,6 +63,7 @@ def _run_cli(argv: list[str]) -> tuple[int, str, str]:
 
 
 def _assert_one_error_line(stderr: str) -> None:
+    assert not [c for c in stderr if (ord(c) < 32 and c != "\n") or 127 <= ord(c) < 160], "control characters on stderr"
     lines = stderr.splitlines()
     assert lines and lines[0].startswith("pyconf-schedule: error: ")
     assert len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: "))

@@ -166,11 +166,7 @@ class Conference:
         Raises :class:`~pyconf_schedule.exceptions.UnknownSpeakerError` with
         close names when there is none.
         """
-        key = fold(name)
-        for speaker in self.speakers:
-            if key in {fold(n) for n in (*speaker.names, speaker.id)}:
-                return speaker
-        raise UnknownSpeakerError(name, (s.name for s in self.speakers))
+        return self.sessions._catalogue.speaker(name)
 
     def session(self, session_id: str) -> Session:
         """The session with that id; raises UnknownSessionError with close ids."""

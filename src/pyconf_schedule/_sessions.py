@@ -8,14 +8,13 @@ simply has no session in the current selection gives an empty result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import date, datetime, timezone, tzinfo
-from typing import overload
-
-from typing import TYPE_CHECKING
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from datetime import date, datetime, timedelta, timezone, tzinfo
+from typing import TYPE_CHECKING, TypeVar, overload
 
 from ._model import Room, Session, SessionKind, Speaker, Track, kind_of
-from ._text import fold, search_text, term_matches, words
+from ._text import fold, search_needle, search_text, words
 from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, utc, zone_name
 from .exceptions import (
     FieldTypeError,
@@ -66,7 +65,10 @@ class _Catalogue:
     told apart from a name that simply has no session in a selection.
     """
 
-    __slots__ = ("speakers", "rooms", "tracks", "owner", "_speaker_keys", "_organisations")
+    __slots__ = (
+        "speakers", "rooms", "tracks", "owner", "_speaker_keys", "_organisations", "_first_speaker", "_room_keys",
+        "_track_keys", "_haystacks",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -81,6 +83,10 @@ class _Catalogue:
         self.tracks = tuple(tracks)
         self._speaker_keys: dict[str, set[str]] | None = None
         self._organisations: dict[str, str] | None = None
+        self._first_speaker: dict[str, Speaker] | None = None
+        self._room_keys: dict[str, set[str]] | None = None
+        self._track_keys: dict[str, set[str]] | None = None
+        self._haystacks: dict[int, tuple[Session, str]] = {}
 
     @classmethod
     def of(cls, sessions: Iterable[Session]) -> _Catalogue:
@@ -109,11 +115,53 @@ class _Catalogue:
             raise UnknownSpeakerError(name, (s.name for s in self.speakers))
         return ids
 
+    def speaker(self, name: str) -> Speaker:
+        """The first speaker whose name, alias or id is ``name`` (folded)."""
+        if self._first_speaker is None:
+            first: dict[str, Speaker] = {}
+            for speaker in self.speakers:
+                for key in (*speaker.names, speaker.id):
+                    first.setdefault(fold(key), speaker)
+            self._first_speaker = first
+        found = self._first_speaker.get(fold(name))
+        if found is None:
+            raise UnknownSpeakerError(name, (s.name for s in self.speakers))
+        return found
+
+    def room_ids(self, name: str) -> set[str]:
+        """Ids of the rooms whose name or id is ``name`` (folded); empty when none."""
+        if self._room_keys is None:
+            self._room_keys = _keys(self.rooms)
+        return self._room_keys.get(fold(name), set())
+
+    def track_ids(self, name: str) -> set[str]:
+        """Ids of the tracks whose name or id is ``name`` (folded); empty when none."""
+        if self._track_keys is None:
+            self._track_keys = _keys(self.tracks)
+        return self._track_keys.get(fold(name), set())
+
+    def haystack(self, session: Session) -> str:
+        """The search text of ``session``, prepared once per session object."""
+        entry = self._haystacks.get(id(session))
+        if entry is not None and entry[0] is session:
+            return entry[1]
+        text = _haystack(session)
+        self._haystacks[id(session)] = (session, text)  # the session is kept, so its id is not reused
+        return text
+
     def organisations(self) -> dict[str, str]:
         """Folded organisation name -> organisation as written."""
         if self._organisations is None:
             self._organisations = {fold(o): o for s in self.speakers for o in _organisations(s)}
         return self._organisations
+
+
+def _keys(items: Iterable[Room | Track]) -> dict[str, set[str]]:
+    keys: dict[str, set[str]] = {}
+    for item in items:
+        for key in (item.name, item.id):
+            keys.setdefault(fold(key), set()).add(item.id)
+    return keys
 
 
 def _org_matches(query_words: list[str], organisation: str | None) -> bool:
@@ -148,6 +196,117 @@ def _organisations(speaker: Speaker) -> list[str]:
     return found
 
 
+_K = TypeVar("_K", bound=Hashable)
+
+
+def _group(items: Sequence[Session], keys: Callable[[Session], Iterable[_K]]) -> dict[_K, list[int]]:
+    """Key -> positions (ascending, each once) of the items that have that key."""
+    groups: dict[_K, list[int]] = {}
+    for i, item in enumerate(items):
+        for key in keys(item):
+            positions = groups.setdefault(key, [])
+            if not positions or positions[-1] != i:
+                positions.append(i)
+    return groups
+
+
+def _union(groups: dict[_K, list[int]], keys: Iterable[_K]) -> list[int]:
+    """The positions under any of ``keys``, ascending, each once."""
+    found = [groups[k] for k in keys if k in groups]
+    if len(found) == 1:
+        return found[0]
+    return sorted({i for positions in found for i in positions})
+
+
+class _Index:
+    """Lookup tables over one ``Sessions``' items, each built on first use.
+
+    They only find positions faster: every query keeps its own rule and
+    order (positions ascend, so results stay in the sessions' order).
+    Days come from the ``Sessions``' own day function, never a copy of it.
+    """
+
+    __slots__ = (
+        "_items", "_day_of", "_tables", "_timed", "_starts", "_longest", "_words", "_vocabulary",
+    )  # fmt: skip
+
+    def __init__(self, items: tuple[Session, ...], day_of: Callable[[Session], date | None]) -> None:
+        self._items = items
+        self._day_of = day_of
+        self._tables: dict[str, dict[object, list[int]]] = {}
+        self._timed: int | None = None
+        self._starts: list[datetime] = []
+        self._longest = timedelta(0)
+        self._words: dict[str, list[int]] | None = None
+        self._vocabulary: list[str] = []
+
+    def _table(self, name: str, keys: Callable[[Session], Iterable[object]]) -> dict[object, list[int]]:
+        table = self._tables.get(name)
+        if table is None:
+            table = self._tables[name] = _group(self._items, keys)
+        return table
+
+    def speakers(self, ids: Iterable[str]) -> list[int]:
+        return _union(self._table("speaker", lambda s: [p.id for p in s.speakers]), ids)
+
+    def rooms(self, ids: Iterable[str]) -> list[int]:
+        return _union(self._table("room", lambda s: () if s.room is None else (s.room.id,)), ids)
+
+    def tracks(self, ids: Iterable[str]) -> list[int]:
+        return _union(self._table("track", lambda s: () if s.track is None else (s.track.id,)), ids)
+
+    def kinds(self, kinds: Iterable[SessionKind]) -> list[int]:
+        return _union(self._table("kind", lambda s: (s.kind,)), kinds)
+
+    def day(self, day: date) -> list[int]:
+        return _union(self._table("day", lambda s: (self._day_of(s),)), (day,))
+
+    def session_id(self, session_id: str) -> int | None:
+        positions = self._table("id", lambda s: (s.id,)).get(session_id)
+        return positions[0] if positions else None
+
+    def timed(self) -> int | None:
+        """How many leading items have a start (bisect runs over them), or None when they are not start-sorted."""
+        if self._timed is None:
+            items = self._items
+            count = 0
+            while count < len(items) and items[count].start is not None:
+                count += 1
+            starts = [utc(s.start) for s in items[:count] if s.start is not None]
+            ordered = all(a <= b for a, b in zip(starts, starts[1:]))
+            if not ordered or any(s.start is not None for s in items[count:]):
+                self._timed = -1
+            else:
+                self._timed, self._starts = count, starts
+                self._longest = max(
+                    (utc(s.end) - start for s, start in zip(items, starts) if s.end is not None), default=timedelta(0)
+                )
+        return None if self._timed < 0 else self._timed
+
+    def started_from(self, instant: datetime) -> int:
+        """The first position whose start may lie at ``instant`` or later (requires :meth:`timed`)."""
+        return bisect_left(self._starts, instant)
+
+    def running_since(self, instant: datetime) -> int:
+        """The first position that may still run at ``instant``: no session runs longer than the longest."""
+        try:
+            return bisect_left(self._starts, instant - self._longest)
+        except OverflowError:
+            return 0
+
+    def started_by(self, instant: datetime) -> int:
+        """The position after the last start at or before ``instant``."""
+        return bisect_right(self._starts, instant)
+
+    def words(self, haystack: Callable[[Session], str]) -> tuple[dict[str, list[int]], list[str]]:
+        """Search word -> positions of the items whose search text has it, and every word sorted."""
+        if self._words is None:
+            self._words = _group(self._items, lambda s: set(haystack(s).split()))
+            self._vocabulary = sorted(self._words)
+        return self._words, self._vocabulary
+
+
+
 class Sessions(Sequence[Session]):
     """An immutable, start-sorted sequence of :class:`Session`; every filter returns one.
 
@@ -162,10 +321,11 @@ class Sessions(Sequence[Session]):
     ['Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm']
     """
 
-    __slots__ = ("_items", "_zone", "_catalogue")
+    __slots__ = ("_items", "_zone", "_catalogue", "_lookup")
     _items: tuple[Session, ...]
     _zone: tzinfo
     _catalogue: _Catalogue
+    _lookup: _Index | None
 
     def __init__(
         self,
@@ -184,6 +344,7 @@ class Sessions(Sequence[Session]):
         init(self, "_items", items if _sorted else tuple(sorted(items, key=sort_key)))
         init(self, "_zone", get_zone(zone))
         init(self, "_catalogue", _catalogue if _catalogue is not None else _Catalogue.of(items))
+        init(self, "_lookup", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Sessions is immutable: cannot set {name!r}")
@@ -242,6 +403,18 @@ class Sessions(Sequence[Session]):
     def _derive(self, items: Iterable[Session]) -> Sessions:
         return Sessions(items, zone=self._zone, _catalogue=self._catalogue, _sorted=True)
 
+    @property
+    def _index(self) -> _Index:
+        """This selection's lookup tables, made on first use (a selection never changes)."""
+        if self._lookup is None:
+            object.__setattr__(self, "_lookup", _Index(self._items, self._day_of))
+        assert self._lookup is not None
+        return self._lookup
+
+    def _at(self, positions: Iterable[int]) -> Sessions:
+        items = self._items
+        return self._derive([items[i] for i in positions])
+
     # -- properties --------------------------------------------------------
 
     @property
@@ -296,24 +469,21 @@ class Sessions(Sequence[Session]):
         finds Liz Li, ``"Li"`` does not.  A name no speaker has raises
         :class:`~pyconf_schedule.exceptions.UnknownSpeakerError`.
         """
-        ids = self._catalogue.speaker_ids(name)
-        return self.filter(lambda s: any(p.id in ids for p in s.speakers))
+        return self._at(self._index.speakers(self._catalogue.speaker_ids(name)))
 
     def by_track(self, name: str) -> Sessions:
         """Sessions in the track of that name or id (case and accents ignored)."""
-        key = fold(name)
-        ids = {t.id for t in self._catalogue.tracks if key in (fold(t.name), fold(t.id))}
+        ids = self._catalogue.track_ids(name)
         if not ids:
             raise UnknownTrackError(name, (t.name for t in self._catalogue.tracks))
-        return self.filter(lambda s: s.track is not None and s.track.id in ids)
+        return self._at(self._index.tracks(ids))
 
     def by_room(self, name: str) -> Sessions:
         """Sessions in the room of that name or id (case and accents ignored)."""
-        key = fold(name)
-        ids = {r.id for r in self._catalogue.rooms if key in (fold(r.name), fold(r.id))}
+        ids = self._catalogue.room_ids(name)
         if not ids:
             raise UnknownRoomError(name, (r.name for r in self._catalogue.rooms))
-        return self.filter(lambda s: s.room is not None and s.room.id in ids)
+        return self._at(self._index.rooms(ids))
 
     def by_kind(self, kind: SessionKind | str, *more: SessionKind | str) -> Sessions:
         """Sessions of any of the given kinds: :class:`SessionKind` values or names.
@@ -322,7 +492,7 @@ class Sessions(Sequence[Session]):
         ``by_kind("keynote", "sponsored keynote")``.
         """
         wanted = {_kind(k) for k in (kind, *more)}
-        return self.filter(lambda s: s.kind in wanted)
+        return self._at(self._index.kinds(wanted))
 
     def by_organisation(self, name: str) -> Sessions:
         """Sessions with a speaker from an organisation whose name contains ``name`` as whole words.
@@ -346,14 +516,8 @@ class Sessions(Sequence[Session]):
         programme's day whatever the viewing zone.
         """
         wanted = parse_day(day)
-        start, end = (utc(t) for t in day_bounds(wanted, self._zone))
-
-        def on_day(s: Session) -> bool:
-            if s.start is None:
-                return s.day_only == wanted
-            return start <= utc(s.start) < end
-
-        return self.filter(on_day)
+        day_bounds(wanted, self._zone)  # a day the zone cannot hold is refused, as before the index
+        return self._at(self._index.day(wanted))
 
     def at(self, when: TimeLike) -> Sessions:
         """Sessions running at ``when``: ``start <= when < end``.
@@ -362,7 +526,13 @@ class Sessions(Sequence[Session]):
         end is unknown counts as running only at its start instant.
         """
         instant = parse_instant(when, self._zone)
-        return self.filter(lambda s: s.runs_at(instant))
+        index = self._index
+        timed = index.timed()
+        if timed is None:
+            return self.filter(lambda s: s.runs_at(instant))
+        at = utc(instant)
+        candidates = self._items[index.running_since(at) : index.started_by(at)]
+        return self._derive([s for s in candidates if s.runs_at(instant)])
 
     def between(self, start: TimeLike, end: TimeLike) -> Sessions:
         """Sessions that overlap the half-open interval ``[start, end)``.
@@ -387,12 +557,19 @@ class Sessions(Sequence[Session]):
                 return a <= s_start < b
             return s_start < b and utc(s.end) > a
 
-        return self.filter(overlaps)
+        index = self._index
+        if index.timed() is None:
+            return self.filter(overlaps)
+        return self._derive([s for s in self._items[index.running_since(a) : index.started_from(b)] if overlaps(s)])
 
     def after(self, when: TimeLike) -> Sessions:
         """Sessions that start at or after ``when``."""
         instant = utc(parse_instant(when, self._zone))
-        return self.filter(lambda s: s.start is not None and utc(s.start) >= instant)
+        index = self._index
+        timed = index.timed()
+        if timed is None:
+            return self.filter(lambda s: s.start is not None and utc(s.start) >= instant)
+        return self._derive(self._items[index.started_from(instant) : timed])
 
     def search(self, text: str) -> Sessions:
         """Sessions in which every word of ``text`` occurs, case and accents ignored.
@@ -410,20 +587,39 @@ class Sessions(Sequence[Session]):
         if not terms:
             return self._derive(())
 
-        def matches(s: Session) -> bool:
-            hay = _haystack(s)
-            return all(term_matches(hay, t) for t in terms)
+        needles = [n for n in map(search_needle, terms) if n is not None]
+        haystack = self._catalogue.haystack
+        found: set[int] | None = None
+        for needle in sorted(needles, key=len, reverse=True):  # the longest is likely the rarest
+            positions = self._candidates(needle, haystack)
+            found = set(positions) if found is None else found.intersection(positions)
+            if not found:
+                return self._derive(())
+        if found is None:
+            return self
+        items = self._items
+        return self._derive(
+            [items[i] for i in sorted(found) if all(needle in haystack(items[i]) for needle in needles)]
+        )
 
-        return self.filter(matches)
+    def _candidates(self, needle: str, haystack: Callable[[Session], str]) -> list[int]:
+        """Positions of the sessions whose search text has the needle's first word (whole or as a prefix)."""
+        words, vocabulary = self._index.words(haystack)
+        first = needle[1:].split(" ", 1)[0]
+        if needle.endswith(" ") or " " in needle[1:]:  # the first word is whole
+            return words.get(first, [])
+        low = bisect_left(vocabulary, first)
+        high = low
+        while high < len(vocabulary) and vocabulary[high].startswith(first):
+            high += 1
+        return _union(words, vocabulary[low:high])
 
     def get(self, session_id: str, default: Session | None = None) -> Session | None:
         """The session with id ``session_id``, or ``default`` when there is none (like ``dict.get``)."""
         if not isinstance(session_id, str):
             raise TypeError(f"a session id is a str, got {type(session_id).__name__}")
-        for session in self._items:
-            if session.id == session_id:
-                return session
-        return default
+        position = self._index.session_id(session_id)
+        return default if position is None else self._items[position]
 
     def session(self, session_id: str) -> Session:
         """The session with id ``session_id``; raises UnknownSessionError with close ids."""

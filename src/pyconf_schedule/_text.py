@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["fold", "search_text", "slugify", "term_matches", "words"]
+__all__ = ["fold", "search_needle", "search_text", "slugify", "term_matches", "words"]
 
 # Compiled on first use (re caches patterns), not at import.
 _SPACE = r"\s+"
@@ -84,11 +84,21 @@ def term_matches(haystack: str, term: str) -> bool:
     >>> [term_matches(text, t) for t in ("llm-d", "kv-cache", "c++", "c", "s", "cach")]
     [True, True, True, False, False, True]
     """
+    needle = search_needle(term)
+    return needle is None or needle in haystack
+
+
+def search_needle(term: str) -> str | None:
+    """The text whose presence in a :func:`search_text` means ``term`` matches, or None when any text does.
+
+    >>> search_needle("KV-Cache"), search_needle("c++"), search_needle("!")
+    (' kv cache', ' c++ ', None)
+    """
     phrase = search_text(term).strip()
     if not phrase:
-        return True
+        return None
     last = phrase.rsplit(" ", 1)[-1]
     needle = " " + phrase
     if len(last) <= 2 or not last[-1].isalnum():
         needle += " "
-    return needle in haystack
+    return needle

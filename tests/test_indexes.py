@@ -1,0 +1,176 @@
+"""The lookup tables behind the queries never change a result: each indexed query equals a brute-force filter."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, load
+from pyconf_schedule._sessions import Sessions, _haystack
+from pyconf_schedule._text import fold, term_matches
+from pyconf_schedule._time import day_bounds, get_zone, utc
+
+_ZONES = ("UTC", "Europe/Paris", "America/New_York", "Pacific/Kiritimati", "Australia/Lord_Howe")
+_ROOMS = [Room(id=f"r{i}", name=name) for i, name in enumerate(("Amphi A", "Salle Été", "amphi a", "Hall"))]
+_TRACKS = [Track(id=f"t{i}", name=name) for i, name in enumerate(("Inference", "Training", "Café"))]
+_SPEAKERS = [
+    Speaker(id="liz", name="Liz Li", aliases=("Elizabeth Li",)),
+    Speaker(id="leo", name="Léonard Hussenot"),
+    Speaker(id="leo-2", name="Leonard Hussenot"),
+    Speaker(id="kim", name="Kim", organisation="Red Hat"),
+]
+_WORDS = ("kv", "cache", "caches", "c++", "llm-d", "Zeppelin", "café", "ab", "torch.compile", "Li")
+_BASE = datetime(2026, 3, 28, 20, 0, tzinfo=timezone.utc)  # around the European DST change
+
+
+@st.composite
+def _session(draw: st.DrawFn, number: int) -> Session:
+    when = draw(st.sampled_from(("timed", "open", "instant", "day", "none")))
+    start = _BASE + timedelta(minutes=15 * draw(st.integers(0, 120)))
+    end = start + timedelta(minutes=draw(st.sampled_from((15, 45, 240, 1500))))
+    return Session(
+        id=f"s{number}",
+        title=" ".join(draw(st.lists(st.sampled_from(_WORDS), max_size=4))) or None,
+        kind=draw(st.sampled_from(list(SessionKind))),
+        start=None if when in ("day", "none") else start,
+        end=end if when == "timed" else start if when == "instant" else None,
+        day_only=start.date() if when == "day" else None,
+        room=draw(st.none() | st.sampled_from(_ROOMS)),
+        track=draw(st.none() | st.sampled_from(_TRACKS)),
+        speakers=tuple(draw(st.lists(st.sampled_from(_SPEAKERS), max_size=3))),
+        abstract=" ".join(draw(st.lists(st.sampled_from(_WORDS), max_size=6))) or None,
+    )
+
+
+@st.composite
+def _conference(draw: st.DrawFn) -> Conference:
+    count = draw(st.integers(0, 16))
+    sessions = [draw(_session(i)) for i in range(count)]
+    conf = Conference(id="c", name="C", timezone=draw(st.sampled_from(_ZONES)), sessions=sessions)
+    return conf.to_tz(draw(st.sampled_from(_ZONES))) if draw(st.booleans()) else conf
+
+
+def _speaker_ids(conf: Conference, name: str) -> set[str]:
+    return {p.id for p in conf.speakers if fold(name) in {fold(k) for k in (*p.names, p.id)}}
+
+
+def _brute_on(sessions: Sessions, day: date) -> list[Session]:
+    start, end = (utc(t) for t in day_bounds(day, sessions.zone))
+    return [
+        s for s in sessions
+        if (s.start is None and s.day_only == day) or (s.start is not None and start <= utc(s.start) < end)
+    ]  # fmt: skip
+
+
+def _brute_between(sessions: Sessions, a: datetime, b: datetime) -> list[Session]:
+    def overlaps(s: Session) -> bool:
+        if s.start is None:
+            return False
+        if s.end is None or utc(s.end) == utc(s.start):
+            return utc(a) <= utc(s.start) < utc(b)
+        return utc(s.start) < utc(b) and utc(s.end) > utc(a)
+
+    return [s for s in sessions if overlaps(s)]
+
+
+_FAST = settings(max_examples=25, deadline=None)
+
+
+@_FAST
+@given(_conference(), st.sampled_from(("liz li", "ELIZABETH LI", "Leonard Hussenot", "kim", "leo-2")))
+def test_by_speaker_equals_a_filter(conf: Conference, name: str) -> None:
+    """by_speaker gives exactly the sessions a filter over every session finds, in the same order."""
+    ids = _speaker_ids(conf, name)
+    expected = [s for s in conf.sessions if any(p.id in ids for p in s.speakers)]
+    if ids:
+        assert list(conf.by_speaker(name)) == expected
+        assert list(conf.by_speaker(name)) == expected  # the second call reads the built table
+
+
+@_FAST
+@given(_conference(), st.sampled_from(("amphi a", "salle ete", "r3", "Inference", "cafe", "t1")))
+def test_by_room_and_track_equal_a_filter(conf: Conference, name: str) -> None:
+    """by_room and by_track give exactly the sessions a filter finds, for names, ids and names two rooms share."""
+    rooms = {r.id for r in conf.rooms if fold(name) in (fold(r.name), fold(r.id))}
+    tracks = {t.id for t in conf.tracks if fold(name) in (fold(t.name), fold(t.id))}
+    if rooms:
+        assert list(conf.by_room(name)) == [s for s in conf.sessions if s.room is not None and s.room.id in rooms]
+    if tracks:
+        assert list(conf.by_track(name)) == [s for s in conf.sessions if s.track is not None and s.track.id in tracks]
+
+
+@_FAST
+@given(_conference(), st.lists(st.sampled_from(list(SessionKind)), min_size=1, max_size=3))
+def test_by_kind_equals_a_filter(conf: Conference, kinds: list[SessionKind]) -> None:
+    """by_kind with one or several kinds gives exactly the sessions of those kinds, in order."""
+    assert list(conf.by_kind(*kinds)) == [s for s in conf.sessions if s.kind in kinds]
+
+
+@_FAST
+@given(_conference(), st.integers(-1, 3))
+def test_on_equals_a_filter(conf: Conference, offset: int) -> None:
+    """on(day) gives the day's timed sessions then its day-only ones, as a filter over day bounds does."""
+    day = _BASE.date() + timedelta(days=offset)
+    assert list(conf.on(day)) == _brute_on(conf.sessions, day)
+    assert list(conf.sessions[::2].on(day)) == _brute_on(conf.sessions[::2], day)
+    elsewhere = Sessions(conf.sessions, zone="Pacific/Kiritimati")  # times shown in another zone than the view's
+    assert list(elsewhere.on(day)) == _brute_on(elsewhere, day)
+
+
+@_FAST
+@given(_conference(), st.integers(-20, 380), st.integers(0, 100))
+def test_time_queries_equal_a_filter(conf: Conference, minutes: int, length: int) -> None:
+    """at, between and after give exactly the sessions a filter over every session finds."""
+    a = _BASE + timedelta(minutes=5 * minutes)
+    b = a + timedelta(minutes=5 * length)
+    sessions = conf.sessions
+    assert list(conf.at(a)) == [s for s in sessions if s.runs_at(a)]
+    assert list(conf.between(a, b)) == _brute_between(sessions, a, b)
+    assert list(conf.after(a)) == [s for s in sessions if s.start is not None and utc(s.start) >= utc(a)]
+
+
+@_FAST
+@given(_conference(), st.lists(st.sampled_from((*_WORDS, "cach", "c", "kv-cache", "li", "!", "lizabeth")), min_size=1, max_size=3))
+def test_search_equals_a_filter(conf: Conference, terms: list[str]) -> None:
+    """search gives exactly the sessions whose search text has every term, as the unindexed rule says."""
+    text = " ".join(terms)
+    expected = [s for s in conf.sessions if all(term_matches(_haystack(s), t) for t in text.split())]
+    assert list(conf.search(text)) == expected
+    assert list(conf.by_kind(*SessionKind).search(text)) == expected
+
+
+@_FAST
+@given(_conference(), st.sampled_from(("s0", "s3", "s29", "S0", "nope")))
+def test_session_lookup_equals_a_scan(conf: Conference, session_id: str) -> None:
+    """Sessions.get finds the session a scan finds, or the default."""
+    expected = next((s for s in conf.sessions if s.id == session_id), None)
+    assert conf.sessions.get(session_id) == expected
+
+
+def test_conference_speaker_is_the_first_matching_speaker() -> None:
+    """conf.speaker returns the first speaker listed whose name matches when two fold to the same name."""
+    conf = Conference(id="c", name="C", timezone="UTC", speakers=_SPEAKERS)
+    assert conf.speaker("LEONARD HUSSENOT").id == "leo"
+    assert conf.speaker("elizabeth li").id == "liz"
+    assert conf.speaker("leo-2").id == "leo-2"
+
+
+def test_tables_are_built_once_on_first_use() -> None:
+    """A conference builds no lookup table until queried, then reuses the same one."""
+    conf = attrs.evolve(load("eu2026"))  # a new conference: the dataset's own may have been queried already
+    assert conf.sessions._lookup is None
+    conf.by_speaker("Liz Li")
+    built = conf.sessions._lookup
+    assert built is not None
+    conf.by_room(conf.rooms[0].name)
+    conf.search("cache")
+    assert conf.sessions._lookup is built
+
+
+def test_search_after_to_tz_reads_the_same_text() -> None:
+    """A view in another zone finds the same sessions by text as the conference itself."""
+    conf = load("eu2026")
+    assert conf.sessions.to_tz(get_zone("Asia/Tokyo")).search("kv cache").ids == conf.search("kv cache").ids

@@ -116,6 +116,8 @@ def _object_factory(cls: Any, converter: cattrs.Converter) -> Any:
     base = make_dict_structure_fn(cls, converter)
 
     def structure(value: Any, type_: Any) -> Any:
+        if type(value) is cls:  # already built: a session's room, track or speaker resolved from its id
+            return value
         if not isinstance(value, dict):
             raise _WrongType(value)
         return base(value, type_)
@@ -257,16 +259,18 @@ def _structure_session(
     if not isinstance(raw, dict):
         raise ScheduleParseError(_FORMAT, f"a session must be an object, got {_show(raw)}", path)
     fields = {k: v for k, v in raw.items() if k not in _SESSION_REFS}
-    session = _structure(c, fields, Session, path)
-    speaker_ids = raw.get("speakers", [])
-    if not isinstance(speaker_ids, list):
-        raise ScheduleParseError(_FORMAT, f"expected a list of speaker ids, got {_show(speaker_ids)}", f"{path}.speakers")
-    return attrs.evolve(
-        session,
-        speakers=tuple([_ref(speakers, sid, f"{path}.speakers[{i}]", "speaker") for i, sid in enumerate(speaker_ids)]),
-        room=None if raw.get("room") is None else _ref(rooms, raw["room"], f"{path}.room", "room"),
-        track=None if raw.get("track") is None else _ref(tracks, raw["track"], f"{path}.track", "track"),
-    )
+    try:
+        speaker_ids = raw.get("speakers", [])
+        if not isinstance(speaker_ids, list):
+            raise ScheduleParseError(_FORMAT, f"expected a list of speaker ids, got {_show(speaker_ids)}", f"{path}.speakers")
+        fields["speakers"] = [_ref(speakers, sid, f"{path}.speakers[{i}]", "speaker") for i, sid in enumerate(speaker_ids)]
+        fields["room"] = None if raw.get("room") is None else _ref(rooms, raw["room"], f"{path}.room", "room")
+        fields["track"] = None if raw.get("track") is None else _ref(tracks, raw["track"], f"{path}.track", "track")
+    except ScheduleParseError:
+        _structure(c, {k: v for k, v in raw.items() if k not in _SESSION_REFS}, Session, path)  # its own fields' errors come first
+        raise
+    # One construction: the references are resolved first and pass through the converter as they are.
+    return _structure(c, fields, Session, path)
 
 
 def _ref(table: dict[str, _T], key: Any, path: str, what: str) -> _T:

@@ -18,6 +18,8 @@ _WORD = r"[^\W_]+(?:[.'’+#-][^\W_]+)*"
 
 
 def _strip_accents(text: str) -> str:
+    if text.isascii():  # ASCII is its own compatibility decomposition, with nothing to strip
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

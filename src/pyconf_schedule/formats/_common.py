@@ -128,13 +128,16 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> A
     silently winning or a number becoming infinite.
     """
     text = input_text(data, format_name)
-    _check_nesting(text, format_name)
     options: dict[str, Any] = (
         {"object_pairs_hook": _unique_keys, "parse_constant": _no_constant, "parse_float": _finite_float} if strict else {}
     )
     try:
         try:
-            document = json.loads(text, **options)
+            try:
+                document = json.loads(text, **options)
+            except Exception:  # a text too deep is refused for its depth first, whatever else is wrong with it
+                _check_nesting(text, format_name)
+                raise
         except _DuplicateKey as exc:  # found while parsing: the text may yet be invalid further on
             location = _duplicate_location(text)
             raise ScheduleParseError(
@@ -157,8 +160,28 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> A
         raise ScheduleParseError(
             format_name, f"a number has more than {limit} digits", _long_number_location(text, limit)
         ) from None
-    _check_json_strings(document, format_name)
+    if _too_deep(document):
+        _check_nesting(text, format_name)  # finds where, as it always has
+    if _ESCAPED_SURROGATE.search(text) is not None:  # the text itself holds none (input_text): only an escape can
+        _check_json_strings(document, format_name)
     return document
+
+
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape that may stand for a lone surrogate (an escaped backslash followed by "ud8" also matches: harmless)."""
+
+
+def _too_deep(document: Any) -> bool:
+    """Whether a parsed document nests arrays and objects deeper than :data:`MAX_NESTING` (one walk, no paths)."""
+    containers = (dict, list)
+    stack: list[tuple[Any, int]] = [(document, 1)] if type(document) in containers else []
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if type(value) is dict else value
+        if depth > MAX_NESTING:
+            return True
+        stack.extend([(child, depth + 1) for child in children if type(child) in containers])
+    return False
 
 
 class _DuplicateKey(Exception):

@@ -1,14 +1,18 @@
-"""The lookup tables behind the queries never change a result: each indexed query equals a brute-force filter."""
+"""Speed without change: indexed queries equal brute-force filters, and the native reader does its work once."""
 
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, load
+from pyconf_schedule.exceptions import ScheduleParseError
+from pyconf_schedule.formats import native
+from pyconf_schedule.formats._common import load_json
 from pyconf_schedule._sessions import Sessions, _haystack
 from pyconf_schedule._text import fold, term_matches
 from pyconf_schedule._time import day_bounds, get_zone, utc
@@ -174,3 +178,33 @@ def test_search_after_to_tz_reads_the_same_text() -> None:
     """A view in another zone finds the same sessions by text as the conference itself."""
     conf = load("eu2026")
     assert conf.sessions.to_tz(get_zone("Asia/Tokyo")).search("kv cache").ids == conf.search("kv cache").ids
+
+
+def test_native_reader_builds_each_session_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading native JSON constructs one Session per session in the file, not a draft and a copy."""
+    text = native.dumps(load("eu2026"))
+    built: list[str] = []
+    check = Session.__attrs_post_init__
+
+    def counting(self: Session) -> None:
+        built.append(self.id)
+        check(self)
+
+    monkeypatch.setattr(Session, "__attrs_post_init__", counting)
+    conf = native.loads(text)
+    assert sorted(built) == sorted(s.id for s in conf.sessions)
+
+
+def test_an_escaped_backslash_before_ud800_is_text() -> None:
+    """A JSON string holding a backslash then "ud800" is read as those characters, not as a surrogate."""
+    assert load_json('{"a": "\\\\ud800"}', "test JSON", strict=True) == {"a": "\\ud800"}
+
+
+def test_depth_is_refused_before_a_later_syntax_error() -> None:
+    """Text nested too deep is refused for its depth, with its line and column, even when invalid further on."""
+    with pytest.raises(ScheduleParseError) as invalid:
+        load_json("[" * 65 + "]" * 65 + " nonsense", "test JSON", strict=True)
+    assert str(invalid.value) == "cannot read test JSON at line 1 column 65: the JSON is nested deeper than 64 levels"
+    with pytest.raises(ScheduleParseError) as valid:
+        load_json("\n" + "[" * 70 + "]" * 70, "test JSON", strict=True)
+    assert str(valid.value) == "cannot read test JSON at line 2 column 65: the JSON is nested deeper than 64 levels"

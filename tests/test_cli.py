@@ -1047,7 +1047,8 @@ def test_endless_device_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "list", "/dev/zero") == (
         EXIT_ERROR,
         "",
-        "pyconf-schedule: error: /dev/zero: cannot read schedule file: the input is over the limit of 52428800 bytes (50 MiB)\n",
+        "pyconf-schedule: error: /dev/zero: cannot read schedule file: the input is over the limit of 52428800 bytes (50 MiB)"
+        "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)\n",
     )
 
 

@@ -170,7 +170,10 @@ def test_read_refuses_endless_stream(tmp_path: Path, source: str) -> None:
         read(path)
     if source == "fifo":
         thread.join(timeout=10)
-    assert str(info.value) == "cannot read schedule file: the input is over the limit of 52428800 bytes (50 MiB)"
+    assert str(info.value) == (
+        "cannot read schedule file: the input is over the limit of 52428800 bytes (50 MiB)"
+        "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)"
+    )
 
 
 @pytest.mark.parametrize(

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, load
+from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, load, loads, read, write
+from pyconf_schedule.cli import main
+from pyconf_schedule.formats import MAX_INPUT_BYTES
 from pyconf_schedule.exceptions import ScheduleParseError
 from pyconf_schedule.formats import native
 from pyconf_schedule.formats._common import load_json
@@ -208,3 +211,52 @@ def test_depth_is_refused_before_a_later_syntax_error() -> None:
     with pytest.raises(ScheduleParseError) as valid:
         load_json("\n" + "[" * 70 + "]" * 70, "test JSON", strict=True)
     assert str(valid.value) == "cannot read test JSON at line 2 column 65: the JSON is nested deeper than 64 levels"
+
+
+def test_size_error_says_how_to_raise_the_limit(tmp_path: Path) -> None:
+    """A file over the limit is refused with its size, the limit and the parameter and option that raise it."""
+    path = tmp_path / "conf.json"
+    write(load("na2026"), path)
+    size = path.stat().st_size
+    with pytest.raises(ScheduleParseError) as info:
+        read(path, max_bytes=size - 1)
+    assert str(info.value) == (
+        f"cannot read schedule file: the input is {size} bytes; the limit is {size - 1} bytes"
+        "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)"
+    )
+    assert read(path, max_bytes=size) == load("na2026")
+
+
+def test_loads_limit_applies_to_that_call_only() -> None:
+    """loads(max_bytes=) bounds that call, and the next call has the default limit again."""
+    text = native.dumps(load("na2026"))
+    with pytest.raises(ScheduleParseError, match=r"the limit is 100 bytes; to read it, raise the limit"):
+        loads(text, "json", max_bytes=100)
+    assert loads(text, "json") == load("na2026")
+    with pytest.raises(ValueError, match=r"max_bytes must be a positive int \(a number of bytes\), got 0"):
+        loads(text, "json", max_bytes=0)
+
+
+def test_library_reads_a_file_over_the_default_limit_it_wrote(tmp_path: Path) -> None:
+    """A native JSON file over 50 MiB that write() produced reads back equal with max_bytes raised."""
+    conf = load("eu2026")
+    text = native.dumps(conf)
+    assert len(text.encode()) < MAX_INPUT_BYTES
+    limit = len(text.encode()) // 2  # the same refusal and cure as a file over the default, at a tenth of the cost
+    path = tmp_path / "conf.json"
+    write(conf, path)
+    with pytest.raises(ScheduleParseError, match="raise the limit with max_bytes="):
+        read(path, max_bytes=limit)
+    assert read(path, max_bytes=2 * limit + 2) == conf
+
+
+def test_cli_max_bytes_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--max-bytes lowers or raises the limit a command reads files with, and refuses a non-number."""
+    path = tmp_path / "conf.json"
+    write(load("na2026"), path)
+    assert main(["list", str(path), "--max-bytes", "10"]) == 2
+    assert "the limit is 10 bytes; to read it, raise the limit with" in capsys.readouterr().err
+    assert main(["list", str(path), "--max-bytes", str(path.stat().st_size)]) == 0
+    capsys.readouterr()
+    assert main(["list", str(path), "--max-bytes", "lots"]) == 2
+    assert "expected a positive number of bytes, got 'lots'" in capsys.readouterr().err

@@ -137,6 +137,17 @@ def _width_option(text: str) -> int:
     return width
 
 
+def _max_bytes_option(text: str) -> int:
+    """--max-bytes N: a positive number of bytes."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number of bytes, got {text!r}")
+    return value
+
+
 def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True) -> None:
     """The filter options: by name (speaker, track, room, kind, organisation) and, with ``times``, by time."""
     group = parser.add_argument_group("filters (repeat an option to match any of its values)")
@@ -168,6 +179,10 @@ def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
     group.add_argument(
         "--file-tz", metavar="ZONE",
         help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
+    )  # fmt: skip
+    group.add_argument(
+        "--max-bytes", metavar="N", type=_max_bytes_option,
+        help="read files of up to N bytes (default: 52428800, 50 MiB; a guard against hostile files)",
     )  # fmt: skip
 
 

@@ -52,7 +52,10 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
     from ..formats import read
 
     try:
-        return read(path, format=cast("ReadableFormat", input_format) if input_format else None, tz=file_tz)
+        return read(
+            path, format=cast("ReadableFormat", input_format) if input_format else None, tz=file_tz,
+            max_bytes=getattr(args, "max_bytes", None),
+        )  # fmt: skip
     except MissingZoneError as exc:
         # The library's message speaks to Python callers ("pass tz="); say it in the command's terms.
         reason = exc.reason.split("; pass ")[0]

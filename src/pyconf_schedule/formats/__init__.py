@@ -44,7 +44,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Literal, cast, overload
 
 from ..exceptions import ScheduleParseError, UnknownFormatError, UnsupportedSourceError, shorten
-from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
+from ._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, shown_limit, size_limit
 
 if TYPE_CHECKING:
     from .._conference import Conference
@@ -150,7 +150,9 @@ def dumps(obj: Conference | Sessions, format: FormatName, *, tz: str | None = No
     return str(_module(_canonical(format)).dumps(obj, tz=tz))
 
 
-def loads(data: str | bytes, format: ReadableFormat, *, tz: str | None = None) -> Conference:
+def loads(
+    data: str | bytes, format: ReadableFormat, *, tz: str | None = None, max_bytes: int | None = None
+) -> Conference:
     """Read a schedule in ``format`` from text or bytes.
 
     ``tz`` is the zone for wall times the input gives without an offset, and
@@ -158,8 +160,11 @@ def loads(data: str | bytes, format: ReadableFormat, *, tz: str | None = None) -
     always trusted.  Raises ScheduleParseError (format and location named)
     for malformed, unsafe or oversized input; nothing is half-loaded.
     A write-only name (``"csv"``) raises UnknownFormatError saying so.
+    ``max_bytes`` raises (or lowers) the size limit, :data:`MAX_INPUT_BYTES`.
     """
-    conf: Conference = _module(_canonical(format, "read")).loads(data, tz=tz)
+    module = _module(_canonical(format, "read"))
+    with size_limit(max_bytes):
+        conf: Conference = module.loads(data, tz=tz)
     return conf
 
 
@@ -217,27 +222,34 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     )
 
 
-def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, tz: str | None = None) -> Conference:
+def read(
+    path: str | os.PathLike[str],
+    *,
+    format: ReadableFormat | None = None,
+    tz: str | None = None,
+    max_bytes: int | None = None,
+) -> Conference:
     """Read the schedule file at ``path``; the format is detected from the content unless given.
 
     Files over :data:`MAX_INPUT_BYTES` are refused before they are read;
     from a pipe or device, which gives no size, at most that many bytes
     (and one more, to tell) are read.  A URL (``https://...``) raises
     :class:`~pyconf_schedule.UnsupportedSourceError`: reading URLs is not
-    supported yet; download the file and give its path.
+    supported yet; download the file and give its path.  ``max_bytes``
+    raises (or lowers) the size limit for this read: the library reads
+    whatever it writes when the limit is at least the file's size.
     """
     _refuse_url(path)
     file = Path(path)
     what = format or "schedule file"
-    check_size(file.stat().st_size, what)
-    with file.open("rb") as stream:
-        data = stream.read(MAX_INPUT_BYTES + 1)
-    if len(data) > MAX_INPUT_BYTES:
-        raise ScheduleParseError(
-            what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
-        )
-    name = cast("ReadableFormat", _canonical(format, "read")) if format is not None else detect_format(data)
-    return loads(data, name, tz=tz)
+    with size_limit(max_bytes) as limit:
+        check_size(file.stat().st_size, what)
+        with file.open("rb") as stream:
+            data = stream.read(limit + 1)
+        if len(data) > limit:
+            raise ScheduleParseError(what, f"the input is over the limit of {shown_limit(limit)}; {RAISE_IT}")
+        name = cast("ReadableFormat", _canonical(format, "read")) if format is not None else detect_format(data)
+        return loads(data, name, tz=tz)
 
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")

@@ -27,7 +27,7 @@ from .._sessions import Sessions
 from .._text import slugify
 from .._time import get_zone, zone_name
 from ..exceptions import PyconfScheduleError, ScheduleParseError
-from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
+from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size, input_limit
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -70,7 +70,7 @@ def input_text(data: str | bytes, format_name: str) -> str:
         except UnicodeDecodeError as exc:
             raise ScheduleParseError(format_name, f"the input is not UTF-8 ({exc.reason})", f"byte {exc.start}") from None
     elif isinstance(data, str):
-        if len(data) > MAX_INPUT_BYTES // 4:
+        if len(data) > input_limit() // 4:
             check_size(len(data.encode("utf-8", "surrogatepass")), format_name)
         text = data[1:] if data.startswith("\ufeff") else data
         check_surrogates(text, format_name)

@@ -16,13 +16,13 @@ from pyconf_schedule.formats import MAX_INPUT_BYTES, FormatName, ReadableFormat,
 
 from .test_formats_golden import SHARED, small_conference
 
-ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json"]
+ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "sqlite"]
 
 
 def test_format_names() -> None:
     """format_names lists the canonical writable names, and the readable ones on request."""
-    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
-    assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json")
+    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "sqlite")
+    assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json", "sqlite")
 
 
 def test_format_names_refuses_an_unknown_mode() -> None:
@@ -46,7 +46,7 @@ def test_unknown_format_lists_valid_names() -> None:
     with pytest.raises(UnknownFormatError) as info:
         dumps(small_conference(), "icss")  # type: ignore[arg-type]
     assert str(info.value) == (
-        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json "
+        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, sqlite "
         "(aliases: md = markdown, frab-json = c3voc-json); did you mean 'ics'?"
     )
     assert isinstance(info.value, LookupError)
@@ -54,7 +54,7 @@ def test_unknown_format_lists_valid_names() -> None:
 
 def test_write_only_format_cannot_be_read() -> None:
     """Asking to read a write-only format says so and lists the readable formats."""
-    with pytest.raises(UnknownFormatError, match=r"^the csv format can be written but not read; readable formats: json, ics, frab-xml, c3voc-json$"):
+    with pytest.raises(UnknownFormatError, match=r"^the csv format can be written but not read; readable formats: json, ics, frab-xml, c3voc-json, sqlite$"):
         loads("id\r\n", "csv")  # type: ignore[arg-type]
 
 
@@ -94,7 +94,7 @@ def test_detect_format(data: str | bytes, expected: str) -> None:
 
 def test_detect_format_refuses_unknown_content() -> None:
     """Content of no readable format raises ScheduleParseError naming the formats to pass."""
-    with pytest.raises(ScheduleParseError, match="pass format= one of json, ics, frab-xml, c3voc-json"):
+    with pytest.raises(ScheduleParseError, match="pass format= one of json, ics, frab-xml, c3voc-json, sqlite"):
         detect_format("id,title\r\n")
 
 
@@ -243,8 +243,8 @@ def test_detected_formats_type_check_as_readable() -> None:
     conf = load("eu2026").by_speaker("Liz Li")
     readable: tuple[ReadableFormat, ...] = format_names("read")
     writable: tuple[FormatName, ...] = format_names()
-    assert (readable, writable[-2:]) == (("json", "ics", "frab-xml", "c3voc-json"), ("frab-xml", "c3voc-json"))
-    for name in readable:
+    assert (readable, writable[-3:]) == (("json", "ics", "frab-xml", "c3voc-json", "sqlite"), ("frab-xml", "c3voc-json", "sqlite"))
+    for name in readable[:-1]:  # sqlite is a database file, not text: tests/test_formats_sqlite.py
         data = dumps(conf, name)
         detected: ReadableFormat = detect_format(data)
         assert (detected, [s.title for s in loads(data, detected).sessions]) == (name, [s.title for s in conf])

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from pyconf_schedule.formats import format_names
 
 from . import fuzz_readers
 from ._hostile import GENERATORS, load_cases, pending_enabled
@@ -25,7 +24,7 @@ def _exclude() -> set[str]:
     return set() if pending_enabled() else {c.name for c in load_cases("pending.toml") if c.name not in GENERATORS}
 
 
-@pytest.mark.parametrize("format_name", format_names("read"))
+@pytest.mark.parametrize("format_name", fuzz_readers.READABLE)  # the text readers; sqlite: test_formats_sqlite
 def test_seeded_fuzz_pass_finds_nothing(format_name: str, tmp_path: Path) -> None:
     """Three hundred seeded mutations of the golden files and the corpus give a Conference or a ScheduleParseError, each within 5 s."""
     lines: list[str] = []
@@ -40,7 +39,7 @@ def test_seeded_cli_pass_finds_nothing(tmp_path: Path) -> None:
     """One hundred seeded inputs through `pyconf-schedule list` exit 0, 1 or 2, with one error line on exit 2 (free of control characters with PYCONF_PENDING=1)."""
     lines: list[str] = []
     stats = fuzz_readers.run(
-        list(format_names("read")), inputs=100, seed=7, crashes=tmp_path, slow=5.0, cli=True, folders=FOLDERS, exclude=_exclude(),
+        list(fuzz_readers.READABLE), inputs=100, seed=7, crashes=tmp_path, slow=5.0, cli=True, folders=FOLDERS, exclude=_exclude(),
         known_defects=pending_enabled(), zones=ZONES, control_chars=pending_enabled(), report=lines.append,
     )
     assert (stats.tried, stats.crashes, stats.slow, lines) == (100, 0, 0, [])

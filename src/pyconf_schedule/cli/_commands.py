@@ -235,6 +235,17 @@ def _outside_hint(conf: Conference, moment: datetime) -> str | None:
     return None
 
 
+def _export_sqlite(selection: Conference | Sessions, count: int, args: argparse.Namespace, out: TextIO) -> int:
+    """export --format sqlite: a database file, never standard output."""
+    if args.output in (None, "-"):
+        raise _UsageError("the sqlite format writes a database file, not text", "name the file with -o FILE.sqlite")
+    from ..formats import write
+
+    write(selection, args.output, "sqlite", tz=args.tz)
+    out.write(f"wrote {count} session{'' if count == 1 else 's'} to {args.output}\n")
+    return EXIT_OK
+
+
 def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
@@ -249,6 +260,8 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         if not sessions:
             raise _NothingFound("no session found; nothing written")
         selection, count = sessions, len(sessions)
+    if args.output_format == "sqlite":
+        return _export_sqlite(selection, count, args, out)
     text = _dumps(selection, args.output_format, tz=args.tz)
     from ..formats import omitted
 

@@ -9,10 +9,11 @@ csv        one row per session                  yes    no
 markdown   readable agenda (alias ``md``)       yes    no
 frab-xml   frab/pentabarf schedule.xml          yes    yes
 c3voc-json c3voc schedule.json (``frab-json``)  yes    yes
+sqlite     SQLite database (a file, not text)   yes    yes
 ========== =================================== ====== =====
 
 Each format is one module of this package (``native``, ``ics``, ``csv``,
-``markdown``, ``frab_xml``, ``frab_json``) with ``dumps`` and, where it can
+``markdown``, ``frab_xml``, ``frab_json``, ``sqlite``) with ``dumps`` and, where it can
 be read back, ``loads``; modules are imported only when a format is used, so
 ``import pyconf_schedule`` loads none of them.
 
@@ -64,10 +65,10 @@ __all__ = [
     "write",
 ]
 
-FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json"]
+FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "sqlite"]
 """Every name a format can be written as, aliases included."""
 
-ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json"]
+ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite"]
 """Every name a format can be read as, aliases included (``csv`` and ``markdown`` are write-only)."""
 
 _MODULES: dict[str, str] = {
@@ -77,10 +78,11 @@ _MODULES: dict[str, str] = {
     "markdown": "markdown",
     "frab-xml": "frab_xml",
     "c3voc-json": "frab_json",
+    "sqlite": "sqlite",
 }
 _ALIASES: dict[str, str] = {"md": "markdown", "frab-json": "c3voc-json"}
-_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
-_READABLE: tuple[ReadableFormat, ...] = ("json", "ics", "frab-xml", "c3voc-json")
+_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "sqlite")
+_READABLE: tuple[ReadableFormat, ...] = ("json", "ics", "frab-xml", "c3voc-json", "sqlite")
 _SUFFIXES: dict[str, FormatName] = {
     ".json": "json",
     ".ics": "ics",
@@ -89,6 +91,9 @@ _SUFFIXES: dict[str, FormatName] = {
     ".md": "markdown",
     ".markdown": "markdown",
     ".xml": "frab-xml",
+    ".sqlite": "sqlite",
+    ".sqlite3": "sqlite",
+    ".db": "sqlite",
 }
 
 
@@ -100,9 +105,9 @@ def format_names(mode: Literal["write", "read"] = "write") -> tuple[FormatName, 
     """The canonical format names: every writable one, or with ``"read"`` the readable ones.
 
     >>> format_names()
-    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json')
+    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'sqlite')
     >>> format_names("read")
-    ('json', 'ics', 'frab-xml', 'c3voc-json')
+    ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite')
 
     Any other ``mode`` raises ValueError.
     """
@@ -196,13 +201,15 @@ _C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
 def detect_format(data: str | bytes) -> ReadableFormat:
     """The readable format of ``data``, told from its content.
 
-    ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
+    An SQLite database file is ``sqlite``, ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
     object with ``"format": "pyconf-schedule"`` is native JSON and one with a
     ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise.
 
     >>> detect_format(b"BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n")
     'ics'
     """
+    if isinstance(data, bytes) and data.startswith(b"SQLite format 3\x00"):
+        return "sqlite"
     head = data[:65536]
     text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
     text = text.lstrip("\ufeff \t\r\n")
@@ -271,7 +278,9 @@ def write(
 
     Without ``format`` the file's suffix decides (case ignored): ``.json``
     (native JSON), ``.ics`` or ``.ical``, ``.csv``, ``.md`` or
-    ``.markdown``, ``.xml`` (frab XML).
+    ``.markdown``, ``.xml`` (frab XML), ``.sqlite``, ``.sqlite3`` or ``.db``
+    (SQLite: the conference is added to the database, replacing one of the
+    same id).
     """
     file = Path(path)
     if format is None:
@@ -281,4 +290,9 @@ def write(
         name = _SUFFIXES[suffix]
     else:
         name = format
+    if _canonical(name) == "sqlite":  # a database file, not text
+        from . import sqlite
+
+        sqlite.write(obj, file, tz=tz)
+        return
     file.write_bytes(dumps(obj, name, tz=tz).encode("utf-8"))

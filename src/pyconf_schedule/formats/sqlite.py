@@ -1,0 +1,346 @@
+"""SQLite database (format name ``"sqlite"``): a normalised, indexed, searchable store.
+
+``write(conf, "x.sqlite")`` adds the conference to the database file (a
+conference already there with the same id is replaced), so many conferences
+share one file; ``read("x.sqlite")`` loads it back losslessly.  The schema
+(:data:`SCHEMA`, described in ``docs/reference/sqlite.md``) is plain SQLite
+that any tool reads: one row a conference, session, speaker, room, track and
+source, ``session_speakers`` linking them in order, ``conflicts`` holding the
+sources' disagreements and variant wordings, indexes for the usual questions
+and an FTS5 table ``search`` over titles, abstracts and speaker names.
+
+A file holding several conferences is read with ``conference=ID``
+(:func:`read`, :func:`loads`); :func:`conference_ids` lists them.
+
+>>> import tempfile, pathlib
+>>> from pyconf_schedule import load
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "conf.sqlite"
+>>> write(load("na2026"), path)
+>>> read(path) == load("na2026")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from datetime import date, timezone
+from pathlib import Path
+from typing import Any
+
+from .._conference import Conference
+from .._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
+from .._sessions import Sessions
+from .._time import format_datetime, parse_datetime
+from ..exceptions import PyconfScheduleError, ScheduleParseError
+from ._common import as_conference, load_json
+from ._limits import check_size
+
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "conference_ids", "dumps", "loads", "read", "write"]
+
+_FORMAT = "sqlite"
+SCHEMA_VERSION = 1
+
+SCHEMA = """\
+CREATE TABLE IF NOT EXISTS schema_info (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS conferences (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, timezone TEXT NOT NULL, view_timezone TEXT,
+    city TEXT, country TEXT, venue TEXT, url TEXT, start_date TEXT, end_date TEXT, coverage TEXT
+);
+CREATE TABLE IF NOT EXISTS sources (
+    conference_id TEXT NOT NULL REFERENCES conferences (id), position INTEGER NOT NULL,
+    id TEXT NOT NULL, title TEXT NOT NULL, url TEXT, file TEXT,
+    PRIMARY KEY (conference_id, id)
+);
+CREATE TABLE IF NOT EXISTS rooms (
+    conference_id TEXT NOT NULL REFERENCES conferences (id), position INTEGER NOT NULL,
+    id TEXT NOT NULL, name TEXT NOT NULL,
+    PRIMARY KEY (conference_id, id)
+);
+CREATE TABLE IF NOT EXISTS tracks (
+    conference_id TEXT NOT NULL REFERENCES conferences (id), position INTEGER NOT NULL,
+    id TEXT NOT NULL, name TEXT NOT NULL,
+    PRIMARY KEY (conference_id, id)
+);
+CREATE TABLE IF NOT EXISTS speakers (
+    conference_id TEXT NOT NULL REFERENCES conferences (id), position INTEGER NOT NULL,
+    id TEXT NOT NULL, name TEXT NOT NULL, aliases TEXT NOT NULL DEFAULT '[]',
+    job_title TEXT, organisation TEXT, bio TEXT,
+    PRIMARY KEY (conference_id, id)
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    conference_id TEXT NOT NULL REFERENCES conferences (id), position INTEGER NOT NULL,
+    id TEXT NOT NULL, title TEXT, kind TEXT NOT NULL, kind_label TEXT,
+    start TEXT, "end" TEXT, start_utc TEXT, end_utc TEXT, day_only TEXT,
+    room_id TEXT, track_id TEXT, abstract TEXT, audience_level TEXT, language TEXT, url TEXT,
+    slides TEXT NOT NULL DEFAULT '[]', sources TEXT NOT NULL DEFAULT '[]', title_variants TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (conference_id, id),
+    FOREIGN KEY (conference_id, room_id) REFERENCES rooms (conference_id, id),
+    FOREIGN KEY (conference_id, track_id) REFERENCES tracks (conference_id, id)
+);
+CREATE TABLE IF NOT EXISTS session_speakers (
+    conference_id TEXT NOT NULL, session_id TEXT NOT NULL, position INTEGER NOT NULL, speaker_id TEXT NOT NULL,
+    PRIMARY KEY (conference_id, session_id, position),
+    FOREIGN KEY (conference_id, session_id) REFERENCES sessions (conference_id, id),
+    FOREIGN KEY (conference_id, speaker_id) REFERENCES speakers (conference_id, id)
+);
+CREATE TABLE IF NOT EXISTS conflicts (
+    conference_id TEXT NOT NULL REFERENCES conferences (id),
+    owner TEXT NOT NULL CHECK (owner IN ('session', 'speaker')), owner_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('conflict', 'variant')), position INTEGER NOT NULL,
+    field TEXT NOT NULL, rule TEXT NOT NULL, "values" TEXT NOT NULL,
+    PRIMARY KEY (conference_id, owner, owner_id, kind, position)
+);
+CREATE INDEX IF NOT EXISTS sessions_start ON sessions (conference_id, start_utc);
+CREATE INDEX IF NOT EXISTS sessions_day_only ON sessions (conference_id, day_only);
+CREATE INDEX IF NOT EXISTS sessions_room ON sessions (conference_id, room_id);
+CREATE INDEX IF NOT EXISTS sessions_track ON sessions (conference_id, track_id);
+CREATE INDEX IF NOT EXISTS sessions_kind ON sessions (conference_id, kind);
+CREATE INDEX IF NOT EXISTS speakers_name ON speakers (name COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS session_speakers_speaker ON session_speakers (conference_id, speaker_id);
+CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5 (
+    conference_id UNINDEXED, session_id UNINDEXED, title, abstract, names,
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+"""
+"""The database schema, as SQL; :func:`write` creates it in a new file."""
+
+_TABLES = ("search", "conflicts", "session_speakers", "sessions", "speakers", "tracks", "rooms", "sources", "conferences")
+
+
+def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
+    """Refused: a database is a file, not text; use :func:`write` (or ``write(obj, "x.sqlite")``)."""
+    raise PyconfScheduleError(
+        "the sqlite format is a database file, not text: write it with write(obj, 'x.sqlite') "
+        "(command line: export SOURCE --format sqlite -o FILE)"
+    )
+
+
+def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str | None = None) -> None:
+    """Add ``obj``'s conference to the database at ``path`` (created if missing), replacing one of the same id."""
+    conf = as_conference(obj)
+    if tz is not None:
+        conf = conf.to_tz(tz)
+    try:
+        with closing(sqlite3.connect(os.fspath(path))) as db, db:
+            db.executescript(SCHEMA)
+            db.execute("INSERT OR REPLACE INTO schema_info VALUES ('format', 'pyconf-schedule'), ('version', ?)", (str(SCHEMA_VERSION),))
+            for table in _TABLES:
+                db.execute(f"DELETE FROM {table} WHERE conference_id = ?" if table != "conferences" else "DELETE FROM conferences WHERE id = ?", (conf.id,))
+            _insert(db, conf)
+    except sqlite3.DatabaseError as exc:
+        raise ScheduleParseError(_FORMAT, f"cannot write the database: {exc}", os.fspath(path)) from None
+
+
+def _json(values: tuple[str, ...]) -> str:
+    return json.dumps(list(values), ensure_ascii=False)
+
+
+def _utc(value: Any) -> str | None:
+    return None if value is None else value.astimezone(timezone.utc).replace(tzinfo=None).isoformat(" ")
+
+
+def _conflict_rows(cid: str, owner: str, owner_id: str, kind: str, groups: tuple[Conflict, ...]) -> Iterator[tuple[Any, ...]]:
+    for i, group in enumerate(groups):
+        values = [{"value": v.value, "sources": list(v.sources)} for v in group.values]
+        yield (cid, owner, owner_id, kind, i, group.field, group.rule, json.dumps(values, ensure_ascii=False))
+
+
+def _insert(db: sqlite3.Connection, conf: Conference) -> None:
+    cid = conf.id
+    db.execute(
+        "INSERT INTO conferences VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (cid, conf.name, conf.timezone, conf.view_timezone, conf.city, conf.country, conf.venue, conf.url,
+         conf.start_date and conf.start_date.isoformat(), conf.end_date and conf.end_date.isoformat(), conf.coverage),
+    )  # fmt: skip
+    db.executemany("INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?)", [(cid, i, s.id, s.title, s.url, s.file) for i, s in enumerate(conf.sources)])
+    db.executemany("INSERT INTO rooms VALUES (?, ?, ?, ?)", [(cid, i, r.id, r.name) for i, r in enumerate(conf.rooms)])
+    db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?)", [(cid, i, t.id, t.name) for i, t in enumerate(conf.tracks)])
+    db.executemany(
+        "INSERT INTO speakers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(cid, i, p.id, p.name, _json(p.aliases), p.job_title, p.organisation, p.bio) for i, p in enumerate(conf.speakers)],
+    )
+    db.executemany(
+        "INSERT INTO conflicts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [row for p in conf.speakers for row in _conflict_rows(cid, "speaker", p.id, "conflict", p.conflicts)],
+    )
+    db.executemany(
+        "INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (cid, i, s.id, s.title, s.kind.value, s.kind_label,
+             s.start and format_datetime(s.start), s.end and format_datetime(s.end), _utc(s.start), _utc(s.end),
+             s.day_only and s.day_only.isoformat(), s.room and s.room.id, s.track and s.track.id, s.abstract,
+             s.audience_level, s.language, s.url, _json(s.slides), _json(s.sources), _json(s.title_variants))
+            for i, s in enumerate(conf.sessions)
+        ],
+    )  # fmt: skip
+    db.executemany(
+        "INSERT INTO session_speakers VALUES (?, ?, ?, ?)",
+        [(cid, s.id, i, p.id) for s in conf.sessions for i, p in enumerate(s.speakers)],
+    )
+    db.executemany(
+        "INSERT INTO conflicts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            row
+            for s in conf.sessions
+            for kind, groups in (("conflict", s.conflicts), ("variant", s.variants))
+            for row in _conflict_rows(cid, "session", s.id, kind, groups)
+        ],
+    )
+    db.executemany(
+        "INSERT INTO search VALUES (?, ?, ?, ?, ?)",
+        [(cid, s.id, s.title, s.abstract, " ".join(n for p in s.speakers for n in p.names)) for s in conf.sessions],
+    )
+
+
+def conference_ids(path: str | os.PathLike[str]) -> tuple[str, ...]:
+    """The ids of the conferences in the database at ``path``, sorted."""
+    with _opened(Path(path).read_bytes()) as db:
+        return tuple(row[0] for row in db.execute("SELECT id FROM conferences ORDER BY id"))
+
+
+def read(path: str | os.PathLike[str], *, conference: str | None = None, tz: str | None = None) -> Conference:
+    """The conference in the database at ``path`` (``conference``: its id, needed when the file holds several)."""
+    file = Path(path)
+    check_size(file.stat().st_size, _FORMAT)
+    return loads(file.read_bytes(), conference=conference, tz=tz)
+
+
+def loads(data: str | bytes, *, tz: str | None = None, conference: str | None = None) -> Conference:
+    """Read a conference from the bytes of a database file; ``tz`` gives it viewed in that zone."""
+    if not isinstance(data, bytes):
+        raise ScheduleParseError(_FORMAT, f"a database is bytes (the file's content), got {type(data).__name__}")
+    check_size(len(data), _FORMAT)
+    with _opened(data) as db:
+        try:
+            conf = _conference(db, conference)
+        except ScheduleParseError:
+            raise
+        except sqlite3.OperationalError as exc:
+            if "interrupted" in str(exc):
+                raise ScheduleParseError(_FORMAT, "reading the database takes more work than its size allows") from None
+            raise ScheduleParseError(_FORMAT, f"the database does not hold a valid conference: {exc}") from None
+        except (sqlite3.DatabaseError, PyconfScheduleError, ValueError, TypeError, KeyError) as exc:
+            raise ScheduleParseError(_FORMAT, f"the database does not hold a valid conference: {exc}") from None
+    return conf.to_tz(tz) if tz is not None else conf
+
+
+_STEP_CHECK = 1000
+_STEPS_PER_BYTE = 20
+"""Reading may take this many SQLite virtual-machine steps per byte of the file, then it is interrupted."""
+
+
+@contextmanager
+def _opened(data: bytes) -> Iterator[sqlite3.Connection]:
+    if not data.startswith(b"SQLite format 3\x00"):
+        raise ScheduleParseError(_FORMAT, "not an SQLite database (the file does not start with 'SQLite format 3')", "byte 0")
+    with closing(sqlite3.connect(":memory:")) as db:
+        steps = [0]
+        budget = _STEPS_PER_BYTE * len(data) // _STEP_CHECK + 1000
+
+        def bounded() -> int:  # a view or a damaged b-tree cannot make the reading run forever
+            steps[0] += 1
+            return 1 if steps[0] > budget else 0
+
+        db.set_progress_handler(bounded, _STEP_CHECK)
+        try:
+            db.deserialize(data)
+            info = dict(db.execute("SELECT name, value FROM schema_info"))
+        except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: text that is not UTF-8
+            raise ScheduleParseError(_FORMAT, f"not a pyconf-schedule database ({exc})") from None
+        if info.get("format") != "pyconf-schedule" or info.get("version") != str(SCHEMA_VERSION):
+            raise ScheduleParseError(
+                _FORMAT, f"not a pyconf-schedule database of version {SCHEMA_VERSION} (schema_info: {info!r:.100})"
+            )
+        yield db
+
+
+def _date(value: str | None) -> date | None:
+    return None if value is None else date.fromisoformat(value)
+
+
+def _strings(text: str, where: str) -> tuple[str, ...]:
+    values = load_json(text, _FORMAT)
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise ScheduleParseError(_FORMAT, "expected a JSON list of strings", where)
+    return tuple(values)
+
+
+def _conflicts(rows: list[tuple[str, str, str]], where: str) -> tuple[Conflict, ...]:
+    groups = []
+    for field, rule, text in rows:
+        values = load_json(text, _FORMAT)
+        if not isinstance(values, list) or not all(isinstance(v, dict) and set(v) == {"value", "sources"} for v in values):
+            raise ScheduleParseError(_FORMAT, 'expected a JSON list of {"value": ..., "sources": [...]} objects', where)
+        groups.append(Conflict(field=field, rule=rule, values=[SourcedValue(value=v["value"], sources=v["sources"]) for v in values]))
+    return tuple(groups)
+
+
+def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
+    ids = [row[0] for row in db.execute("SELECT id FROM conferences ORDER BY id")]
+    if wanted is None:
+        if len(ids) != 1:
+            held = ", ".join(ids[:20]) if ids else "none"
+            raise ScheduleParseError(
+                _FORMAT, f"the database holds {len(ids)} conferences ({held}); name one with conference=ID"
+            )
+        wanted = ids[0]
+    elif wanted not in ids:
+        raise ScheduleParseError(_FORMAT, f"no conference {wanted!r} in the database; it holds: {', '.join(ids) or 'none'}")
+    cid = wanted
+    row = db.execute(
+        "SELECT name, timezone, view_timezone, city, country, venue, url, start_date, end_date, coverage "
+        "FROM conferences WHERE id = ?", (cid,),
+    ).fetchone()  # fmt: skip
+    conflicts: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
+    for owner, owner_id, kind, field, rule, values in db.execute(
+        'SELECT owner, owner_id, kind, field, rule, "values" FROM conflicts WHERE conference_id = ? '
+        "ORDER BY owner, owner_id, kind, position", (cid,),
+    ):  # fmt: skip
+        conflicts.setdefault((owner, owner_id, kind), []).append((field, rule, values))
+    sources = [Source(id=i, title=t, url=u, file=f) for i, t, u, f in db.execute(
+        "SELECT id, title, url, file FROM sources WHERE conference_id = ? ORDER BY position", (cid,))]  # fmt: skip
+    rooms = {i: Room(id=i, name=n) for i, n in db.execute("SELECT id, name FROM rooms WHERE conference_id = ? ORDER BY position", (cid,))}
+    tracks = {i: Track(id=i, name=n) for i, n in db.execute("SELECT id, name FROM tracks WHERE conference_id = ? ORDER BY position", (cid,))}
+    speakers = {
+        i: Speaker(
+            id=i, name=n, aliases=_strings(a, f"speaker {i!r}"), job_title=j, organisation=o, bio=b,
+            conflicts=_conflicts(conflicts.get(("speaker", i, "conflict"), []), f"speaker {i!r}"),
+        )
+        for i, n, a, j, o, b in db.execute(
+            "SELECT id, name, aliases, job_title, organisation, bio FROM speakers WHERE conference_id = ? ORDER BY position", (cid,)
+        )
+    }  # fmt: skip
+    people: dict[str, list[Speaker]] = {}
+    for session_id, speaker_id in db.execute(
+        "SELECT session_id, speaker_id FROM session_speakers WHERE conference_id = ? ORDER BY session_id, position", (cid,)
+    ):
+        people.setdefault(session_id, []).append(speakers[speaker_id])
+    sessions = []
+    for (i, title, kind, kind_label, start, end, day_only, room, track, abstract, level, language, url, slides,
+         cited, variants) in db.execute(
+        'SELECT id, title, kind, kind_label, start, "end", day_only, room_id, track_id, abstract, audience_level, '
+        "language, url, slides, sources, title_variants FROM sessions WHERE conference_id = ? ORDER BY position", (cid,),
+    ):  # fmt: skip
+        where = f"session {i!r}"
+        sessions.append(
+            Session(
+                id=i, title=title, kind=SessionKind(kind), kind_label=kind_label,
+                start=None if start is None else parse_datetime(start), end=None if end is None else parse_datetime(end),
+                day_only=_date(day_only), room=None if room is None else rooms[room],
+                track=None if track is None else tracks[track], speakers=tuple(people.get(i, ())), abstract=abstract,
+                audience_level=level, language=language, url=url, slides=_strings(slides, where),
+                sources=_strings(cited, where), title_variants=_strings(variants, where),
+                variants=_conflicts(conflicts.get(("session", i, "variant"), []), where),
+                conflicts=_conflicts(conflicts.get(("session", i, "conflict"), []), where),
+            )
+        )  # fmt: skip
+    name, zone, view, city, country, venue, url, start_date, end_date, coverage = row
+    return Conference(
+        id=cid, name=name, timezone=zone, view_timezone=view, city=city, country=country, venue=venue, url=url,
+        start_date=_date(start_date), end_date=_date(end_date), coverage=coverage, sources=sources,
+        rooms=list(rooms.values()), tracks=list(tracks.values()), speakers=list(speakers.values()), sessions=sessions,
+    )  # fmt: skip

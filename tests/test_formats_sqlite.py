@@ -1,0 +1,186 @@
+"""The sqlite format: lossless round trips, many conferences a file, and a schema plain SQL can query."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from pyconf_schedule import Conference, load, read, write
+from pyconf_schedule.cli import main
+from pyconf_schedule.exceptions import PyconfScheduleError, ScheduleParseError
+from pyconf_schedule.formats import detect_format, dumps, sqlite
+
+from .test_performance import _conference
+
+
+@pytest.fixture
+def both(tmp_path: Path) -> Path:
+    """A database holding both datasets."""
+    path = tmp_path / "both.sqlite"
+    write(load("eu2026"), path)
+    write(load("na2026"), path)
+    return path
+
+
+def test_datasets_round_trip(tmp_path: Path) -> None:
+    """Each dataset written to a database reads back equal, and so does a view in another zone."""
+    for name in ("eu2026", "na2026"):
+        path = tmp_path / f"{name}.sqlite"
+        write(load(name), path)
+        assert read(path) == load(name)
+    tokyo = load("eu2026").to_tz("Asia/Tokyo")
+    write(tokyo, tmp_path / "tokyo.db")
+    assert read(tmp_path / "tokyo.db") == tokyo
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_conference())
+def test_random_conferences_round_trip(tmp_path: Path, conf: Conference) -> None:
+    """Any conference (day-only, unscheduled and open-ended sessions, aliases, zones) reads back equal."""
+    path = tmp_path / "random.sqlite"
+    write(conf, path)  # replaces the previous example's conference of the same id
+    assert sqlite.read(path) == conf
+
+
+def test_many_conferences_share_a_file(both: Path) -> None:
+    """A file holds several conferences, each read by id; writing one again replaces it."""
+    assert sqlite.conference_ids(both) == ("eu2026", "na2026")
+    assert sqlite.read(both, conference="na2026") == load("na2026")
+    write(load("eu2026").by_speaker("Liz Li"), both)
+    assert [s.id for s in sqlite.read(both, conference="eu2026").sessions] == [
+        "bringing-pytorch-monarch-to-amd-gpus-single-controller"
+    ]
+    assert sqlite.read(both, conference="na2026") == load("na2026")
+
+
+def test_several_conferences_need_an_id(both: Path) -> None:
+    """Reading a file of several conferences without an id, or with an unknown one, names those it holds."""
+    with pytest.raises(ScheduleParseError) as several:
+        read(both)
+    assert str(several.value) == (
+        "cannot read sqlite: the database holds 2 conferences (eu2026, na2026); name one with conference=ID"
+    )
+    with pytest.raises(ScheduleParseError) as unknown:
+        sqlite.read(both, conference="eu2025")
+    assert str(unknown.value) == "cannot read sqlite: no conference 'eu2025' in the database; it holds: eu2026, na2026"
+
+
+def test_sql_a_user_writes(both: Path) -> None:
+    """The schema answers everyday questions in plain SQL: a speaker's talks, a moment, a room count, full text."""
+    db = sqlite3.connect(both)
+    talks = db.execute(
+        "SELECT s.id FROM sessions s"
+        " JOIN session_speakers x ON x.conference_id = s.conference_id AND x.session_id = s.id"
+        " JOIN speakers p ON p.conference_id = x.conference_id AND p.id = x.speaker_id"
+        " WHERE p.name = 'liz li' COLLATE NOCASE AND s.conference_id = 'eu2026'"
+    ).fetchall()
+    assert talks == [("bringing-pytorch-monarch-to-amd-gpus-single-controller",)]
+    running = db.execute(
+        "SELECT id FROM sessions WHERE conference_id = 'eu2026'"
+        " AND start_utc <= '2026-04-08 09:15:00' AND end_utc > '2026-04-08 09:15:00'"
+    ).fetchall()
+    assert running == [(s,) for s in load("eu2026").at("2026-04-08 11:15").ids]
+    rooms = db.execute(
+        "SELECT r.name, count(*) FROM sessions s JOIN rooms r ON r.conference_id = s.conference_id AND r.id = s.room_id"
+        " WHERE s.conference_id = 'eu2026' GROUP BY r.name ORDER BY count(*) DESC LIMIT 2"
+    ).fetchall()
+    assert rooms == [("Master Stage", 21), ("Central Room", 13)]
+    found = db.execute(
+        "SELECT session_id FROM search WHERE search MATCH 'monarch' AND conference_id = 'eu2026' ORDER BY session_id"
+    ).fetchall()
+    assert found == [(i,) for i in sorted(load("eu2026").search("monarch").ids)]
+    plans = " ".join(str(row) for row in db.execute("EXPLAIN QUERY PLAN SELECT id FROM sessions WHERE conference_id = 'x' AND start_utc > '2026'"))
+    assert "USING INDEX sessions_start" in plans
+    db.close()
+
+
+def test_not_a_database_is_refused(tmp_path: Path) -> None:
+    """Bytes that are not a pyconf-schedule database are refused with a ScheduleParseError saying so."""
+    with pytest.raises(ScheduleParseError) as text:
+        sqlite.loads(b"hello")
+    assert str(text.value) == (
+        "cannot read sqlite at byte 0: not an SQLite database (the file does not start with 'SQLite format 3')"
+    )
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE t (x)")
+    with pytest.raises(ScheduleParseError, match=r"^cannot read sqlite: not a pyconf-schedule database \(no such table: schema_info\)$"):
+        read(other)
+
+
+def test_a_damaged_row_is_a_parse_error(tmp_path: Path) -> None:
+    """A row edited into something the model refuses is a ScheduleParseError, not a traceback."""
+    path = tmp_path / "conf.sqlite"
+    write(load("na2026"), path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE speakers SET aliases = '[1]' WHERE rowid = 1")
+    with pytest.raises(ScheduleParseError, match=r"^cannot read sqlite at speaker '[^']+': expected a JSON list of strings$"):
+        read(path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE speakers SET aliases = '[]'")
+        db.execute("UPDATE sessions SET kind = 'party' WHERE rowid = 1")
+    with pytest.raises(ScheduleParseError, match=r"^cannot read sqlite: the database does not hold a valid conference: 'party' is not a valid SessionKind$"):
+        read(path)
+
+
+def test_registry_detects_and_refuses_text(both: Path) -> None:
+    """A database's bytes are detected as sqlite, and dumps refuses it: a database is a file, not text."""
+    assert detect_format(both.read_bytes()) == "sqlite"
+    with pytest.raises(PyconfScheduleError) as info:
+        dumps(load("na2026"), "sqlite")
+    assert str(info.value) == (
+        "the sqlite format is a database file, not text: write it with write(obj, 'x.sqlite')"
+        " (command line: export SOURCE --format sqlite -o FILE)"
+    )
+
+
+def test_cli_exports_and_reads_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """export --format sqlite -o FILE writes a database that list then reads as a SOURCE."""
+    path = tmp_path / "na.sqlite"
+    assert main(["export", "na2026", "--format", "sqlite", "-o", str(path)]) == 0
+    assert capsys.readouterr().out == f"wrote 113 sessions to {path}\n"
+    assert read(path) == load("na2026")
+    assert main(["list", str(path), "--speaker", "Liz Li"]) == 0
+    listed = capsys.readouterr().out
+    assert all(s.display_title[:40] in listed for s in load("na2026").by_speaker("Liz Li"))
+    assert main(["export", "na2026", "--format", "sqlite"]) == 2
+    assert "the sqlite format writes a database file, not text" in capsys.readouterr().err
+
+
+def test_a_view_that_never_ends_is_interrupted(tmp_path: Path) -> None:
+    """A database whose sessions table is an endless recursive view is refused, its work bounded by its size."""
+    path = tmp_path / "conf.sqlite"
+    write(load("na2026"), path)
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE session_speakers")
+        db.execute(
+            "CREATE VIEW session_speakers AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
+            " SELECT 'na2026' AS conference_id, 'x' AS session_id, i AS position, 'y' AS speaker_id FROM n"
+        )
+    with pytest.raises(ScheduleParseError) as info:
+        read(path)
+    assert str(info.value) == "cannot read sqlite: reading the database takes more work than its size allows"
+
+
+def test_mutated_databases_give_a_conference_or_a_parse_error(tmp_path: Path) -> None:
+    """Eighty seeded byte mutations of a database each give a Conference or a ScheduleParseError."""
+    import random
+
+    path = tmp_path / "conf.sqlite"
+    write(load("na2026").by_kind("keynote"), path)
+    original = path.read_bytes()
+    rng = random.Random(20261201)
+    outcomes = set()
+    for _ in range(80):
+        data = bytearray(original)
+        for _ in range(rng.randint(1, 8)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        try:
+            sqlite.loads(bytes(data))
+            outcomes.add("conference")
+        except ScheduleParseError:
+            outcomes.add("error")
+    assert outcomes == {"conference", "error"}

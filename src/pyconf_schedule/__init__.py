@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ._agenda import Agenda, Clash, Gap, Pick
 from ._conference import Conference
 from ._datasets import dataset_names, find_speaker, load
 from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
@@ -18,6 +19,7 @@ from .exceptions import (
     AmbiguousTimeError,
     FieldTypeError,
     InvalidScheduleError,
+    MissingPicksError,
     MissingZoneError,
     NaiveDatetimeError,
     NotFoundError,
@@ -42,14 +44,19 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 __all__ = [
+    "Agenda",
     "AmbiguousTimeError",
+    "Clash",
     "Conference",
     "Conflict",
     "FieldTypeError",
+    "Gap",
     "InvalidScheduleError",
+    "MissingPicksError",
     "MissingZoneError",
     "NaiveDatetimeError",
     "NotFoundError",
+    "Pick",
     "PyconfScheduleError",
     "Room",
     "ScheduleParseError",

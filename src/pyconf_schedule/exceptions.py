@@ -14,6 +14,7 @@ __all__ = [
     "AmbiguousTimeError",
     "FieldTypeError",
     "InvalidScheduleError",
+    "MissingPicksError",
     "MissingZoneError",
     "NaiveDatetimeError",
     "NotFoundError",
@@ -90,6 +91,29 @@ class UnknownSessionError(NotFoundError):
     """No session has that id."""
 
     what = "session"
+
+
+class MissingPicksError(UnknownSessionError):
+    """An agenda file names sessions that its conferences no longer have.
+
+    ``missing`` lists every such pick as ``(conference id, session id)``;
+    the message names them all, with close ids for the first.
+    """
+
+    def __init__(self, name: str, missing: Iterable[tuple[str, str]], valid: Iterable[str]) -> None:
+        self.missing: tuple[tuple[str, str], ...] = tuple(missing)
+        super().__init__(self.missing[0][1], valid)
+        count = len(self.missing)
+        shown = ", ".join(f"{sid} ({conf})" for conf, sid in self.missing[:10])
+        more = f" and {count - 10} more" if count > 10 else ""
+        message = (
+            f"{shorten(name)}: {count} picked session{' no longer exists' if count == 1 else 's no longer exist'}: "
+            f"{shown}{more}"
+        )
+        if self.suggestions:
+            message += f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
+        self.message = message
+        self.args = (message,)
 
 
 class UnknownTrackError(NotFoundError):

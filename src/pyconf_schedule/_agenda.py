@@ -140,6 +140,7 @@ class Agenda:
             raise ValueError(f"two conferences of an agenda share an id: {', '.join(ids)}")
         by_id = {c.id: c for c in confs}
         view = get_zone(zone) if zone is not None else confs[0].zone
+        index: dict[str, dict[str, Session]] = {}
         unique: dict[tuple[str, str], Pick] = {}
         chosen: list[Session] = []
         owner: dict[int, Conference] = {}
@@ -152,7 +153,11 @@ class Agenda:
             home = by_id.get(pick.conference)
             if home is None:
                 raise ValueError(f"pick {pick.session!r} names conference {pick.conference!r}, not in this agenda")
-            session = home.session(pick.session)
+            if home.id not in index:
+                index[home.id] = {s.id: s for s in home.sessions}
+            session = index[home.id].get(pick.session)
+            if session is None:
+                raise UnknownSessionError(pick.session, index[home.id])
             unique[key] = pick
             shown = session.to_tz(view)
             chosen.append(shown)
@@ -541,14 +546,22 @@ def _resolve(picks: Picks, conference: Conference, note: str | None) -> list[tup
     owner = picks.conference if isinstance(picks, Sessions) else None
     items: Iterable[str | Session] = [picks] if isinstance(picks, (str, Session)) else picks
     result: list[tuple[Conference, str]] = []
+    known: dict[int, set[str]] = {}
+
+    def check(conf: Conference, sid: str) -> None:
+        ids = known.get(id(conf))
+        if ids is None:
+            ids = known[id(conf)] = {s.id for s in conf.sessions}
+        if sid not in ids:
+            raise UnknownSessionError(sid, ids)  # with close ids
+
     for item in items:
         if isinstance(item, str):
-            conference.session(item)  # an unknown id raises, with close ids
+            check(conference, item)
             result.append((conference, item))
         elif isinstance(item, Session):
             home = owner or conference
-            if home.sessions.get(item.id) is None:
-                raise UnknownSessionError(item.id, home.sessions.ids)
+            check(home, item.id)
             result.append((home, item.id))
         else:
             raise FieldTypeError(f"a pick is a session id, a Session or a Sessions, got {type(item).__name__} {shorten(repr(item))}")

@@ -20,7 +20,7 @@ from pyconf_schedule.cli import EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, main
 
 from ._support import ADA, HALL, dst_conference, utc
 
-COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert")
+COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert", "agenda")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -1269,7 +1269,7 @@ def test_mistyped_command_suggests_one(capsys: pytest.CaptureFixture[str]) -> No
     assert (code, err.splitlines()[-2:]) == (
         EXIT_ERROR,
         ["pyconf-schedule: error: argument COMMAND: invalid choice: 'lst' (choose from datasets, list, search, show, "
-         "speakers, now, next, export, convert)", "hint: did you mean 'list'?"],
+         "speakers, now, next, export, convert, agenda)", "hint: did you mean 'list'?"],
     )  # fmt: skip
 
 

@@ -323,5 +323,9 @@ Run '{PROG} COMMAND --help' for the options of a command.
     _add_file_options(p, "FILE")
     p.set_defaults(handler=_cmd_export)
 
+    from ._agenda import add_agenda_command
+
+    add_agenda_command(commands, {"view": view, "json": json_flag}, _EXIT_CODES)
+
     parser.commands = dict(commands.choices)
     return parser

@@ -57,6 +57,7 @@ __all__ = [
     "ReadableFormat",
     "detect_format",
     "dumps",
+    "format_for_path",
     "format_names",
     "loads",
     "omitted",
@@ -252,6 +253,30 @@ def _refuse_url(path: str | os.PathLike[str]) -> None:
         )
 
 
+def format_for_path(path: str | os.PathLike[str]) -> FormatName:
+    """The format :func:`write` infers from a file name's suffix (case ignored).
+
+    A name without a suffix, or with one no format uses, raises
+    :class:`~pyconf_schedule.UnknownFormatError` saying so and listing the suffixes.
+
+    >>> format_for_path("talks.ICS")
+    'ics'
+    """
+    file = Path(path)
+    suffix = file.suffix.lower()
+    if suffix in _SUFFIXES:
+        return _SUFFIXES[suffix]
+    known = ", ".join(_SUFFIXES)
+    error = UnknownFormatError(suffix or file.name, list(_SUFFIXES))
+    if suffix:
+        message = f"the suffix {shorten(suffix)!r} of {shorten(file.name)!r} names no format; use one of {known}, or give the format"
+    else:
+        message = f"the file name {shorten(file.name)!r} has no suffix to tell the format; use one of {known}, or give the format"
+    error.message = message
+    error.args = (message,)
+    raise error
+
+
 def write(
     obj: Conference | Sessions, path: str | os.PathLike[str], format: FormatName | None = None, *, tz: str | None = None
 ) -> None:
@@ -262,11 +287,5 @@ def write(
     ``.markdown``, ``.xml`` (frab XML).
     """
     file = Path(path)
-    if format is None:
-        suffix = file.suffix.lower()
-        if suffix not in _SUFFIXES:
-            raise UnknownFormatError(suffix or str(file), list(_SUFFIXES))
-        name = _SUFFIXES[suffix]
-    else:
-        name = format
+    name = format_for_path(file) if format is None else format
     file.write_bytes(dumps(obj, name, tz=tz).encode("utf-8"))

@@ -151,6 +151,10 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", key):
             conf.session(key)  # an id with a typo: the error suggests close ids
         matches = conf.search(key)
+        # Words that match several sessions may all be in one title: "monarch amd".
+        in_title = matches.filter(lambda s: _in_title(key, s.title))
+        if len(matches) > 1 and len(in_title) == 1:
+            matches = in_title
     if len(matches) > 1:
         shown = ", ".join(matches.ids[:5]) + (", ..." if len(matches) > 5 else "")
         raise _UsageError(f"{len(matches)} sessions match {_shorten(key)!r}: {shown}", "give one session id")
@@ -162,6 +166,16 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     _render_session(out, conf, session, _columns(args, out))
     return EXIT_OK
+
+
+def _in_title(text: str, title: str | None) -> bool:
+    """True when every word of ``text`` matches in ``title``, as search() matches them."""
+    from .._text import search_text, term_matches
+
+    if not title:
+        return False
+    hay = search_text(title)
+    return all(term_matches(hay, term) for term in text.split())
 
 
 def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:

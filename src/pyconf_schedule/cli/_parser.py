@@ -21,6 +21,26 @@ exit codes:
   2  usage or input error (unknown dataset, file, zone, format, name or time)"""
 
 
+_EXIT_CODES_DATASETS = """\
+exit codes:
+  0  success
+  2  usage error"""
+"""datasets reads no SOURCE and runs no query: it never finds nothing."""
+
+_EXIT_CODES_SPEAKERS = """\
+exit codes:
+  0  success
+  1  nothing found: the schedule names no speaker
+  2  usage or input error (unknown dataset, file or format)"""
+
+_EXIT_CODES_AGENDA = """\
+exit codes:
+  0  success (also when there is no clash)
+  1  nothing found: an empty agenda to show or export, or no free time that day
+  2  usage or input error (missing or bad agenda FILE, unknown dataset, id,
+     zone, day or format)"""
+
+
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors follow the command's error format."""
 
@@ -220,19 +240,19 @@ Run '{PROG} COMMAND --help' for the options of a command.
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)"
     )
 
-    def command(name: str, summary: str, examples: str, parents: list[_Parser]) -> _Parser:
+    def command(name: str, summary: str, examples: str, parents: list[_Parser], codes: str = _EXIT_CODES) -> _Parser:
         return commands.add_parser(
             name,
             help=summary,
             description=summary,
-            epilog=f"examples:\n{examples}\n\n{_EXIT_CODES}",
+            epilog=f"examples:\n{examples}\n\n{codes}",
             parents=parents,
             formatter_class=_HelpFormatter,
         )
 
     p = command(
         "datasets", "List the embedded datasets: conference, dates, zone, coverage.",
-        f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag, layout],
+        f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag, layout], _EXIT_CODES_DATASETS,
     )  # fmt: skip
     p.set_defaults(handler=_cmd_datasets)
 
@@ -262,7 +282,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     p = command(
         "show", "Show one session in full: times, room, speakers, abstract, slides, sources.",
-        f"  {PROG} show eu2026 pytorch-updates\n  {PROG} show eu2026 monarch --tz America/New_York",
+        f'  {PROG} show eu2026 pytorch-updates\n  {PROG} show eu2026 "monarch amd" --tz America/New_York',
         [view, json_flag, layout],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
@@ -272,7 +292,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     p = command(
         "speakers", "List the speakers with their organisations and number of sessions.",
-        f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, layout],
+        f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, layout], _EXIT_CODES_SPEAKERS,
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
     _add_file_options(p, "a SOURCE file")
@@ -325,7 +345,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     from ._agenda import add_agenda_command
 
-    add_agenda_command(commands, {"view": view, "json": json_flag}, _EXIT_CODES)
+    add_agenda_command(commands, {"view": view, "json": json_flag}, _EXIT_CODES_AGENDA)
 
     parser.commands = dict(commands.choices)
     return parser

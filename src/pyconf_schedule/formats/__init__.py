@@ -211,9 +211,31 @@ def detect_format(data: str | bytes) -> ReadableFormat:
             return "json"
         if _C3VOC_MARKER.search(text):
             return "c3voc-json"
+    written = _write_only_format(text)
+    if written:
+        raise _write_only_error(written)
     raise ScheduleParseError(
         "schedule file",
         "cannot tell the format from the content; pass format= one of " + ", ".join(_READABLE),
+        "line 1",
+    )
+
+
+def _write_only_format(text: str, suffix: str = "") -> str | None:
+    """``csv`` or ``markdown`` when ``text`` (or the file's ``suffix``) looks like a file written in that write-only format."""
+    if suffix == ".csv" or text.startswith("id,title,"):
+        return "csv"
+    if suffix in (".md", ".markdown") or (text.startswith("# ") and "\n| Time |" in text):
+        return "markdown"
+    return None
+
+
+def _write_only_error(written: str) -> ScheduleParseError:
+    """The one message, for read() and the command line, about a csv or markdown file given to read."""
+    return ScheduleParseError(
+        "schedule file",
+        f"this looks like {written}, which cannot be read back (csv and markdown are write-only); "
+        f"readable formats: {', '.join(_READABLE)}; save as json to keep a schedule you can read again",
         "line 1",
     )
 
@@ -237,7 +259,16 @@ def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, 
         raise ScheduleParseError(
             what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
         )
-    name = cast("ReadableFormat", _canonical(format, "read")) if format is not None else detect_format(data)
+    if format is not None:
+        name = cast("ReadableFormat", _canonical(format, "read"))
+    else:
+        try:
+            name = detect_format(data)
+        except ScheduleParseError as exc:
+            written = _write_only_format("", file.suffix.lower())
+            if written and exc.reason.startswith("cannot tell the format"):
+                raise _write_only_error(written) from None
+            raise
     return loads(data, name, tz=tz)
 
 

@@ -713,7 +713,7 @@ def test_nothing_found_json(capsys: pytest.CaptureFixture[str]) -> None:
         ([], "pyconf-schedule: error: the following arguments are required: COMMAND"),
         (["lst", "eu2026"], "hint: did you mean 'list'?"),
         (["list"], "pyconf-schedule list: error: the following arguments are required: SOURCE"),
-        (["export", "eu2026"], "pyconf-schedule export: error: the following arguments are required: -t/--to/--format"),
+        (["export", "--to", "ics"], "pyconf-schedule export: error: the following arguments are required: SOURCE"),
         (["list", "eu2026", "--width", "50"], "pyconf-schedule list: error: argument --width: 50 is too narrow; use at least 60 columns"),
     ],
 )  # fmt: skip

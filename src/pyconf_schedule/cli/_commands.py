@@ -255,10 +255,22 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     if args.output == "":
         raise _UsageError("-o needs a FILE name", "leave -o out, or give -o -, to write to standard output")
     to_stdout = args.output in (None, "-")
+    if args.output_format is None:
+        if to_stdout:
+            raise _UsageError(
+                "give the output format with --to FMT, or a file with -o FILE whose suffix names it",
+                f"formats: {', '.join(_format_names_cli())}; e.g. -o talks.ics",
+            )
+        from ..formats import format_for_path
+
+        args.output_format = format_for_path(args.output)
+    text_filter: str | None = getattr(args, "text", None)
+    if text_filter is not None and not text_filter.strip():
+        raise _UsageError("--search needs TEXT", 'give words to look for, e.g. --search "kv cache"')
     conf = _view(_load_source(args.source, args), args)
     selection: Conference | Sessions = conf
     count = len(conf.sessions)
-    if _has_filters(args):
+    if _has_filters(args) or text_filter is not None:
         sessions = _select(conf, args)
         if not sessions:
             raise _NothingFound("no session found; nothing written")
@@ -290,6 +302,12 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     noun = "session" if written == 1 else "sessions"
     out.write(f"wrote {written} {noun} to {args.output}\n")
     return EXIT_OK
+
+
+def _format_names_cli() -> tuple[str, ...]:
+    from ._common import _format_names
+
+    return _format_names()
 
 
 def _left_out_text(left_out: Sessions) -> str:

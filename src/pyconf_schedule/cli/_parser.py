@@ -100,7 +100,7 @@ def _did_you_mean(word: str, names: Iterable[str]) -> str | None:
     return f"did you mean {bare[close[0]]!r}?" if close else None
 
 
-_VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "--day")
+_VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "--day", "--search", "--after")
 """Options whose value a user may give as several words and forget to quote."""
 
 
@@ -157,8 +157,11 @@ def _width_option(text: str) -> int:
     return width
 
 
-def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True) -> None:
-    """The filter options: by name (speaker, track, room, kind, organisation) and, with ``times``, by time."""
+def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True, search: bool = False) -> None:
+    """The filter options: by name (speaker, track, room, kind, organisation), id and, with ``times``, by time.
+
+    With ``search``, also ``--search TEXT`` (for export, which has no TEXT argument as search has).
+    """
     group = parser.add_argument_group("filters (repeat an option to match any of its values)")
     for flag, metavar, text in (
         ("--speaker", "NAME", "sessions of this speaker (name or alias; case and accents ignored)"),
@@ -168,8 +171,18 @@ def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True) -> None
         ("--org", "ORG", "sessions with a speaker from this organisation (whole words)"),
     ):
         group.add_argument(flag, metavar=metavar, action="append", default=[], help=text)
+    group.add_argument(
+        "--id", metavar="ID", action="append", default=[],
+        help="the session with this id (repeat, or separate ids with commas, for several)",
+    )  # fmt: skip
     if not times:
         return
+    group.add_argument("--after", metavar="TIME", help="sessions starting at or after this moment (ISO 8601)")
+    if search:
+        group.add_argument(
+            "--search", dest="text", metavar="TEXT",
+            help="sessions in which every word of TEXT occurs (as the search command finds them)",
+        )  # fmt: skip
     group.add_argument("--day", metavar="DATE", help="sessions starting on this day (YYYY-MM-DD, in the viewing zone)")
     group.add_argument("--at", metavar="TIME", help="sessions running at this moment (ISO 8601; naive = viewing zone)")
     group.add_argument(
@@ -233,8 +246,9 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     output = _Parser(add_help=False)
     output.add_argument(
-        "-t", "--to", "--format", dest="output_format", metavar="FMT", required=True,
-        help="output format: " + ", ".join(_format_names()) + " (aliases: md = markdown, frab-json = c3voc-json)",
+        "-t", "--to", "--format", dest="output_format", metavar="FMT",
+        help="output format: " + ", ".join(_format_names()) + " (aliases: md = markdown, frab-json = c3voc-json); "
+        "default: from the suffix of -o FILE",
     )  # fmt: skip
     output.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)"
@@ -323,13 +337,14 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     p = command(
         "export", "Write a dataset or file, or the sessions the filters select, in another format.",
-        f"  {PROG} export eu2026 --kind keynote --to ics -o keynotes.ics\n"
+        f"  {PROG} export eu2026 --kind keynote -o keynotes.ics\n"
+        f'  {PROG} export eu2026 --search "kv cache" --after 2026-04-08 --to md\n'
         f'  {PROG} export na2026 --speaker "Liz Li" --to csv\n'
         f"  {PROG} export eu2026 --to markdown --tz America/New_York",
         [view, output],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
-    _add_filters(p)
+    _add_filters(p, search=True)
     _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_export)
 

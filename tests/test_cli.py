@@ -394,22 +394,22 @@ FILE_LIST = """\
 DST Test Conference — times in America/Los_Angeles (PDT/PST)
 
 Saturday 31 October 2026
-  10:00–10:30 PDT      Tensor Cores
-                       Main Hall · Ada Lovelace (Analytical Engines Ltd)
-  23:30–01:30 PDT      Late Night Kernels
-                       Main Hall · Ada Lovelace (Analytical Engines Ltd)
+  10:00–10:30 PDT       Tensor Cores
+                        Main Hall · Ada Lovelace (Analytical Engines Ltd)
+  23:30–01:30 (+1) PDT  Late Night Kernels
+                        Main Hall · Ada Lovelace (Analytical Engines Ltd)
 
 Sunday 1 November 2026
-  01:30 PDT–01:30 PST  The Hour That Repeats
-                       Side Room · Lightning talk · René Descartes (Red Hat,
-                       Inc)
-  10:00 PST–?          Open End
-                       Main Hall · Keynote · Ada Lovelace (Analytical Engines
-                       Ltd), René Descartes (Red Hat, Inc)
+  01:30 PDT–01:30 PST   The Hour That Repeats
+                        Side Room · Lightning talk · René Descartes (Red Hat,
+                        Inc)
+  10:00 PST–?           Open End
+                        Main Hall · Keynote · Ada Lovelace (Analytical Engines
+                        Ltd), René Descartes (Red Hat, Inc)
 
 Not scheduled
-                       To Be Decided
-                       Panel · René Descartes (Red Hat, Inc)
+                        To Be Decided
+                        Panel · René Descartes (Red Hat, Inc)
 """
 
 
@@ -926,12 +926,13 @@ def test_list_splits_a_word_wider_than_the_column(capsys: pytest.CaptureFixture[
     code, out, _ = run(capsys, "list", str(path), "--width", "60")
     lines = out.splitlines()[3:]
     assert (code, [_columns(line) for line in lines if _columns(line) > 60]) == (EXIT_OK, [])
-    assert lines[:5] == [
-        "  23:30–01:30  On",
-        "               " + word[:45],
-        "               " + word[45:] + " kernels",
-        "               Main Hall · Ada Lovelace (Analytical Engines",
-        "               Ltd)",
+    assert lines[:6] == [
+        "  23:30–01:30 (+1)  On",
+        "                    " + word[:40],
+        "                    " + word[40:],
+        "                    kernels",
+        "                    Main Hall · Ada Lovelace (Analytical",
+        "                    Engines Ltd)",
     ]
 
 

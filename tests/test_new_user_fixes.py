@@ -111,3 +111,31 @@ def test_write_without_a_suffix_says_so(tmp_path: Path) -> None:
         ".xml, or give the format"
     )
     assert not (tmp_path / "x").exists()
+
+
+ALL_DAY = (
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+    "BEGIN:VEVENT\r\nUID:talk\r\nSUMMARY:Talk\r\n"
+    "DTSTART;TZID=Europe/Paris:20260408T100000\r\nDTEND;TZID=Europe/Paris:20260408T103000\r\nEND:VEVENT\r\n"
+    "BEGIN:VEVENT\r\nUID:expo\r\nSUMMARY:Expo\r\nDTSTART;VALUE=DATE:20260408\r\nEND:VEVENT\r\n"
+    "END:VCALENDAR\r\n"
+)
+
+
+def test_all_day_event_is_the_day_in_the_calendars_zone() -> None:
+    """A DTSTART;VALUE=DATE without a zone, in a calendar whose events are in Europe/Paris, is Paris's whole day."""
+    from pyconf_schedule import loads
+
+    conf = loads(ALL_DAY, "ics")
+    expo = conf.session("expo")
+    assert conf.timezone == "Europe/Paris"
+    assert expo.start is not None and expo.end is not None
+    assert (expo.start.isoformat(), expo.end.isoformat()) == ("2026-04-08T00:00:00+02:00", "2026-04-09T00:00:00+02:00")
+
+
+def test_list_marks_an_end_on_the_next_day(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """list shows the 24-hour event as 00:00–00:00 (+1), as Markdown does."""
+    path = tmp_path / "allday.ics"
+    path.write_text(ALL_DAY, encoding="utf-8", newline="")
+    code, out, _ = run(capsys, "list", str(path))
+    assert (code, out.splitlines()[3:5]) == (EXIT_OK, ["  00:00–00:00 (+1)  Expo", "  10:00–10:30       Talk"])

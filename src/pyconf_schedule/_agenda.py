@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Iterator, Mapping
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any, Union
 
 from attrs import field, frozen
@@ -168,7 +168,9 @@ class Agenda:
         init(self, "_owner", owner)
         if len(confs) == 1:
             # One conference: its catalogue, so writers give the conference's details.
-            sessions = confs[0].sessions.to_tz(view)._derive(sorted(chosen, key=sort_key))
+            sessions = Sessions(
+                sorted(chosen, key=sort_key), zone=view, _catalogue=confs[0].sessions._catalogue, _sorted=True
+            )
         else:
             sessions = Sessions(chosen, zone=view)
         init(self, "_sessions", sessions)
@@ -254,11 +256,9 @@ class Agenda:
         confs = list(self._conferences)
         new = _resolve(picks, conference or confs[0], note)
         for conf, _ in new:
-            if all(c is not conf for c in confs):
-                if any(c.id == conf.id for c in confs):
-                    conf = next(c for c in confs if c.id == conf.id)
-                else:
-                    confs.append(conf)
+            # A conference joins the agenda once; picks refer to it by id.
+            if all(c.id != conf.id for c in confs):
+                confs.append(conf)
         added = [Pick(conference=conf.id, session=sid, note=note) for conf, sid in new]
         return Agenda(confs, [*self._picks, *added], zone=self._zone)
 

@@ -8,7 +8,7 @@ JSON path that failed.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -45,6 +45,18 @@ def _structure_date(value: Any, _type: Any) -> date:
     return date.fromisoformat(value)
 
 
+def _structure_time(value: Any, _type: Any) -> time:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a wall-clock time string such as '04:00:00', got {type(value).__name__}")
+    try:
+        parsed = time.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a wall-clock time; expected HH:MM or HH:MM:SS, e.g. '04:00:00'") from None
+    if parsed.tzinfo is not None:
+        raise ValueError(f"{value!r} has a UTC offset; a day change is a wall-clock time in the conference's zone")
+    return parsed
+
+
 def _structure_kind(value: Any, _type: Any) -> SessionKind:
     try:
         return SessionKind(value)
@@ -67,6 +79,8 @@ def make_converter() -> cattrs.Converter:
     converter.register_structure_hook(datetime, _structure_datetime)
     converter.register_unstructure_hook(date, date.isoformat)
     converter.register_structure_hook(date, _structure_date)
+    converter.register_structure_hook(time, _structure_time)
+    converter.register_unstructure_hook(time, time.isoformat)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(SessionKind, _structure_kind)
     return converter
@@ -74,6 +88,8 @@ def make_converter() -> cattrs.Converter:
 
 _SESSION_REFS = ("speakers", "room", "track")
 _CONFERENCE_PARTS = ("sessions", "speakers", "rooms", "tracks")
+# Written only when set, so documents without them are unchanged.
+_OPTIONAL = {"view_timezone": None, "programme_days": (), "day_change": None}
 
 
 def conference_to_dict(conf: Conference) -> dict[str, Any]:
@@ -81,7 +97,7 @@ def conference_to_dict(conf: Conference) -> dict[str, Any]:
     c = make_converter()
     body: dict[str, Any] = {}
     for a in attrs.fields(Conference):
-        if a.name in _CONFERENCE_PARTS or (a.name == "view_timezone" and conf.view_timezone is None):
+        if a.name in _CONFERENCE_PARTS or (a.name in _OPTIONAL and getattr(conf, a.name) == _OPTIONAL[a.name]):
             continue
         body[a.name] = c.unstructure(getattr(conf, a.name), a.type if not isinstance(a.type, str) else None)
     body["rooms"] = [c.unstructure(r) for r in conf.rooms]

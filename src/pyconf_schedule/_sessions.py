@@ -29,6 +29,7 @@ from .exceptions import (
 
 if TYPE_CHECKING:
     from ._conference import Conference
+    from ._days import DayRule
 
 __all__ = ["Sessions", "sort_key"]
 
@@ -57,7 +58,7 @@ class _Catalogue:
     told apart from a name that simply has no session in a selection.
     """
 
-    __slots__ = ("speakers", "rooms", "tracks", "owner", "_speaker_keys", "_organisations")
+    __slots__ = ("speakers", "rooms", "tracks", "owner", "rule", "_speaker_keys", "_organisations")
 
     def __init__(
         self,
@@ -65,8 +66,10 @@ class _Catalogue:
         rooms: Iterable[Room],
         tracks: Iterable[Track],
         owner: Conference | None = None,
+        rule: DayRule | None = None,
     ) -> None:
         self.owner = owner
+        self.rule = rule
         self.speakers = tuple(speakers)
         self.rooms = tuple(rooms)
         self.tracks = tuple(tracks)
@@ -321,9 +324,18 @@ class Sessions(Sequence[Session]):
         )
 
     def on(self, day: DayLike) -> Sessions:
-        """Sessions that start on calendar ``day`` in the viewing zone."""
-        start, end = (utc(t) for t in day_bounds(parse_day(day), self._zone))
-        return self.filter(lambda s: s.start is not None and start <= utc(s.start) < end)
+        """Sessions on ``day``: its programme day where the conference gives one, else its calendar day.
+
+        See :meth:`day_of` for which day a session is on: a 01:00 session of
+        a congress whose days run to 04:00 is on the day before.
+        """
+        wanted = parse_day(day)
+        start, end = (utc(t) for t in day_bounds(wanted, self._zone))
+        rule = self._catalogue.rule
+        if rule is None:
+            return self.filter(lambda s: s.start is not None and start <= utc(s.start) < end)
+        zone = self._zone
+        return self.filter(lambda s: s.start is not None and rule.day_of(s.start, zone) == wanted)
 
     def at(self, when: TimeLike) -> Sessions:
         """Sessions running at ``when``: ``start <= when < end``.
@@ -411,17 +423,36 @@ class Sessions(Sequence[Session]):
             (s.to_tz(zone) for s in self._items), zone=zone, _catalogue=self._catalogue, _sorted=True
         )
 
+    def day_of(self, session: Session) -> date | None:
+        """The day ``session`` is on in this schedule, or ``None`` when it has no start.
+
+        The conference's programme day that holds its start instant
+        (:attr:`Conference.programme_days`); else, when the conference has
+        a :attr:`~Conference.day_change`, the date of its start in the
+        conference's zone, one day earlier before the day change; else the
+        calendar day of its start in the viewing zone.  Sessions not taken
+        from a conference use the calendar day.  (:attr:`Session.day` is
+        always the calendar day: a session does not know its conference.)
+        """
+        if session.start is None:
+            return None
+        rule = self._catalogue.rule
+        if rule is None:
+            return session.start.astimezone(self._zone).date()
+        return rule.day_of(session.start, self._zone)
+
     def days(self) -> tuple[date, ...]:
-        """The calendar days, in the viewing zone, on which sessions start."""
-        return tuple(sorted({s.start.astimezone(self._zone).date() for s in self._items if s.start}))
+        """The days on which sessions start, sorted (programme days where given; see :meth:`day_of`)."""
+        return tuple(sorted({d for d in map(self.day_of, self._items) if d is not None}))
 
     def by_day(self) -> dict[date, Sessions]:
-        """Scheduled sessions grouped by the day they start on in the viewing zone."""
+        """Scheduled sessions grouped by their day (see :meth:`day_of`), in day order."""
         groups: dict[date, list[Session]] = {}
         for s in self._items:
-            if s.start is not None:
-                groups.setdefault(s.start.astimezone(self._zone).date(), []).append(s)
-        return {day: self._derive(items) for day, items in groups.items()}
+            day = self.day_of(s)
+            if day is not None:
+                groups.setdefault(day, []).append(s)
+        return {day: self._derive(groups[day]) for day in sorted(groups)}
 
 
 _KINDS = {k.value: k for k in SessionKind}

@@ -42,7 +42,7 @@ from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import load_json, omitted
-from ._frab import RawEvent, RawPerson, RawSchedule, build, plan
+from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build, plan
 
 __all__ = ["SCHEMA_URL", "dumps", "loads", "omitted"]
 
@@ -168,6 +168,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     for d, day_value in enumerate(_list(conference.get("days"), f"{path}.days")):
         day_path = f"{path}.days[{d}]"
         day = _obj(day_value, day_path)
+        raw.days.append(RawDay(day_path, _s(day.get("date")), _s(day.get("day_start")), _s(day.get("day_end"))))
         rooms = day.get("rooms") or {}
         if not isinstance(rooms, dict):
             raise ScheduleParseError(_FORMAT, "expected an object of rooms", f"{day_path}.rooms")

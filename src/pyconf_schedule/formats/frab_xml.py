@@ -61,7 +61,7 @@ from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal
-from ._frab import RawEvent, RawPerson, RawSchedule, build, plan
+from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build, plan
 
 __all__ = ["dumps", "loads", "omitted", "parse_xml"]
 
@@ -246,6 +246,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         raw.day_change = _text(conference.find("day_change"))
         raw.tracks = [t.get("name") or _text(t) or "" for t in conference.findall("track")]
     for day in root.findall("day"):
+        raw.days.append(RawDay(f"line {lines.get(day, 0)}", day.get("date"), day.get("start"), day.get("end")))
         for room in day.findall("room"):
             room_name = (room.get("name") or "").strip()
             if room_name and room_name not in raw.rooms:

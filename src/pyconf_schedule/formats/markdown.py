@@ -1,8 +1,10 @@
 """Markdown (format name ``"markdown"``, alias ``"md"``): a readable agenda.
 
 A ``#`` heading with the conference name, a line naming the zone times are
-shown in, then one ``##`` section per day (in the view zone, e.g. "Tuesday
-7 April 2026") holding a table with the columns Time, Title, Speakers,
+shown in, then one ``##`` section per day (the programme's day where the
+conference gives its days or day change, so a 01:00 session of a congress
+day that runs to 04:00 is listed under the day before; else the calendar
+day in the view zone, e.g. "Tuesday 7 April 2026") holding a table with the columns Time, Title, Speakers,
 Room and Track; sessions with no start follow under "## Unscheduled".  A
 time is ``09:00–09:30``, or just ``09:00`` when the end is unknown; a
 session ending on a later day shows that day (``23:30–00:30 (+1)``).
@@ -16,7 +18,7 @@ are not included.  Nothing is left out; there is no reader.
 from __future__ import annotations
 
 import re
-from datetime import datetime, tzinfo
+from datetime import date, tzinfo
 
 from .._conference import Conference
 from .._model import Session
@@ -58,7 +60,7 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
            "November", "December")
 
 
-def _day_heading(day: datetime) -> str:
+def _day_heading(day: date) -> str:
     """'Tuesday 7 April 2026', independent of the locale."""
     return f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
 
@@ -87,18 +89,11 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     conf = as_conference(obj)
     zone, name = view_zone(obj, tz)
     out = [f"# {escape_cell(conf.name)}\n", f"\nTimes are in {name}.\n"]
-    days: dict[str, list[Session]] = {}
-    headings: dict[str, str] = {}
-    for session in conf.sessions:
-        if session.start is None:
-            continue
-        local = session.start.astimezone(zone)
-        key = local.date().isoformat()
-        days.setdefault(key, []).append(session)
-        headings[key] = _day_heading(local)
-    for key in sorted(days):
-        out.append(f"\n## {headings[key]}\n\n{_HEADER}")
-        out.extend(_row(_when(s, zone), s) for s in days[key])
+    view = conf.sessions if zone is conf.zone else conf.sessions.to_tz(zone)
+    days = view.by_day()
+    for day, sessions in days.items():
+        out.append(f"\n## {_day_heading(day)}\n\n{_HEADER}")
+        out.extend(_row(_when(s, zone), s) for s in sessions)
     unscheduled = [s for s in conf.sessions if s.start is None]
     if unscheduled:
         out.append(f"\n## Unscheduled\n\n{_HEADER}")

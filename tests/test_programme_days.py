@@ -369,3 +369,17 @@ def test_c3voc_json_reads_the_day_change() -> None:
     document = json.loads(_sample(DEMOCON).read_text(encoding="utf-8"))
     document["schedule"]["conference"]["day_change"] = "04:00"
     assert loads(json.dumps(document), "c3voc-json").day_change == time(4)
+
+
+def test_day_only_sessions_keep_their_day_beside_programme_days() -> None:
+    """A day-only session is on its day_only whatever the programme days say, listed after that day's timed sessions."""
+    day = ProgrammeDay(date=date(2026, 8, 1), start=datetime(2026, 8, 1, 4, tzinfo=BERLIN), end=datetime(2026, 8, 2, 4, tzinfo=BERLIN))
+    base = _night_conference(programme_days=[day])
+    floating = Session(id="floating", title="Some time on the 2nd", day_only=date(2026, 8, 2))
+    conf = attrs.evolve(base, sessions=[*base.sessions, floating])
+    assert conf.day_of(floating) == date(2026, 8, 2)
+    assert {d.isoformat(): g.ids for d, g in conf.by_day().items()} == {
+        "2026-08-01": ("late", "night"),
+        "2026-08-02": ("morning", "floating"),
+    }
+    assert conf.to_tz("Asia/Tokyo").on("2026-08-02").ids == ("morning", "floating")

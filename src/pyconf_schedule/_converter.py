@@ -113,6 +113,8 @@ def _session_to_dict(c: cattrs.Converter, session: Session) -> dict[str, Any]:
     data["room"] = session.room.id if session.room else None
     data["track"] = session.track.id if session.track else None
     data["speakers"] = [p.id for p in session.speakers]
+    if session.day_only is None:
+        del data["day_only"]  # written only for a session whose day is known and time is not
     return data
 
 

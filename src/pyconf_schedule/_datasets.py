@@ -2,7 +2,8 @@
 
 Datasets are native JSON files inside the package (``datasets/*.json``), so
 wheels and editable installs read the same files.  Each is parsed once per
-process and cached; the Conference is immutable.
+process, even when several threads load it at once, and cached; the
+Conference is immutable.
 
 Loading the embedded files does not go through the cattrs converter: a
 direct decoder builds the objects, because importing cattrs and generating
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -81,8 +83,26 @@ def load(name: str) -> Conference:
     return _load(name)
 
 
-@lru_cache(maxsize=None)
+_cache: dict[str, Conference] = {}
+_build_lock = threading.Lock()
+
+
 def _load(name: str) -> Conference:
+    """The cached Conference of dataset ``name``, built once per process even when threads race.
+
+    The cache is read without the lock (a dict lookup is atomic); a miss
+    takes the lock and looks again, so only the first thread builds.
+    """
+    conf = _cache.get(name)
+    if conf is None:
+        with _build_lock:
+            conf = _cache.get(name)
+            if conf is None:
+                conf = _cache[name] = _build(name)
+    return conf
+
+
+def _build(name: str) -> Conference:
     document = json.loads(_read(name))
     try:
         return decode(document)
@@ -136,6 +156,7 @@ def decode(document: dict[str, Any]) -> Conference:
         Session(
             id=s["id"], title=s["title"], kind=SessionKind(s["kind"]), kind_label=s["kind_label"],
             start=_datetime(s["start"]), end=_datetime(s["end"]),
+            day_only=None if s.get("day_only") is None else date.fromisoformat(s["day_only"]),
             room=None if s["room"] is None else rooms[s["room"]],
             track=None if s["track"] is None else tracks[s["track"]],
             speakers=[speakers[i] for i in s["speakers"]],

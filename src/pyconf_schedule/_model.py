@@ -198,6 +198,11 @@ class Session:
     guessed.  ``start`` and ``end`` are aware datetimes; :meth:`to_tz` gives
     the same session seen in another zone.
 
+    A session whose programme day is known but whose time is not has
+    ``start=None`` and ``day_only`` set to that day: it is never given an
+    invented time.  ``day_only`` is the day of the conference's programme,
+    so :meth:`to_tz` leaves it as it is.
+
     >>> from datetime import datetime, timezone
     >>> s = Session(id="x", title="Hello", start=datetime(2026, 4, 7, 9, tzinfo=timezone.utc),
     ...             end=datetime(2026, 4, 7, 9, 30, tzinfo=timezone.utc))
@@ -211,6 +216,7 @@ class Session:
     kind_label: str | None = None
     start: datetime | None = field(default=None, validator=_aware, eq=_instant_key)
     end: datetime | None = field(default=None, validator=_aware, eq=_instant_key)
+    day_only: date | None = None
     room: Room | None = None
     track: Track | None = None
     speakers: tuple[Speaker, ...] = field(default=(), converter=_speakers)
@@ -229,6 +235,17 @@ class Session:
             raise InvalidScheduleError("a session needs a non-empty id")
         if self.end is not None and self.start is None:
             raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
+        if self.day_only is not None:
+            if isinstance(self.day_only, datetime) or not isinstance(self.day_only, date):
+                raise InvalidScheduleError(
+                    f"session {self.id!r}: day_only must be a datetime.date (a day, no time), "
+                    f"got {type(self.day_only).__name__} {self.day_only!r}"
+                )
+            if self.start is not None:
+                raise InvalidScheduleError(
+                    f"session {self.id!r} has both a start ({self.start.isoformat()}) and day_only "
+                    f"({self.day_only.isoformat()}); give day_only only when the start is not known"
+                )
         if self.start is not None and self.end is not None and utc(self.end) < utc(self.start):
             raise InvalidScheduleError(
                 f"session {self.id!r} ends ({self.end.isoformat()}) before it starts "
@@ -249,8 +266,11 @@ class Session:
 
     @property
     def day(self) -> date | None:
-        """The calendar day of ``start`` in the zone the session is viewed in."""
-        return None if self.start is None else self.start.date()
+        """The calendar day of ``start`` in the zone the session is viewed in, else ``day_only``.
+
+        ``None`` when neither the start nor the day is known.
+        """
+        return self.day_only if self.start is None else self.start.date()
 
     @property
     def speaker_names(self) -> tuple[str, ...]:
@@ -281,6 +301,7 @@ class Session:
         """The same session with ``start`` and ``end`` shown in zone ``tz``.
 
         ``tz`` is an IANA name or a ``tzinfo``; instants do not change.
+        ``day_only`` is the programme's day, not a moment, and stays as it is.
         """
         zone = get_zone(tz)
         return attrs.evolve(
@@ -290,7 +311,10 @@ class Session:
         )
 
     def __str__(self) -> str:
-        when = "unscheduled" if self.start is None else self.start.strftime("%Y-%m-%d %H:%M")
+        if self.start is None:
+            when = "unscheduled" if self.day_only is None else f"{self.day_only.isoformat()} (time not known)"
+        else:
+            when = self.start.strftime("%Y-%m-%d %H:%M")
         if self.start is not None and self.end is not None:
             when += self.end.strftime("-%H:%M")
         if self.start is not None:

@@ -37,13 +37,20 @@ _REPR_LIMIT = 20
 _FAR_FUTURE = datetime.max.replace(tzinfo=timezone.utc)
 
 
-def sort_key(session: Session) -> tuple[bool, datetime, bool, datetime, str, str]:
-    """Order sessions by start instant, then end, title and id; unscheduled last."""
-    start = session.start.astimezone(timezone.utc) if session.start is not None else _FAR_FUTURE
+def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str, str]:
+    """The global order: timed sessions by start instant (then end), then day-only
+    sessions by day, then sessions with no known day; ties by title and id."""
+    if session.start is not None:
+        rank, start, day = 0, session.start.astimezone(timezone.utc), date.min
+    elif session.day_only is not None:
+        rank, start, day = 1, _FAR_FUTURE, session.day_only
+    else:
+        rank, start, day = 2, _FAR_FUTURE, date.min
     end = session.end.astimezone(timezone.utc) if session.end is not None else _FAR_FUTURE
     return (
-        session.start is None,
+        rank,
         start,
+        day,
         session.end is None,
         end,
         fold(session.title or ""),
@@ -145,8 +152,9 @@ def _organisations(speaker: Speaker) -> list[str]:
 class Sessions(Sequence[Session]):
     """An immutable, start-sorted sequence of :class:`Session`; every filter returns one.
 
-    Sessions are sorted by start instant (then end, title and id), with
-    unscheduled sessions last.  ``zone`` is the zone the sessions are viewed
+    Sessions are sorted by start instant (then end, title and id); then
+    come the day-only sessions (day known, time not) by day, then the
+    sessions with no known day.  ``zone`` is the zone the sessions are viewed
     in: naive query times are read in it and days are counted in it.
 
     >>> from pyconf_schedule import load
@@ -249,9 +257,14 @@ class Sessions(Sequence[Session]):
         return self._derive(s for s in self._items if s.start is not None)
 
     @property
+    def day_only(self) -> Sessions:
+        """The sessions whose day is known but whose start is not (:attr:`Session.day_only`)."""
+        return self._derive(s for s in self._items if s.start is None and s.day_only is not None)
+
+    @property
     def unscheduled(self) -> Sessions:
-        """The sessions with no known start."""
-        return self._derive(s for s in self._items if s.start is None)
+        """The sessions with neither a known start nor a known day."""
+        return self._derive(s for s in self._items if s.start is None and s.day_only is None)
 
     @property
     def speakers(self) -> tuple[Speaker, ...]:
@@ -324,18 +337,27 @@ class Sessions(Sequence[Session]):
         )
 
     def on(self, day: DayLike) -> Sessions:
-        """Sessions on ``day``: its programme day where the conference gives one, else its calendar day.
+        """Sessions on ``day``: those starting on it, then its day-only sessions.
 
-        See :meth:`day_of` for which day a session is on: a 01:00 session of
-        a congress whose days run to 04:00 is on the day before.
+        A session's day is its programme day where the conference gives one,
+        else its calendar day (see :meth:`day_of`): a 01:00 session of a
+        congress whose days run to 04:00 is on the day before.  A day-only
+        session (:attr:`Session.day_only`) belongs to the programme's day
+        whatever the viewing zone.
         """
         wanted = parse_day(day)
         start, end = (utc(t) for t in day_bounds(wanted, self._zone))
         rule = self._catalogue.rule
-        if rule is None:
-            return self.filter(lambda s: s.start is not None and start <= utc(s.start) < end)
         zone = self._zone
-        return self.filter(lambda s: s.start is not None and rule.day_of(s.start, zone) == wanted)
+
+        def on_day(s: Session) -> bool:
+            if s.start is None:
+                return s.day_only == wanted
+            if rule is None:
+                return start <= utc(s.start) < end
+            return rule.day_of(s.start, zone) == wanted
+
+        return self.filter(on_day)
 
     def at(self, when: TimeLike) -> Sessions:
         """Sessions running at ``when``: ``start <= when < end``.
@@ -424,29 +446,35 @@ class Sessions(Sequence[Session]):
         )
 
     def day_of(self, session: Session) -> date | None:
-        """The day ``session`` is on in this schedule, or ``None`` when it has no start.
+        """The day ``session`` is on in this schedule, or ``None`` when no day is known.
 
-        The conference's programme day that holds its start instant
-        (:attr:`Conference.programme_days`); else, when the conference has
-        a :attr:`~Conference.day_change`, the date of its start in the
-        conference's zone, one day earlier before the day change; else the
-        calendar day of its start in the viewing zone.  Sessions not taken
-        from a conference use the calendar day.  (:attr:`Session.day` is
-        always the calendar day: a session does not know its conference.)
+        For a session with a start: the conference's programme day that holds
+        its start instant (:attr:`Conference.programme_days`); else, when the
+        conference has a :attr:`~Conference.day_change`, the date of its
+        start in the conference's zone, one day earlier before the day
+        change; else the calendar day of its start in the viewing zone.
+        Sessions not taken from a conference use the calendar day.  For a
+        day-only session, its :attr:`~Session.day_only`.  (:attr:`Session.day`
+        is the calendar day: a session does not know its conference.)
         """
         if session.start is None:
-            return None
+            return session.day_only
         rule = self._catalogue.rule
         if rule is None:
             return session.start.astimezone(self._zone).date()
         return rule.day_of(session.start, self._zone)
 
     def days(self) -> tuple[date, ...]:
-        """The days on which sessions start, sorted (programme days where given; see :meth:`day_of`)."""
+        """The days that have sessions, sorted (programme days where given; see :meth:`day_of`)."""
         return tuple(sorted({d for d in map(self.day_of, self._items) if d is not None}))
 
     def by_day(self) -> dict[date, Sessions]:
-        """Scheduled sessions grouped by their day (see :meth:`day_of`), in day order."""
+        """Sessions grouped by their day (see :meth:`day_of`), days in order; each group is ``on(day)``.
+
+        A group holds the sessions starting that day, then that day's
+        day-only sessions.  Sessions with no known day (:attr:`unscheduled`)
+        are in no group.
+        """
         groups: dict[date, list[Session]] = {}
         for s in self._items:
             day = self.day_of(s)

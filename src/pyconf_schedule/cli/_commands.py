@@ -254,16 +254,20 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 
     left_out = omitted(selection, _format_name(args.output_format))
     if left_out:
-        noun = "session" if len(left_out) == 1 else "sessions"
         shown = ", ".join(left_out.ids[:5]) + (", ..." if len(left_out) > 5 else "")
         if len(left_out) == count:
             # Only sessions the format cannot hold: an empty document would look like success.
-            which = f"the selected session ({shown}) is" if count == 1 else f"the {count} selected sessions ({shown}) are"
+            which = f"the selected session ({shown})" if count == 1 else f"the {count} selected sessions ({shown})"
+            plural = count > 1
+            if left_out.day_only:
+                state = f"{'have' if plural else 'has'} no known time"
+            else:
+                state = f"{'are' if plural else 'is'} not scheduled"
             raise _NothingFound(
-                f"{which} not scheduled, and {args.output_format} holds only sessions with a time; nothing written",
+                f"{which} {state}, and {args.output_format} holds only sessions with a time; nothing written",
                 "json, csv and markdown keep sessions without a time",
             )
-        _report(f"{PROG}: note: {len(left_out)} unscheduled {noun} left out ({args.output_format} needs a time): {shown}", None)
+        _report(f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a time): {shown}", None)
     if to_stdout:
         out.write(text)
         return EXIT_OK
@@ -272,3 +276,17 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     noun = "session" if written == 1 else "sessions"
     out.write(f"wrote {written} {noun} to {args.output}\n")
     return EXIT_OK
+
+
+def _left_out_text(left_out: Sessions) -> str:
+    """'1 unscheduled session', '2 sessions with a day but no time', or both counted: '3 sessions (2 with ...'."""
+    day_only, unscheduled = len(left_out.day_only), len(left_out.unscheduled)
+
+    def sessions(n: int) -> str:
+        return f"{n} session" if n == 1 else f"{n} sessions"
+
+    if not day_only:
+        return f"{unscheduled} unscheduled {'session' if unscheduled == 1 else 'sessions'}"
+    if not unscheduled:
+        return f"{sessions(day_only)} with a day but no time"
+    return f"{sessions(day_only + unscheduled)} ({day_only} with a day but no time, {unscheduled} unscheduled)"

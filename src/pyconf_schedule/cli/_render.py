@@ -51,6 +51,16 @@ def _time_range(session: Session, with_zone: bool) -> str:
     return f"{start:%H:%M} {start.tzname()}–{end:%H:%M} {end.tzname()}"
 
 
+_NO_TIME = "time not known"
+
+
+def _listed_time(session: Session, with_zone: bool) -> str:
+    """The time column of a listing: the time range, or "time not known" for a day-only session."""
+    if session.start is None and session.day_only is not None:
+        return _NO_TIME
+    return _time_range(session, with_zone)
+
+
 def _conflict_value(field: str, value: str, conf: Conference) -> str:
     """A disputed value as shown: a start or end in the viewing zone, like the other times; else quoted."""
     from .._time import parse_datetime
@@ -137,6 +147,9 @@ def _render_sessions(
 ) -> None:
     """The human listing: a header naming the zone, then sessions grouped by day.
 
+    A day-only session is listed under its day after the timed ones, its
+    time shown as "time not known"; sessions with no known day come last.
+
     When the times shown (``moment`` included) have more than one zone
     abbreviation, every time range carries its own.
     """
@@ -146,7 +159,7 @@ def _render_sessions(
     for line in _wrap_words(subtitle or "", width):
         out.write(line + "\n")
     with_zone = len(_abbreviations(sessions, moments)) > 1
-    column = max((_width(_time_range(s, with_zone)) for s in sessions), default=0)
+    column = max((_width(_listed_time(s, with_zone)) for s in sessions), default=0)
     column = max(column, 11)
     groups: list[tuple[str, Sessions]] = [(_day_text(d), g) for d, g in sessions.by_day().items()]
     if sessions.unscheduled:
@@ -155,7 +168,7 @@ def _render_sessions(
     for heading, group in groups:
         out.write(f"\n{heading}\n")
         for s in group:
-            times = _pad(_time_range(s, with_zone), column)
+            times = _pad(_listed_time(s, with_zone), column)
             title = _wrap_words(s.display_title, width - len(lead)) or [""]
             out.write(f"{_INDENT}{times}  {title[0]}".rstrip() + "\n")
             details = [s.room.name if s.room else "", _kind_text(s) or "", _people(s.speakers)]
@@ -176,7 +189,7 @@ def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> No
     label = 11
     fields: list[tuple[str, str]] = [("id", s.id), ("kind", s.kind_label or s.kind.label)]
     if s.start is None:
-        fields.append(("when", "not scheduled"))
+        fields.append(("when", "not scheduled" if s.day_only is None else f"{_day_text(s.day_only)}, {_NO_TIME}"))
     else:
         when = f"{_day_text(s.start.date())}, {_time_range(s, True)}"
         if s.end is not None and s.end.date() != s.start.date():

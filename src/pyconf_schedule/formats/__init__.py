@@ -166,10 +166,12 @@ def loads(data: str | bytes, format: ReadableFormat, *, tz: str | None = None) -
 def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
     """The sessions of ``obj`` that ``format`` leaves out when writing (an empty Sessions for most).
 
-    iCalendar, frab XML and c3voc JSON leave out unscheduled sessions.
+    iCalendar, frab XML and c3voc JSON need a time: they leave out every
+    session without a start, both the day-only ones (day known, time not)
+    and the unscheduled ones.
 
     >>> from pyconf_schedule import load
-    >>> [s.id for s in omitted(load("eu2026"), "ics")] == [s.id for s in load("eu2026").sessions.unscheduled]
+    >>> [s.id for s in omitted(load("eu2026"), "ics")] == [s.id for s in load("eu2026").sessions if s.start is None]
     True
     """
     module = _module(_canonical(format))

@@ -178,8 +178,8 @@ def dates_in_range(format_name: str, location: str | None) -> Iterator[None]:
 
 
 def omitted(obj: Conference | Sessions) -> Sessions:
-    """The sessions :func:`dumps` leaves out: the unscheduled ones."""
-    return as_conference(obj).sessions.unscheduled
+    """The sessions :func:`dumps` leaves out: those with no known start (day-only and unscheduled ones)."""
+    return as_conference(obj).sessions.filter(lambda s: s.start is None)
 
 
 _N = TypeVar("_N", Room, Track)

@@ -1,7 +1,8 @@
 """CSV (format name ``"csv"``): one row per session, for spreadsheets.
 
-RFC 4180 text: a header row, then one row per session in start order
-(unscheduled sessions last), CRLF line ends, fields quoted when needed.
+RFC 4180 text: a header row, then one row per session in the global order
+(timed sessions by start, then day-only sessions by day, then those with
+no known day), CRLF line ends, fields quoted when needed.
 The columns, stable across releases, are:
 
 ================ ==============================================================
@@ -22,7 +23,15 @@ abstract         the abstract (newlines kept inside the quoted cell)
 language         as the source gives it
 url              the session URL
 sources          source ids, ``"; "``-separated
+day              the day, ``YYYY-MM-DD``: the start's day in the view zone, or
+                 for a session whose day is known and time is not
+                 (:attr:`~pyconf_schedule.Session.day_only`) that day, with
+                 ``start`` and ``end`` empty; empty when no day is known
 ================ ==============================================================
+
+``day`` is the last column so that the columns before it keep their
+positions; it is the one column that sorts and filters every session with
+a known day, timed or not.  No time is ever made up for a day-only session.
 
 The view zone is ``tz``, else the zone the conference or query result is
 viewed in.  A cell that a spreadsheet would run as a formula (one starting
@@ -58,6 +67,7 @@ COLUMNS = (
     "language",
     "url",
     "sources",
+    "day",
 )
 """The header row, in order."""
 
@@ -78,7 +88,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
 
     >>> from pyconf_schedule import load
     >>> dumps(load("eu2026")).splitlines()[0]
-    'id,title,kind,kind_label,start,end,timezone,room,track,speakers,organisations,abstract,language,url,sources'
+    'id,title,kind,kind_label,start,end,timezone,room,track,speakers,organisations,abstract,language,url,sources,day'
     """
     conf = as_conference(obj)
     zone, name = view_zone(obj, tz)
@@ -86,12 +96,14 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for s in conf.sessions:
+        start = s.start.astimezone(zone) if s.start else None
+        day = start.date() if start is not None else s.day_only
         row = (
             s.id,
             s.title or "",
             s.kind.value,
             s.kind_label or "",
-            s.start.astimezone(zone).isoformat() if s.start else "",
+            start.isoformat() if start is not None else "",
             s.end.astimezone(zone).isoformat() if s.end else "",
             name,
             s.room.name if s.room else "",
@@ -102,6 +114,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
             s.language or "",
             s.url or "",
             "; ".join(s.sources),
+            day.isoformat() if day is not None else "",
         )
         writer.writerow([neutralise(cell) for cell in row])
     return out.getvalue()

@@ -14,8 +14,8 @@ schema's pattern rejects the name, e.g. ``Etc/GMT-1``), ``url``, ``rooms``
 event carries ``guid``, ``id``, ``date``, ``start``, ``duration`` and, when
 the end is known, ``end``; ``url`` is the session's http(s) URL, else the
 conference's, else ``urn:uuid:<guid>``; persons are ``{"name",
-"public_name", "guid"}``.  Unscheduled sessions are left out
-(:func:`omitted`).
+"public_name", "guid"}``.  Sessions with no start (day-only or
+unscheduled) are left out (:func:`omitted`).
 
 Reading: pretalx and frab files, lenient about what the schema marks
 required: ``date`` offsets are trusted (pretalx writes

@@ -27,7 +27,8 @@ with :mod:`xml.etree.ElementTree` (never string templates); characters XML
   ``track``, ``language``, ``abstract``, ``persons`` (``<person guid>``
   with a UUID5 per speaker), ``links`` (slides with http(s) URLs) and
   ``url`` (http(s) only).
-* Unscheduled sessions are left out: :func:`omitted` returns them.
+* Sessions with no start (day-only or unscheduled) are left out:
+  :func:`omitted` returns them.
 
 Reading
 -------

@@ -25,7 +25,8 @@ Writing
   ``Speaker: Name (Organisation)`` (``Speakers: A (X), B`` for several),
   ``Room: ...``, ``Track: ...``, ``Kind: ...``, a blank line, the abstract
   and the URL.
-* Unscheduled sessions are left out: :func:`omitted` returns them.
+* Sessions with no start (day-only or unscheduled) are left out:
+  :func:`omitted` returns them.
 
 Reading
 -------

@@ -4,10 +4,14 @@ A ``#`` heading with the conference name, a line naming the zone times are
 shown in, then one ``##`` section per day (the programme's day where the
 conference gives its days or day change, so a 01:00 session of a congress
 day that runs to 04:00 is listed under the day before; else the calendar
-day in the view zone, e.g. "Tuesday 7 April 2026") holding a table with the columns Time, Title, Speakers,
-Room and Track; sessions with no start follow under "## Unscheduled".  A
-time is ``09:00–09:30``, or just ``09:00`` when the end is unknown; a
-session ending on a later day shows that day (``23:30–00:30 (+1)``).
+day in the view zone, e.g. "Tuesday 7 April 2026") holding a table with
+the columns Time, Title, Speakers, Room and Track; sessions with no known
+day follow under "## Unscheduled".
+A time is ``09:00–09:30``, or just ``09:00`` when the end is unknown; a
+session ending on a later day shows that day (``23:30–00:30 (+1)``).  A
+session whose day is known and time is not
+(:attr:`~pyconf_schedule.Session.day_only`) is listed under its day after
+the timed sessions, with "time not known" as its time.
 
 Cells are escaped so a table stays a table and text stays text: ``\\``,
 ``|``, ``*``, ``_``, `````, ``[``, ``]``, ``<`` and ``>`` get a backslash;
@@ -65,6 +69,7 @@ def _day_heading(day: date) -> str:
     return f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
 
 
+_NO_TIME = "time not known"
 _HEADER = "| Time | Title | Speakers | Room | Track |\n|---|---|---|---|---|\n"
 
 
@@ -93,8 +98,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     days = view.by_day()
     for day, sessions in days.items():
         out.append(f"\n## {_day_heading(day)}\n\n{_HEADER}")
-        out.extend(_row(_when(s, zone), s) for s in sessions)
-    unscheduled = [s for s in conf.sessions if s.start is None]
+        out.extend(_row(_when(s, zone) if s.start is not None else _NO_TIME, s) for s in sessions)
+    unscheduled = [s for s in conf.sessions if s.start is None and s.day_only is None]
     if unscheduled:
         out.append(f"\n## Unscheduled\n\n{_HEADER}")
         out.extend(_row("", s) for s in unscheduled)

@@ -10,7 +10,8 @@ with ``acronym``, ``title``, ``start``, ``end``, ``daysCount``,
 ``timeslot_duration``, ``time_zone_name`` (the view zone; left out when the
 schema's pattern rejects the name, e.g. ``Etc/GMT-1``), ``url``, ``rooms``
 (``name``, ``slug``, ``guid``), ``tracks`` and ``days`` (``index``,
-``date``, ``day_start``, ``day_end``, ``rooms`` keyed by room name).  Each
+``date``, ``day_start``, ``day_end``, ``rooms`` keyed by room name; days
+follow the programme-day rule, as in :mod:`~pyconf_schedule.formats.frab_xml`).  Each
 event carries ``guid``, ``id``, ``date``, ``start``, ``duration`` and, when
 the end is known, ``end``; ``url`` is the session's http(s) URL, else the
 conference's, else ``urn:uuid:<guid>``; persons are ``{"name",
@@ -27,7 +28,9 @@ conference's URL, what writers put there because the schema requires one)
 is not kept.
 An event with a ``start`` but no ``date`` is on the day's ``date``, or the
 next calendar day when that time falls before the day's ``day_start``
-(after midnight).
+(after midnight).  Each day with readable ``day_start`` and ``day_end``
+becomes a :class:`~pyconf_schedule.ProgrammeDay` and the conference's
+``day_change`` its ``day_change``, as in :mod:`~pyconf_schedule.formats.frab_xml`.
 Inputs over 50 MiB or nested deeper than 64 levels are refused; errors name
 the JSON path.
 """

@@ -13,9 +13,12 @@ with :mod:`xml.etree.ElementTree` (never string templates); characters XML
   with ``[^a-z0-9_]`` replaced by ``_``, at least 4 characters), ``start``,
   ``end``, ``days``, ``timeslot_duration`` (``00:05``), ``time_zone_name``
   (the view zone), ``url`` (when http(s)) and one ``<track>`` per track.
-* One ``<day>`` per calendar day in the view zone with sessions (``start``
-  and ``end`` are the first start and last end), one ``<room>`` per room in
-  the conference's room order; sessions without a room go in a room named
+* One ``<day>`` per day with sessions, by the programme-day rule of
+  :meth:`Sessions.day_of <pyconf_schedule.Sessions.day_of>`: a programme
+  day keeps its date, ``start`` and ``end``; a day made by the conference's
+  ``day_change`` runs from the day change to the next; any other day is a
+  calendar day of the view zone from its first start to its last end.  One
+  ``<room>`` per room in the conference's room order; sessions without a room go in a room named
   ``""``.
 * ``<event id guid>``: ``id`` is the session id's number for ids like
   ``frab-123`` or ``123``, else a stable number derived from the id;
@@ -37,7 +40,11 @@ Any frab, pretalx, wafer or pentabarf (FOSDEM) schedule.xml: fields as in
 offset is trusted), else the day's ``date`` plus ``<start>`` (after the
 conference's ``day_change``, if given, a start before it belongs to the next
 calendar day; so does a start before the ``<day start=...>`` instant).
-Instants are compared, never wall times.  A wall time without an offset is read in ``tz``, else the
+Instants are compared, never wall times.  Each ``<day>`` with readable
+``start`` and ``end`` becomes a :class:`~pyconf_schedule.ProgrammeDay`
+(wafer's UTC ``date`` gives way to the date in the conference's zone) and
+``<day_change>`` the conference's ``day_change``; overlapping days are not
+kept (docs/reference/formats.md, "Programme days").  A wall time without an offset is read in ``tz``, else the
 file's ``time_zone_name``, else it is an error that says to pass ``tz``.
 The conference's zone is ``tz``, else ``time_zone_name``, else the single
 UTC offset all dates carry (``Etc/GMT-1`` for +01:00: IANA's ``Etc/GMT``

@@ -10,6 +10,8 @@ from zoneinfo import ZoneInfo
 import attrs
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from pyconf_schedule import (
@@ -383,3 +385,59 @@ def test_day_only_sessions_keep_their_day_beside_programme_days() -> None:
         "2026-08-02": ("morning", "floating"),
     }
     assert conf.to_tz("Asia/Tokyo").on("2026-08-02").ids == ("morning", "floating")
+
+
+@pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
+def test_day_change_round_trip_keeps_the_days(format_name: ReadableFormat) -> None:
+    """A day change is written as programme days from one day change to the next, which read back to the same days."""
+    conf = _night_conference(day_change=time(4))
+    again = loads(dumps(conf, format_name), format_name)
+    assert [(d.date.isoformat(), d.start.isoformat(), d.end.isoformat()) for d in again.programme_days] == [
+        ("2026-08-01", "2026-08-01T04:00:00+02:00", "2026-08-02T04:00:00+02:00"),
+        ("2026-08-02", "2026-08-02T04:00:00+02:00", "2026-08-03T04:00:00+02:00"),
+    ]
+    assert {d.isoformat(): [s.title for s in g] for d, g in again.by_day().items()} == {
+        "2026-08-01": ["Late", "Night"],
+        "2026-08-02": ["Morning"],
+    }
+
+
+def test_day_bounds_at_the_edge_of_the_calendar_are_skipped() -> None:
+    """A day whose bounds leave the calendar in the conference's zone is not kept, and the file still reads."""
+    text = _XML.format(change="", end="2026-08-02T04:00:00+02:00").replace(
+        'start="2026-08-01T10:00:00+02:00"', 'start="0001-01-01T00:00:00+02:00"'
+    )
+    conf = loads(text, "frab-xml")
+    assert [d.date.isoformat() for d in conf.programme_days] == ["2026-08-02"]
+    assert len(conf.sessions) == 2
+
+
+_BERLIN_INSTANTS = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2040, 1, 1), timezones=st.just(timezone.utc))
+
+
+@st.composite
+def _day_conferences(draw: st.DrawFn) -> Conference:
+    """Conferences with random non-overlapping programme days, an optional day change and sessions."""
+    first = draw(_BERLIN_INSTANTS)
+    days, cursor = [], first
+    for i in range(draw(st.integers(0, 4))):
+        start = cursor + timedelta(minutes=draw(st.integers(0, 600)))
+        end = start + timedelta(minutes=draw(st.integers(0, 1800)))
+        days.append(ProgrammeDay(date=first.date() + timedelta(days=i), start=start.astimezone(BERLIN), end=end.astimezone(BERLIN)))
+        cursor = end
+    change = draw(st.none() | st.times())
+    sessions = [
+        Session(id=f"s{i}", start=(first + timedelta(minutes=draw(st.integers(-600, 6000)))).astimezone(BERLIN))
+        for i in range(draw(st.integers(0, 5)))
+    ]
+    return attrs.evolve(_night_conference(programme_days=days, day_change=change), sessions=sessions)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_day_conferences())
+def test_native_json_keeps_any_day_information(conf: Conference) -> None:
+    """Any programme days and day change survive native JSON exactly, and so does every session's day."""
+    again = loads(dumps(conf, "json"), "json")
+    assert again == conf
+    assert (again.programme_days, again.day_change) == (conf.programme_days, conf.day_change)
+    assert {d: g.ids for d, g in again.by_day().items()} == {d: g.ids for d, g in conf.by_day().items()}

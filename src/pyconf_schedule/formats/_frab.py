@@ -258,8 +258,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                     speakers=[speakers[p.id] for p in draft.speakers],
                 )
             )
-    with dates_in_range(format_name, None):
-        days = _programme_days(raw.days, bound, zone)
+    days = _programme_days(raw.days, bound, zone)
     start_date, end_date = _date(raw.start), _date(raw.end)
     if start_date and end_date and end_date < start_date:
         start_date = end_date = None
@@ -288,8 +287,8 @@ def _programme_days(
 ) -> tuple[ProgrammeDay, ...]:
     """The file's days as programme days, or none when they do not make a programme.
 
-    A day is kept when its start and end are readable instants, the end not
-    before the start.  Its date is the file's ``date``, except that wafer
+    A day is kept when its start and end are readable instants within the
+    calendar in every zone, the end not before the start.  Its date is the file's ``date``, except that wafer
     writes the UTC date of the day's start: a ``date`` that is the start's
     UTC date but not its date in the conference's zone gives way to the
     latter (DebConf23's day "2023-09-09" starts at 03:00 IST on 10
@@ -299,13 +298,18 @@ def _programme_days(
     days: list[ProgrammeDay] = []
     for raw_day in raw_days:
         start, end = bound(raw_day.start), bound(raw_day.end)
-        if start is None or end is None or utc(end) < utc(start):
+        if start is None or end is None:
             continue
-        local = start.astimezone(zone).date()
-        given = _date(raw_day.date)
-        if given is None or (given == utc(start).date() and given != local):
-            given = local
-        days.append(ProgrammeDay(date=given, start=start.astimezone(zone), end=end.astimezone(zone)))
+        try:
+            if utc(end) < utc(start):
+                continue
+            local = start.astimezone(zone).date()
+            given = _date(raw_day.date)
+            if given is None or (given == utc(start).date() and given != local):
+                given = local
+            days.append(ProgrammeDay(date=given, start=start.astimezone(zone), end=end.astimezone(zone)))
+        except OverflowError:  # a bound at the very edge of the calendar: not a day of a programme
+            continue
     days.sort(key=lambda d: utc(d.start))
     try:
         check_programme_days(tuple(days))

@@ -500,7 +500,7 @@ def _day_bounds(
         home = get_zone(conf.timezone)
         start = datetime.combine(day, conf.day_change, tzinfo=home)
         end = datetime.combine(day + timedelta(days=1), conf.day_change, tzinfo=home)
-        return start.astimezone(timezone.utc), end.astimezone(timezone.utc)
+        return utc(start), utc(end)
     return min(instants, key=utc), max(instants, key=utc)
 
 

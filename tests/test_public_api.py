@@ -21,12 +21,12 @@ def test_all_is_sorted_and_complete() -> None:
 
 
 def test_every_error_derives_from_the_base_and_a_builtin() -> None:
-    """Each exception leaf is a PyconfScheduleError and a ValueError or LookupError."""
+    """Each exception leaf is a PyconfScheduleError and a ValueError, LookupError or TypeError."""
     for name in exceptions.__all__:
         cls = getattr(exceptions, name)
         assert issubclass(cls, exceptions.PyconfScheduleError), name
         if cls is not exceptions.PyconfScheduleError:
-            assert issubclass(cls, (ValueError, LookupError)), name
+            assert issubclass(cls, (ValueError, LookupError, TypeError)), name
 
 
 def test_import_is_light() -> None:

@@ -17,6 +17,7 @@ from ._sessions import Sessions
 from ._time import get_zone
 from .exceptions import (
     AmbiguousTimeError,
+    FieldTypeError,
     InvalidScheduleError,
     MissingZoneError,
     NaiveDatetimeError,
@@ -44,6 +45,7 @@ __all__ = [
     "AmbiguousTimeError",
     "Conference",
     "Conflict",
+    "FieldTypeError",
     "InvalidScheduleError",
     "MissingZoneError",
     "NaiveDatetimeError",

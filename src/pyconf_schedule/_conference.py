@@ -10,7 +10,20 @@ import attrs
 from attrs import field, frozen
 
 from ._days import DayRule, ProgrammeDay, check_day_change, check_programme_days, programme_days
-from ._model import Room, Session, SessionKind, Source, Speaker, Track
+from ._model import (
+    Room,
+    Session,
+    SessionKind,
+    Source,
+    Speaker,
+    Track,
+    _check_date,
+    _check_items,
+    _check_optional_str,
+    _check_str,
+    _tuple,
+    _wrong_type,
+)
 from ._sessions import Sessions, _Catalogue
 from ._text import fold
 from ._time import DayLike, TimeLike, get_zone, zone_name
@@ -25,23 +38,27 @@ __all__ = ["Conference"]
 
 
 def _to_sessions(value: Iterable[Session]) -> Sessions:
-    return value if isinstance(value, Sessions) else Sessions(value)
+    if isinstance(value, Sessions):
+        return value
+    items = _tuple(value)
+    _check_items("Conference", None, "sessions", items, Session, "an iterable of Session")
+    return Sessions(items)
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
-    return tuple(value)
+    return _tuple(value)
 
 
 def _rooms(value: Iterable[Room]) -> tuple[Room, ...]:
-    return tuple(value)
+    return _tuple(value)
 
 
 def _tracks(value: Iterable[Track]) -> tuple[Track, ...]:
-    return tuple(value)
+    return _tuple(value)
 
 
 def _sources(value: Iterable[Source]) -> tuple[Source, ...]:
-    return tuple(value)
+    return _tuple(value)
 
 
 def _derived_speakers(self: Conference) -> tuple[Speaker, ...]:
@@ -101,6 +118,7 @@ class Conference:
     view_timezone: str | None = None
 
     def __attrs_post_init__(self) -> None:
+        _check_types(self)
         zone = get_zone(self.view_timezone or self.timezone)
         home = get_zone(self.timezone)
         _check(self)
@@ -249,6 +267,25 @@ def _shown_in(session: Session, zone: tzinfo) -> bool:
     return all(t is None or t.tzinfo is zone for t in (session.start, session.end))
 
 
+def _check_types(conf: Conference) -> None:
+    """Refuse a field of the wrong type, naming it, before anything uses it."""
+    ident = conf.id
+    _check_str("Conference", None, id=ident)
+    _check_str("Conference", ident, name=conf.name, timezone=conf.timezone)
+    _check_optional_str(
+        "Conference", ident, city=conf.city, country=conf.country, venue=conf.venue, url=conf.url,
+        coverage=conf.coverage, view_timezone=conf.view_timezone,
+    )  # fmt: skip
+    _check_date("Conference", ident, "start_date", conf.start_date)
+    _check_date("Conference", ident, "end_date", conf.end_date)
+    _check_items("Conference", ident, "speakers", conf.speakers, Speaker, "an iterable of Speaker")
+    _check_items("Conference", ident, "rooms", conf.rooms, Room, "an iterable of Room")
+    _check_items("Conference", ident, "tracks", conf.tracks, Track, "an iterable of Track")
+    _check_items("Conference", ident, "sources", conf.sources, Source, "an iterable of Source")
+    if not isinstance(conf.sessions, Sessions):  # only a subclass's own converter could let this through
+        raise _wrong_type("Conference", "sessions", conf.sessions, "an iterable of Session", ident)
+
+
 def _check(conf: Conference) -> None:
     """Refuse a conference whose parts do not fit together."""
     if conf.start_date and conf.end_date and conf.end_date < conf.start_date:
@@ -257,7 +294,7 @@ def _check(conf: Conference) -> None:
     rooms = _unique("room", conf.rooms)
     tracks = _unique("track", conf.tracks)
     _unique("source", conf.sources)
-    check_programme_days(conf.programme_days)
+    check_programme_days(conf.programme_days, conf.id)
     source_ids = {s.id for s in conf.sources}
     _unique("session", conf.sessions)
     for session in conf.sessions:

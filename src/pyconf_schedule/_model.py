@@ -3,6 +3,16 @@
 Every class is a frozen, keyword-only attrs class; collections are tuples and
 changes are made with :func:`attrs.evolve`.  Datetimes are always aware: a
 naive one is refused with :class:`~pyconf_schedule.exceptions.NaiveDatetimeError`.
+
+Every field is checked when an object is built, so a wrong value fails there
+and not later, far away: a value of the wrong type raises
+:class:`~pyconf_schedule.exceptions.FieldTypeError` (also a ``TypeError``)
+naming the field, the type given and what is valid; a session kind may be
+given by name (``kind="workshop"``) and an unknown name raises
+:class:`~pyconf_schedule.exceptions.UnknownKindError` with suggestions.  A
+datetime must lie between :data:`MIN_INSTANT` and :data:`MAX_INSTANT`, so
+that it can be shown in every zone without leaving the years 1 to 9999.
+The checks are plain ``isinstance`` tests: building stays cheap.
 The :class:`~pyconf_schedule.Conference` that holds them lives in
 ``_conference.py``.
 """
@@ -11,16 +21,19 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta, tzinfo
-from typing import Any
+from datetime import date, datetime, timedelta, timezone, tzinfo
+from typing import Any, TypeVar
 
 import attrs
 from attrs import field, frozen
 
+from ._text import fold
 from ._time import get_zone, utc
-from .exceptions import InvalidScheduleError, NaiveDatetimeError
+from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError, UnknownKindError, shorten
 
 __all__ = [
+    "MAX_INSTANT",
+    "MIN_INSTANT",
     "Conflict",
     "Room",
     "Session",
@@ -59,12 +72,91 @@ class SessionKind(enum.Enum):
         return self.value.replace("-", " ").capitalize()
 
 
-def _aware(_instance: Any, attribute: attrs.Attribute[Any], value: datetime | None) -> None:
-    if value is not None and (value.tzinfo is None or value.utcoffset() is None):
+_T = TypeVar("_T")
+_KINDS = {k.value: k for k in SessionKind}
+
+
+def kind_of(kind: SessionKind | str) -> SessionKind:
+    """The :class:`SessionKind` of a kind or its name; names ignore case and accept spaces or underscores.
+
+    Raises :class:`~pyconf_schedule.exceptions.UnknownKindError`, with the
+    closest names, for a name that is no kind.
+    """
+    if isinstance(kind, SessionKind):
+        return kind
+    key = fold(str(kind)).replace("_", "-").replace(" ", "-")
+    try:
+        return _KINDS[key]
+    except KeyError:
+        raise UnknownKindError(str(kind), (k.value for k in SessionKind)) from None
+
+
+MIN_INSTANT = datetime(1, 1, 2, tzinfo=timezone.utc)
+"""The earliest instant a datetime of the model may hold: shown in any zone (offsets under 24 hours) it stays in year 1."""
+MAX_INSTANT = datetime(9999, 12, 30, 23, 59, 59, 999999, tzinfo=timezone.utc)
+"""The latest instant a datetime of the model may hold: shown in any zone it stays in year 9999."""
+
+
+def _shown(value: object) -> str:
+    return shorten(value.isoformat() if isinstance(value, date) else repr(value))
+
+
+def _wrong_type(owner: str, name: str, value: object, valid: str, ident: object = None) -> FieldTypeError:
+    where = f" (in {owner.lower()} {shorten(ident)!r})" if isinstance(ident, str) and ident else ""
+    return FieldTypeError(f"{owner}.{name} must be {valid}, got {type(value).__name__} {_shown(value)}{where}")
+
+
+def _check_str(owner: str, ident: object, **fields: object) -> None:
+    """Refuse any of ``fields`` that is not a str."""
+    for name, value in fields.items():
+        if not isinstance(value, str):
+            raise _wrong_type(owner, name, value, "a str", ident)
+
+
+def _check_optional_str(owner: str, ident: object, **fields: object) -> None:
+    """Refuse any of ``fields`` that is neither a str nor None."""
+    for name, value in fields.items():
+        if value is not None and not isinstance(value, str):
+            raise _wrong_type(owner, name, value, "a str or None", ident)
+
+
+def _check_items(owner: str, ident: object, name: str, items: object, cls: type, valid: str) -> None:
+    """Refuse a collection field that is not a tuple of ``cls`` (its converter made a tuple of any iterable)."""
+    if not isinstance(items, tuple):
+        raise _wrong_type(owner, name, items, valid, ident)
+    for item in items:
+        if not isinstance(item, cls):
+            raise FieldTypeError(
+                f"{owner}.{name} must be {valid}, but holds {type(item).__name__} {_shown(item)}"
+                + (f" (in {owner.lower()} {shorten(ident)!r})" if isinstance(ident, str) and ident else "")
+            )
+
+
+def _check_datetime(owner: str, ident: object, name: str, value: object) -> None:
+    """Refuse a value that is not an aware datetime between MIN_INSTANT and MAX_INSTANT."""
+    if value is None:
+        return
+    if not isinstance(value, datetime):
+        raise _wrong_type(owner, name, value, "a timezone-aware datetime or None", ident)
+    if value.tzinfo is None or value.utcoffset() is None:
         raise NaiveDatetimeError(
-            f"{attribute.name} must be a timezone-aware datetime, got naive {value.isoformat()}; "
+            f"{name} must be a timezone-aware datetime, got naive {value.isoformat()}; "
             "attach a zone, e.g. value.replace(tzinfo=ZoneInfo('Europe/Paris'))"
         )
+    # Only a wall time in year 1 or 9999 can be within a day of the limits.  Aware
+    # datetimes compare by instant without converting, so the test cannot overflow.
+    if (value.year == 1 or value.year == 9999) and not MIN_INSTANT <= value <= MAX_INSTANT:
+        where = f" of {owner.lower()} {ident!r}" if isinstance(ident, str) and ident else ""
+        raise InvalidScheduleError(
+            f"{name}{where} is {value.isoformat()}, too close to the limits of years 1 to 9999 to be shown in "
+            f"every time zone; valid: instants from {MIN_INSTANT.isoformat()} to {MAX_INSTANT.isoformat()}"
+        )
+
+
+def _check_date(owner: str, ident: object, name: str, value: object) -> None:
+    """Refuse a value that is neither a date (without a time) nor None."""
+    if value is not None and (isinstance(value, datetime) or not isinstance(value, date)):
+        raise _wrong_type(owner, name, value, "a datetime.date (a day, no time) or None", ident)
 
 
 def _instant_key(value: datetime | None) -> tuple[datetime, str] | None:
@@ -78,22 +170,50 @@ def _instant_key(value: datetime | None) -> tuple[datetime, str] | None:
     return utc(value), str(getattr(value.tzinfo, "key", value.utcoffset()))
 
 
+def _tuple(value: Iterable[_T]) -> tuple[_T, ...]:
+    """Any iterable as a tuple; anything else unchanged, for the class's checks to name."""
+    kind = type(value)
+    if kind is tuple:
+        return value  # type: ignore[return-value]
+    if kind is list or not isinstance(value, (str, bytes, dict)) and hasattr(value, "__iter__"):
+        return tuple(value)
+    return value  # type: ignore[return-value]
+
+
 def _tuple_of_str(value: str | Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
-    return tuple(value)
+    return _tuple(value)
 
 
 def _values(value: Iterable[SourcedValue]) -> tuple[SourcedValue, ...]:
-    return tuple(value)
+    return _tuple(value)
 
 
 def _conflicts(value: Iterable[Conflict]) -> tuple[Conflict, ...]:
-    return tuple(value)
+    return _tuple(value)
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
-    return tuple(value)
+    return _tuple(value)
+
+
+_STRINGS = "a str or an iterable of str"
+# Exact types for the fast checks (what the readers build); the detailed checks,
+# run only when a fast one fails, accept subclasses too.
+_STR = frozenset({str})
+_TUPLE = frozenset({tuple})
+_STR_OR_NONE = frozenset({str, type(None)})
+_DATETIME_OR_NONE = frozenset({datetime, type(None)})
+_DATE_OR_NONE = frozenset({date, type(None)})
+
+
+def _to_kind(value: SessionKind | str) -> SessionKind:
+    if isinstance(value, SessionKind):
+        return value
+    if not isinstance(value, str):
+        raise _wrong_type("Session", "kind", value, "a SessionKind or a kind name such as 'talk'")
+    return kind_of(value)
 
 
 @frozen(kw_only=True)
@@ -110,6 +230,11 @@ class Source:
     url: str | None = None
     file: str | None = None
 
+    def __attrs_post_init__(self) -> None:
+        if not (type(self.id) is type(self.title) is str and {type(self.url), type(self.file)} <= _STR_OR_NONE):
+            _check_str("Source", self.id, id=self.id, title=self.title)
+            _check_optional_str("Source", self.id, url=self.url, file=self.file)
+
 
 @frozen(kw_only=True)
 class SourcedValue:
@@ -117,6 +242,14 @@ class SourcedValue:
 
     value: str
     sources: tuple[str, ...] = field(converter=_tuple_of_str)
+
+    def __attrs_post_init__(self) -> None:
+        if not (type(self.value) is str and type(self.sources) is tuple and set(map(type, self.sources)) <= _STR):
+            _check_str("SourcedValue", None, value=self.value)
+            _check_items("SourcedValue", None, "sources", self.sources, str, _STRINGS)
+
+
+_SOURCED_VALUE = frozenset({SourcedValue})
 
 
 @frozen(kw_only=True)
@@ -134,6 +267,18 @@ class Conflict:
     values: tuple[SourcedValue, ...] = attrs.field(converter=_values)
     rule: str = ""
 
+    def __attrs_post_init__(self) -> None:
+        if not (
+            type(self.field) is type(self.rule) is str
+            and type(self.values) is tuple
+            and set(map(type, self.values)) <= _SOURCED_VALUE
+        ):
+            _check_str("Conflict", None, field=self.field, rule=self.rule)
+            _check_items("Conflict", None, "values", self.values, SourcedValue, "an iterable of SourcedValue")
+
+
+_CONFLICT = frozenset({Conflict})
+
 
 @frozen(kw_only=True)
 class Room:
@@ -141,6 +286,10 @@ class Room:
 
     id: str
     name: str
+
+    def __attrs_post_init__(self) -> None:
+        if not type(self.id) is type(self.name) is str:
+            _check_str("Room", self.id, id=self.id, name=self.name)
 
     def __str__(self) -> str:
         return self.name
@@ -152,6 +301,10 @@ class Track:
 
     id: str
     name: str
+
+    def __attrs_post_init__(self) -> None:
+        if not type(self.id) is type(self.name) is str:
+            _check_str("Track", self.id, id=self.id, name=self.name)
 
     def __str__(self) -> str:
         return self.name
@@ -173,6 +326,19 @@ class Speaker:
     bio: str | None = None
     conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
 
+    def __attrs_post_init__(self) -> None:
+        if not (
+            type(self.id) is type(self.name) is str
+            and {type(self.job_title), type(self.organisation), type(self.bio)} <= _STR_OR_NONE
+            and {type(self.aliases), type(self.conflicts)} == _TUPLE
+            and set(map(type, self.aliases)) <= _STR
+            and set(map(type, self.conflicts)) <= _CONFLICT
+        ):
+            _check_str("Speaker", self.id, id=self.id, name=self.name)
+            _check_optional_str("Speaker", self.id, job_title=self.job_title, organisation=self.organisation, bio=self.bio)
+            _check_items("Speaker", self.id, "aliases", self.aliases, str, _STRINGS)
+            _check_items("Speaker", self.id, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
+
     @property
     def names(self) -> tuple[str, ...]:
         """The name followed by every alias."""
@@ -180,6 +346,11 @@ class Speaker:
 
     def __str__(self) -> str:
         return self.name
+
+
+_ROOM_OR_NONE = frozenset({Room, type(None)})
+_TRACK_OR_NONE = frozenset({Track, type(None)})
+_SPEAKER = frozenset({Speaker})
 
 
 @frozen(kw_only=True)
@@ -212,10 +383,10 @@ class Session:
 
     id: str
     title: str | None = None
-    kind: SessionKind = SessionKind.TALK
+    kind: SessionKind = field(default=SessionKind.TALK, converter=_to_kind)
     kind_label: str | None = None
-    start: datetime | None = field(default=None, validator=_aware, eq=_instant_key)
-    end: datetime | None = field(default=None, validator=_aware, eq=_instant_key)
+    start: datetime | None = field(default=None, eq=_instant_key)
+    end: datetime | None = field(default=None, eq=_instant_key)
     day_only: date | None = None
     room: Room | None = None
     track: Track | None = None
@@ -231,26 +402,64 @@ class Session:
     conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
 
     def __attrs_post_init__(self) -> None:
-        if not self.id:
+        ident = self.id
+        # One cheap test of every type (exact types, as the readers build them); the
+        # detailed checks, which also accept subclasses, run only when it fails.
+        if not (
+            type(ident) is str
+            and {type(self.title), type(self.kind_label), type(self.abstract), type(self.audience_level),
+                 type(self.language), type(self.url)} <= _STR_OR_NONE
+            and type(self.start) in _DATETIME_OR_NONE
+            and type(self.end) in _DATETIME_OR_NONE
+            and type(self.day_only) in _DATE_OR_NONE
+            and type(self.room) in _ROOM_OR_NONE
+            and type(self.track) in _TRACK_OR_NONE
+            and {type(self.speakers), type(self.slides), type(self.sources), type(self.title_variants),
+                 type(self.variants), type(self.conflicts)} == _TUPLE
+            and set(map(type, self.speakers)) <= _SPEAKER
+            and set(map(type, self.slides + self.sources + self.title_variants)) <= _STR
+            and set(map(type, self.variants + self.conflicts)) <= _CONFLICT
+        ):  # fmt: skip
+            self._check_types()
+        if not ident:
             raise InvalidScheduleError("a session needs a non-empty id")
+        if self.start is not None:
+            _check_datetime("Session", ident, "start", self.start)
+        if self.end is not None:
+            _check_datetime("Session", ident, "end", self.end)
         if self.end is not None and self.start is None:
             raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
-        if self.day_only is not None:
-            if isinstance(self.day_only, datetime) or not isinstance(self.day_only, date):
-                raise InvalidScheduleError(
-                    f"session {self.id!r}: day_only must be a datetime.date (a day, no time), "
-                    f"got {type(self.day_only).__name__} {self.day_only!r}"
-                )
-            if self.start is not None:
-                raise InvalidScheduleError(
-                    f"session {self.id!r} has both a start ({self.start.isoformat()}) and day_only "
-                    f"({self.day_only.isoformat()}); give day_only only when the start is not known"
-                )
+        if self.day_only is not None and self.start is not None:
+            raise InvalidScheduleError(
+                f"session {self.id!r} has both a start ({self.start.isoformat()}) and day_only "
+                f"({self.day_only.isoformat()}); give day_only only when the start is not known"
+            )
         if self.start is not None and self.end is not None and utc(self.end) < utc(self.start):
             raise InvalidScheduleError(
                 f"session {self.id!r} ends ({self.end.isoformat()}) before it starts "
                 f"({self.start.isoformat()})"
             )
+
+    def _check_types(self) -> None:
+        """Name the first field of a wrong type."""
+        ident = self.id
+        _check_str("Session", None, id=ident)
+        _check_optional_str(
+            "Session", ident, title=self.title, kind_label=self.kind_label, abstract=self.abstract,
+            audience_level=self.audience_level, language=self.language, url=self.url,
+        )  # fmt: skip
+        _check_datetime("Session", ident, "start", self.start)
+        _check_datetime("Session", ident, "end", self.end)
+        _check_date("Session", ident, "day_only", self.day_only)
+        if self.room is not None and not isinstance(self.room, Room):
+            raise _wrong_type("Session", "room", self.room, "a Room or None", ident)
+        if self.track is not None and not isinstance(self.track, Track):
+            raise _wrong_type("Session", "track", self.track, "a Track or None", ident)
+        _check_items("Session", ident, "speakers", self.speakers, Speaker, "an iterable of Speaker")
+        for name in ("slides", "sources", "title_variants"):
+            _check_items("Session", ident, name, getattr(self, name), str, _STRINGS)
+        _check_items("Session", ident, "variants", self.variants, Conflict, "an iterable of Conflict")
+        _check_items("Session", ident, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
 
     @property
     def scheduled(self) -> bool:

@@ -14,10 +14,11 @@ from typing import overload
 
 from typing import TYPE_CHECKING
 
-from ._model import Room, Session, SessionKind, Speaker, Track
+from ._model import Room, Session, SessionKind, Speaker, Track, kind_of
 from ._text import fold, search_text, term_matches, words
 from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, utc, zone_name
 from .exceptions import (
+    FieldTypeError,
     TimeParseError,
     UnknownKindError,
     UnknownOrganisationError,
@@ -25,6 +26,7 @@ from .exceptions import (
     UnknownSessionError,
     UnknownSpeakerError,
     UnknownTrackError,
+    shorten,
 )
 
 if TYPE_CHECKING:
@@ -177,6 +179,10 @@ class Sessions(Sequence[Session]):
         _sorted: bool = False,
     ) -> None:
         items = tuple(sessions)
+        if not _sorted:
+            for item in items:
+                if not isinstance(item, Session):
+                    raise FieldTypeError(f"Sessions holds only Session objects, got {type(item).__name__} {shorten(repr(item))}")
         init = object.__setattr__
         init(self, "_items", items if _sorted else tuple(sorted(items, key=sort_key)))
         init(self, "_zone", get_zone(zone))
@@ -483,14 +489,5 @@ class Sessions(Sequence[Session]):
         return {day: self._derive(groups[day]) for day in sorted(groups)}
 
 
-_KINDS = {k.value: k for k in SessionKind}
-
-
 def _kind(kind: SessionKind | str) -> SessionKind:
-    if isinstance(kind, SessionKind):
-        return kind
-    key = fold(str(kind)).replace("_", "-").replace(" ", "-")
-    try:
-        return _KINDS[key]
-    except KeyError:
-        raise UnknownKindError(str(kind), (k.value for k in SessionKind)) from None
+    return kind_of(kind)

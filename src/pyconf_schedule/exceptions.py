@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 __all__ = [
     "AmbiguousTimeError",
+    "FieldTypeError",
     "InvalidScheduleError",
     "MissingZoneError",
     "NaiveDatetimeError",
@@ -152,6 +153,14 @@ class NaiveDatetimeError(PyconfScheduleError, ValueError):
 
 class InvalidScheduleError(PyconfScheduleError, ValueError):
     """Objects that break a model invariant (end before start, duplicate ids, ...)."""
+
+
+class FieldTypeError(PyconfScheduleError, TypeError):
+    """A model object was given a value of the wrong type for one of its fields.
+
+    The message names the class and field, the type given and what is valid:
+    ``Session.room must be a Room or None, got str 'Aula 1'``.
+    """
 
 
 class ScheduleParseError(PyconfScheduleError, ValueError):

@@ -40,17 +40,19 @@ Any frab, pretalx, wafer or pentabarf (FOSDEM) schedule.xml: fields as in
 offset is trusted), else the day's ``date`` plus ``<start>`` (after the
 conference's ``day_change``, if given, a start before it belongs to the next
 calendar day; so does a start before the ``<day start=...>`` instant).
-Instants are compared, never wall times.  Each ``<day>`` with readable
-``start`` and ``end`` becomes a :class:`~pyconf_schedule.ProgrammeDay`
-(wafer's UTC ``date`` gives way to the date in the conference's zone) and
-``<day_change>`` the conference's ``day_change``; overlapping days are not
-kept (docs/reference/formats.md, "Programme days").  A wall time without an offset is read in ``tz``, else the
+Instants are compared, never wall times.  A wall time without an offset is read in ``tz``, else the
 file's ``time_zone_name``, else it is an error that says to pass ``tz``.
 The conference's zone is ``tz``, else ``time_zone_name``, else the single
 UTC offset all dates carry (``Etc/GMT-1`` for +01:00: IANA's ``Etc/GMT``
 names invert the sign, as POSIX does; ``UTC`` when offsets differ or are
 not whole hours).  Durations are added in UTC and written as real time
 (``session.duration``), so a talk across a DST change keeps its length.
+
+Programme days: each ``<day>`` with readable ``start`` and ``end`` becomes a
+:class:`~pyconf_schedule.ProgrammeDay` (wafer's UTC ``date`` gives way to
+the date in the conference's zone) and ``<day_change>`` the conference's
+``day_change``; overlapping days are not kept (docs/reference/formats.md,
+"Programme days").
 
 Safety: the document is parsed by expat with no DTD allowed: a DOCTYPE or
 entity declaration (billion laughs, XXE) is refused, as are inputs over

@@ -26,11 +26,12 @@ required: ``date`` offsets are trusted (pretalx writes
 An event ``url`` that is only a placeholder (``urn:uuid:<its guid>`` or the
 conference's URL, what writers put there because the schema requires one)
 is not kept.
+Each day with readable ``day_start`` and ``day_end`` becomes a
+:class:`~pyconf_schedule.ProgrammeDay` and the conference's ``day_change``
+its ``day_change``, as in :mod:`~pyconf_schedule.formats.frab_xml`.
 An event with a ``start`` but no ``date`` is on the day's ``date``, or the
 next calendar day when that time falls before the day's ``day_start``
-(after midnight).  Each day with readable ``day_start`` and ``day_end``
-becomes a :class:`~pyconf_schedule.ProgrammeDay` and the conference's
-``day_change`` its ``day_change``, as in :mod:`~pyconf_schedule.formats.frab_xml`.
+(after midnight).
 Inputs over 50 MiB or nested deeper than 64 levels are refused; errors name
 the JSON path.
 """

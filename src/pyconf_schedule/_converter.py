@@ -8,7 +8,7 @@ JSON path that failed.
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -17,6 +17,7 @@ import cattrs
 from cattrs.v import format_exception
 
 from ._conference import Conference
+from ._days import register_day_change_hooks
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._time import format_datetime, parse_datetime
 from .exceptions import PyconfScheduleError, ScheduleParseError
@@ -45,18 +46,6 @@ def _structure_date(value: Any, _type: Any) -> date:
     return date.fromisoformat(value)
 
 
-def _structure_time(value: Any, _type: Any) -> time:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a wall-clock time string such as '04:00:00', got {type(value).__name__}")
-    try:
-        parsed = time.fromisoformat(value)
-    except ValueError:
-        raise ValueError(f"{value!r} is not a wall-clock time; expected HH:MM or HH:MM:SS, e.g. '04:00:00'") from None
-    if parsed.tzinfo is not None:
-        raise ValueError(f"{value!r} has a UTC offset; a day change is a wall-clock time in the conference's zone")
-    return parsed
-
-
 def _structure_kind(value: Any, _type: Any) -> SessionKind:
     try:
         return SessionKind(value)
@@ -79,8 +68,7 @@ def make_converter() -> cattrs.Converter:
     converter.register_structure_hook(datetime, _structure_datetime)
     converter.register_unstructure_hook(date, date.isoformat)
     converter.register_structure_hook(date, _structure_date)
-    converter.register_structure_hook(time, _structure_time)
-    converter.register_unstructure_hook(time, time.isoformat)
+    register_day_change_hooks(converter)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(SessionKind, _structure_kind)
     return converter

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ._agenda import Agenda, Clash, Gap, Pick
 from ._conference import Conference
 from ._datasets import dataset_names, find_speaker, load
+from ._days import ProgrammeDay
 from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from ._sessions import Sessions
 from ._time import get_zone
@@ -57,6 +58,7 @@ __all__ = [
     "NaiveDatetimeError",
     "NotFoundError",
     "Pick",
+    "ProgrammeDay",
     "PyconfScheduleError",
     "Room",
     "ScheduleParseError",

@@ -343,3 +343,20 @@ def test_clash_and_gap_text() -> None:
     assert str(clash).startswith("may clash: 2026-04-08 09:00-09:10 CEST, Master Stage: PyTorch CTO")
     gap = Gap(start=datetime(2026, 4, 8, 9, tzinfo=PARIS), end=datetime(2026, 4, 8, 10, 30, tzinfo=PARIS))
     assert (str(gap), gap.duration) == ("09:00-10:30 (1 h 30 min)", timedelta(minutes=90))
+
+
+def test_free_follows_each_conferences_programme_days() -> None:
+    """In an agenda of two conferences, a 01:00 pick of a congress whose days change at 04:00 fills its programme day."""
+    from datetime import time as clock
+
+    night = datetime(2026, 4, 8, 23, tzinfo=PARIS)
+    congress = Conference(
+        id="congress", name="Congress", timezone="Europe/Paris", day_change=clock(4),
+        sessions=[
+            Session(id="late", title="Late", start=night, end=night + timedelta(minutes=90)),
+            Session(id="night", title="Night", start=night + timedelta(hours=2), end=night + timedelta(hours=3)),
+        ],
+    )  # fmt: skip
+    agenda = congress.agenda(["night"]).add(["pytorch-cto"], conference=load("eu2026"))
+    assert [c.id for c in agenda.conferences] == ["congress", "eu2026"]
+    assert [str(g) for g in agenda.free("2026-04-08")] == ["09:10-01:00 (+1) (15 h 50 min)"]

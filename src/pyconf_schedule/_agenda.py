@@ -87,7 +87,9 @@ class Gap:
         return utc(self.end) - utc(self.start)
 
     def __str__(self) -> str:
-        text = f"{self.start:%H:%M}-{self.end:%H:%M} ({_minutes(self.duration)})"
+        days = (self.end.date() - self.start.date()).days
+        later = f" (+{days})" if days else ""
+        text = f"{self.start:%H:%M}-{self.end:%H:%M}{later} ({_minutes(self.duration)})"
         if self.maybe_taken:
             text += " unless " + ", ".join(s.id for s in self.maybe_taken) + " runs then"
         return text
@@ -342,13 +344,18 @@ class Agenda:
         """
         wanted = parse_day(day)
         programme: list[Session] = []
+        picked: list[Session] = []
         for conf in self._conferences:
-            programme.extend(conf.sessions.to_tz(self._zone).on(wanted).scheduled)
+            # Each conference's own day rule (programme days, day change), as Sessions.on() applies it.
+            ids = {p.session for p in self._picks if p.conference == conf.id}
+            that_day = conf.sessions.to_tz(self._zone).on(wanted)
+            programme.extend(that_day.scheduled)
+            picked.extend(that_day.filter(lambda s: s.id in ids))
+        picks = Sessions(picked, zone=self._zone)
         if not programme:
             return ()
         begin = min(utc(s.start) for s in programme if s.start is not None)
         finish = max(utc(s.end if s.end is not None else s.start) for s in programme if s.start is not None)
-        picks = self._sessions.on(wanted)
         day_only = tuple(picks.day_only)
         open_ended = [(utc(s.start), s) for s in picks.scheduled if s.end is None and s.start is not None]
         busy = sorted((utc(s.start), utc(s.end)) for s in picks.scheduled if s.start is not None and s.end is not None)

@@ -37,6 +37,7 @@ from .exceptions import (
 )
 
 if TYPE_CHECKING:
+    from ._diff import FieldChange, ScheduleDiff, SessionChange, diff
     from .formats import dumps, format_names, loads, read, write
 
 __version__ = "0.1.0"
@@ -45,6 +46,7 @@ __all__ = [
     "AmbiguousTimeError",
     "Conference",
     "Conflict",
+    "FieldChange",
     "FieldTypeError",
     "InvalidScheduleError",
     "MissingZoneError",
@@ -52,8 +54,10 @@ __all__ = [
     "NotFoundError",
     "PyconfScheduleError",
     "Room",
+    "ScheduleDiff",
     "ScheduleParseError",
     "Session",
+    "SessionChange",
     "SessionKind",
     "Sessions",
     "Source",
@@ -73,6 +77,7 @@ __all__ = [
     "UnsupportedSourceError",
     "__version__",
     "dataset_names",
+    "diff",
     "dumps",
     "find_speaker",
     "format_names",
@@ -83,16 +88,19 @@ __all__ = [
     "write",
 ]
 
-_LAZY = frozenset({"dumps", "format_names", "loads", "read", "write"})
+_LAZY = {
+    "dumps": "formats", "format_names": "formats", "loads": "formats", "read": "formats", "write": "formats",
+    "diff": "_diff", "FieldChange": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_diff",
+}  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
-    # The format registry (and pathlib with it) is imported on first use, not
-    # by ``import pyconf_schedule``: a cold load() stays close to a bare json read.
+    # The format registry (and pathlib with it) and the diff are imported on first
+    # use, not by ``import pyconf_schedule``: a cold load() stays close to a bare json read.
     if name in _LAZY:
-        from . import formats
+        import importlib
 
-        value = getattr(formats, name)
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'pyconf_schedule' has no attribute {name!r}")

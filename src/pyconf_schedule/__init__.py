@@ -16,10 +16,15 @@ from ._sessions import Sessions
 from ._time import get_zone
 from .exceptions import (
     AmbiguousTimeError,
+    ConnectionFailedError,
+    FetchError,
+    FetchTimeoutError,
     FieldTypeError,
+    HTTPStatusError,
     InvalidScheduleError,
     MissingZoneError,
     NaiveDatetimeError,
+    NotCachedError,
     NotFoundError,
     PyconfScheduleError,
     ScheduleParseError,
@@ -38,6 +43,7 @@ from .exceptions import (
 
 if TYPE_CHECKING:
     from ._diff import FieldChange, ScheduleDiff, SessionChange, diff
+    from ._fetch import Fetched, fetch
     from .formats import dumps, format_names, loads, read, write
 
 __version__ = "0.1.0"
@@ -46,11 +52,17 @@ __all__ = [
     "AmbiguousTimeError",
     "Conference",
     "Conflict",
+    "ConnectionFailedError",
+    "FetchError",
+    "FetchTimeoutError",
+    "Fetched",
     "FieldChange",
     "FieldTypeError",
+    "HTTPStatusError",
     "InvalidScheduleError",
     "MissingZoneError",
     "NaiveDatetimeError",
+    "NotCachedError",
     "NotFoundError",
     "PyconfScheduleError",
     "Room",
@@ -79,6 +91,7 @@ __all__ = [
     "dataset_names",
     "diff",
     "dumps",
+    "fetch",
     "find_speaker",
     "format_names",
     "get_zone",
@@ -91,12 +104,14 @@ __all__ = [
 _LAZY = {
     "dumps": "formats", "format_names": "formats", "loads": "formats", "read": "formats", "write": "formats",
     "diff": "_diff", "FieldChange": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_diff",
+    "fetch": "_fetch", "Fetched": "_fetch",
 }  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
     # The format registry (and pathlib with it) and the diff are imported on first
-    # use, not by ``import pyconf_schedule``: a cold load() stays close to a bare json read.
+    # use, not by ``import pyconf_schedule``: a cold load() stays close to a bare json read,
+    # and URL reading (urllib, ssl, http.client) costs nothing until a URL is read.
     if name in _LAZY:
         import importlib
 

@@ -217,25 +217,46 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     )
 
 
-def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, tz: str | None = None) -> Conference:
-    """Read the schedule file at ``path``; the format is detected from the content unless given.
+def read(
+    path: str | os.PathLike[str],
+    *,
+    format: ReadableFormat | None = None,
+    tz: str | None = None,
+    offline: bool = False,
+    cache_dir: str | os.PathLike[str] | None = None,
+    timeout: float = 30.0,
+) -> Conference:
+    """Read the schedule file or ``http(s)://`` URL at ``path``; the format is detected from the content unless given.
 
     Files over :data:`MAX_INPUT_BYTES` are refused before they are read;
     from a pipe or device, which gives no size, at most that many bytes
-    (and one more, to tell) are read.  A URL (``https://...``) raises
-    :class:`~pyconf_schedule.UnsupportedSourceError`: reading URLs is not
-    supported yet; download the file and give its path.
+    (and one more, to tell) are read.
+
+    A URL is fetched through the on-disk cache (see
+    :func:`~pyconf_schedule.fetch`): an unchanged schedule costs a ``304``;
+    ``offline=True`` reads the cached copy only; ``cache_dir`` overrides the
+    cache folder and ``timeout`` (seconds) bounds the wait.  Failures raise
+    a :class:`~pyconf_schedule.FetchError` naming the cause; a scheme other
+    than http and https (``webcal://`` is read as ``https://``) raises
+    :class:`~pyconf_schedule.UnsupportedSourceError`.
     """
-    _refuse_url(path)
-    file = Path(path)
-    what = format or "schedule file"
-    check_size(file.stat().st_size, what)
-    with file.open("rb") as stream:
-        data = stream.read(MAX_INPUT_BYTES + 1)
-    if len(data) > MAX_INPUT_BYTES:
-        raise ScheduleParseError(
-            what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
-        )
+    url = _url(path)
+    if url is not None:
+        from .._fetch import fetch
+
+        data = fetch(url, cache_dir=cache_dir, offline=offline, timeout=timeout).data
+        if not data.strip():
+            raise ScheduleParseError(format or "schedule", f"{shorten(url, 100)!r} served an empty document")
+    else:
+        file = Path(path)
+        what = format or "schedule file"
+        check_size(file.stat().st_size, what)
+        with file.open("rb") as stream:
+            data = stream.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise ScheduleParseError(
+                what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
+            )
     name = cast("ReadableFormat", _canonical(format, "read")) if format is not None else detect_format(data)
     return loads(data, name, tz=tz)
 
@@ -244,12 +265,27 @@ _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _URL_PATH = re.compile(r"(?i)(https?|ftps?|file|webcal):/")  # a URL that went through Path() keeps one slash
 
 
-def _refuse_url(path: str | os.PathLike[str]) -> None:
+def _url(path: str | os.PathLike[str]) -> str | None:
+    """The http(s) URL ``path`` is, None for a file path; UnsupportedSourceError for another scheme."""
     text = path if isinstance(path, str) else os.fspath(path)
-    if isinstance(text, str) and (_URL.match(text) or (not isinstance(path, str) and _URL_PATH.match(text))):
+    if not isinstance(text, str):
+        return None
+    if not isinstance(path, str) and _URL_PATH.match(text):
         raise UnsupportedSourceError(
-            f"cannot read {shorten(text)!r}: reading URLs is not supported; download the file and give its path"
+            f"cannot read {shorten(text)!r}: this path looks like a URL that went through Path(), "
+            "which drops a slash; give the URL as a str"
         )
+    if not _URL.match(text):
+        return None
+    scheme = text.split(":", 1)[0].lower()
+    if scheme in ("http", "https"):
+        return text
+    if scheme == "webcal":  # a calendar subscription link: the same address over https
+        return "https" + text[len(scheme) :]
+    raise UnsupportedSourceError(
+        f"cannot read {shorten(text)!r}: only http:// and https:// URLs can be read; "
+        "for another source, download the file and give its path"
+    )
 
 
 def write(

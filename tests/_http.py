@@ -32,6 +32,8 @@ class Route:
     declared_length: int | None = None
     """A Content-Length to send instead of the body's (-1: none, the body ends when the connection closes)."""
     served: int = 0
+    trickle: float = 0.0
+    """Seconds to wait between the body's 16-byte pieces."""
     load: Callable[[], list[bytes]] | None = None
     """When set, gives the bodies at each request (files read when asked for), instead of ``bodies``."""
 
@@ -103,9 +105,11 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
                 return
             if route.declared_length is not None and route.declared_length >= 0:
                 headers["Content-Length"] = str(route.declared_length)
-            self._answer(200, body, headers, length=route.declared_length != -1)
+            self._answer(200, body, headers, length=route.declared_length != -1, trickle=route.trickle)
 
-        def _answer(self, status: int, body: bytes, headers: dict[str, str], *, length: bool = True) -> None:
+        def _answer(
+            self, status: int, body: bytes, headers: dict[str, str], *, length: bool = True, trickle: float = 0.0
+        ) -> None:
             server.requests.append(
                 Request(self.path, status, self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since"))
             )
@@ -117,7 +121,12 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             if status != 304:
                 try:
-                    self.wfile.write(body)
+                    pieces = [body[i : i + 16] for i in range(0, len(body), 16)] if trickle else [body]
+                    for piece in pieces:
+                        if trickle and server.stop.wait(trickle):
+                            return
+                        self.wfile.write(piece)
+                        self.wfile.flush()
                 except OSError:  # the client gave up (a size or time limit): nothing to do
                     pass
 

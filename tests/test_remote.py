@@ -230,6 +230,53 @@ def test_slow_server_times_out(server: LocalServer) -> None:
     assert str(info.value) == f"cannot read {url!r}: the server did not answer within 0.2 seconds"
 
 
+def test_trickling_body_times_out(server: LocalServer, tmp_path: Path) -> None:
+    """A body that keeps arriving, 16 bytes every 50 ms, raises FetchTimeoutError soon after the timeout, and nothing is cached."""
+    import time
+
+    url = server.serve("/trickle", SMALL, trickle=0.05)  # about 15 seconds in all
+    began = time.monotonic()
+    with pytest.raises(FetchTimeoutError) as info:
+        fetch(url, cache_dir=tmp_path, timeout=0.3)
+    assert time.monotonic() - began < 2.0
+    assert str(info.value) == f"cannot read {url!r}: the response did not arrive within 0.3 seconds"
+    assert _cache_files(tmp_path) == []
+
+
+def test_body_shorter_than_announced(server: LocalServer, tmp_path: Path) -> None:
+    """A response that ends before its Content-Length raises FetchError, and the half body is neither read nor cached."""
+    url = server.serve("/short", SMALL, declared_length=len(SMALL) + 100)
+    with pytest.raises(FetchError) as info:
+        read(url, cache_dir=tmp_path)
+    assert str(info.value) == f"cannot read {url!r}: the connection closed before the whole response arrived"
+    assert _cache_files(tmp_path) == []
+
+
+def test_concurrent_readers_never_see_a_torn_cache_file(server: LocalServer, tmp_path: Path) -> None:
+    """Four threads fetching a URL whose body alternates leave one whole cache entry and no temporary file."""
+    import threading
+
+    bodies = [SMALL, SMALL_ICS] * 10
+    url = server.serve("/busy", *bodies)
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        try:
+            for _ in range(5):
+                assert fetch(url, cache_dir=tmp_path).data in (SMALL, SMALL_ICS)
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(_cache_files(tmp_path)) == 1
+    assert fetch(url, cache_dir=tmp_path, offline=True).data in (SMALL, SMALL_ICS)
+
+
 def test_declared_oversized_body_is_refused_before_reading(server: LocalServer) -> None:
     """A response declaring more than MAX_INPUT_BYTES is refused from its Content-Length, as readers refuse big files."""
     url = server.serve("/big", b"{}", declared_length=MAX_INPUT_BYTES + 1)

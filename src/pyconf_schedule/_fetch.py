@@ -226,8 +226,10 @@ def _get(url: str, headers: dict[str, str], timeout: float) -> tuple[int, bytes,
             while True:
                 if time.monotonic() > deadline:
                     raise FetchTimeoutError(url, f"the response did not arrive within {timeout:g} seconds")
-                chunk = response.read(_CHUNK)
+                chunk = response.read1(_CHUNK)  # what has arrived: a trickle cannot hold off the deadline
                 if not chunk:
+                    if response.length:  # bytes the server announced and never sent
+                        raise FetchError(url, "the connection closed before the whole response arrived")
                     break
                 size += len(chunk)
                 if size > MAX_INPUT_BYTES:

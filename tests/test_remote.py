@@ -346,6 +346,20 @@ def test_what_is_served_must_be_a_schedule(server: LocalServer, body: bytes, err
 
 
 @pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("https://", "not a valid URL (no host given)"),
+        ("http://exa mple.org/s.json", "not a valid URL (URL can't contain control characters. 'exa mple.org' (found at least ' '))"),
+    ],
+)
+def test_malformed_url(url: str, reason: str) -> None:
+    """A URL that cannot be sent (no host, a space in the host) raises FetchError saying it is not a valid URL, before any request."""
+    with pytest.raises(FetchError) as info:
+        read(url)
+    assert str(info.value) == f"cannot read {url!r}: {reason}"
+
+
+@pytest.mark.parametrize(
     ("source", "shown"),
     [
         ("ftp://example.org/schedule.json", "ftp://example.org/schedule.json"),

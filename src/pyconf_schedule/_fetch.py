@@ -277,6 +277,8 @@ def _failure(url: str, reason: object, timeout: float) -> FetchError:
         return ConnectionFailedError(url, f"{host} refused the connection")
     if isinstance(reason, (ConnectionError, http.client.RemoteDisconnected)):
         return ConnectionFailedError(url, f"the connection to {host} failed ({reason.strerror or reason})")
+    if isinstance(reason, http.client.InvalidURL) or isinstance(reason, str):  # urllib gives "no host given" as text
+        return FetchError(url, f"not a valid URL ({reason})")
     if isinstance(reason, http.client.HTTPException):
         return FetchError(url, f"the server's answer is not valid HTTP ({type(reason).__name__})")
     if isinstance(reason, OSError):

@@ -38,11 +38,11 @@ False
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, tzinfo
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
-import attrs
 from attrs import frozen
 
 from ._model import Room, Session, SessionKind, Speaker, Track
@@ -185,8 +185,9 @@ def diff(old: Conference, new: Conference) -> ScheduleDiff:
             pairs[j] = (i, "id")
             free_old.discard(i)
             free_new.discard(j)
-    for how, key in (("url", _url_key), ("title", _title_key)):
-        _pair_unique(old_sessions, new_sessions, free_old, free_new, pairs, how, key)  # type: ignore[arg-type]
+    steps: tuple[tuple[MatchedBy, Callable[[Session], str | None]], ...] = (("url", _url_key), ("title", _title_key))
+    for how, key in steps:
+        _pair_unique(old_sessions, new_sessions, free_old, free_new, pairs, how, key)
 
     changed = []
     for j, session in enumerate(new_sessions):
@@ -248,13 +249,14 @@ def _speaker_key(speakers: tuple[Speaker, ...]) -> list[str]:
 
 
 def _names_minus(a: DiffValue, b: DiffValue) -> tuple[str, ...]:
-    left = [s.name for s in a] if isinstance(a, tuple) else []  # type: ignore[union-attr]
-    right = [s.name for s in b] if isinstance(b, tuple) else []  # type: ignore[union-attr]
-    remaining = list(right)
+    """The speaker names of ``a`` not in ``b`` (as multisets)."""
+    left = [s.name for s in a if isinstance(s, Speaker)] if isinstance(a, tuple) else []
+    right = [s.name for s in b if isinstance(s, Speaker)] if isinstance(b, tuple) else []
+    remaining = Counter(right)
     result = []
     for name in left:
-        if name in remaining:
-            remaining.remove(name)
+        if remaining[name]:
+            remaining[name] -= 1
         else:
             result.append(name)
     return tuple(result)

@@ -55,7 +55,7 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
            "November", "December")  # fmt: skip
 
 _CSS = """
-:root{--m:3.2px;--col:10rem;--axis:3.6rem;color-scheme:light;font:15px/1.35 system-ui,-apple-system,"Segoe UI",
+:root{--m:3.2px;--col:10rem;--axis:4.4rem;color-scheme:light;font:15px/1.35 system-ui,-apple-system,"Segoe UI",
 Roboto,"Helvetica Neue",Arial,sans-serif;color:#1b1b1b;background:#fff}
 body{margin:0;padding:0 1rem 2rem}
 header{padding:1rem 0 .5rem;border-bottom:2px solid #2d3a4a}
@@ -347,17 +347,21 @@ def _article(session: Session, zone: tzinfo, day: date | None, style: str = "", 
     )
 
 
-def _grid(day: date, timed: Sequence[Session], zone: tzinfo, label: str) -> str:
-    """The day's grid: a header row of rooms, the time axis, hour lines and one block per session."""
-    rooms: dict[str | None, int] = {}
-    names: list[str] = []
+def _grid(day: date, timed: Sequence[Session], zone: tzinfo, label: str, order: dict[str, int]) -> str:
+    """The day's grid: a header row of rooms, the time axis, hour lines and one block per session.
+
+    Rooms come in the conference's order (``order``), a column for sessions
+    without a room last.
+    """
+    found: dict[str | None, str] = {}
     for s in timed:
         key = _room_key(s)
-        if key not in rooms:
-            rooms[key] = len(rooms)
-            names.append(s.room.name if s.room is not None else "No room given")
+        if key not in found:
+            found[key] = s.room.name if s.room is not None else "No room given"
+    keys = sorted(found, key=lambda k: (k is None, order.get(k, len(order)) if k is not None else 0))
+    rooms = {key: index for index, key in enumerate(keys)}
+    names = [found[key] for key in keys]
     origin, unit, blocks, lanes = _place(timed, rooms, zone)
-    # The no-room column, if any, stays where first met: rooms come in order of their first session.
     first_column = [0] * len(lanes)
     column = 2
     for index, count in enumerate(lanes):
@@ -421,6 +425,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     zone, zone_label = view_zone(obj, tz)
     view = conf.sessions if zone is conf.zone else conf.sessions.to_tz(zone)
     by_day = view.by_day()
+    order = {room.id: index for index, room in enumerate(conf.rooms)}
     unscheduled = view.unscheduled
     out = [
         "<!DOCTYPE html>",
@@ -465,7 +470,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         out.append(f'<h2 id="{anchor}-h">{heading}</h2>')
         timed = [s for s in sessions if s.start is not None]
         if timed:
-            out.append(_grid(day, timed, zone, f"Timetable of {heading}"))
+            out.append(_grid(day, timed, zone, f"Timetable of {heading}", order))
         day_only = [s for s in sessions if s.start is None]
         if day_only:
             count = len(day_only)

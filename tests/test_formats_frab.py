@@ -313,14 +313,14 @@ def test_durations_across_dst_ends_are_real_time(name: str, conf: Conference, fo
     ("format_name", "text"),
     [
         ("frab-xml", '<schedule><conference><title>N</title><time_zone_name>Europe/Berlin</time_zone_name></conference>'
-                     '<day date="2026-10-25"><room name="A"><event id="1"><start>02:30</start><duration>00:45</duration>'
+                     '<day date="2026-10-25"><room name="A"><event id="1"><date>2026-10-25T02:30:00+02:00</date><start>02:30</start><duration>00:45</duration>'
                      '<title>Overlap</title></event></room></day></schedule>'),
         ("c3voc-json", '{"schedule": {"conference": {"title": "N", "time_zone_name": "Europe/Berlin", "days": [{"date": '
-                       '"2026-10-25", "rooms": {"A": [{"id": 1, "start": "02:30", "duration": "00:45", "title": "Overlap"}]}}]}}}'),
+                       '"2026-10-25", "rooms": {"A": [{"id": 1, "date": "2026-10-25T02:30:00+02:00", "start": "02:30", "duration": "00:45", "title": "Overlap"}]}}]}}}'),
     ],
 )
 def test_events_in_a_dst_overlap_are_read(format_name: str, text: str) -> None:
-    """A 45-minute event from 02:30 CEST, ending at 02:15 CET by the wall clock, is read by instant, not refused."""
+    """A 45-minute event from 02:30+02:00 (its date's offset settles the repeated hour), ending at 02:15 CET by the wall clock, is read by instant, not refused."""
     (session,) = loads(text, format_name).sessions  # type: ignore[arg-type]
     assert session.start is not None and session.end is not None
     assert (session.start.isoformat(), session.end.isoformat()) == ("2026-10-25T02:30:00+02:00", "2026-10-25T02:15:00+01:00")

@@ -130,19 +130,25 @@ def test_default_dtstamp_is_now() -> None:
 @pytest.mark.parametrize(
     ("zone", "expected"),
     [
-        ("Europe/Paris", [("STANDARD", "19700101T000000", "+0100", "+0100"), ("DAYLIGHT", "20260329T020000", "+0100", "+0200"), ("STANDARD", "20261025T030000", "+0200", "+0100")]),
-        ("America/New_York", [("STANDARD", "19700101T000000", "-0500", "-0500"), ("DAYLIGHT", "20260308T020000", "-0500", "-0400"), ("STANDARD", "20261101T020000", "-0400", "-0500")]),
-        ("Asia/Tokyo", [("STANDARD", "19700101T000000", "+0900", "+0900")]),
-        ("Australia/Lord_Howe", [("DAYLIGHT", "19700101T000000", "+1100", "+1100"), ("STANDARD", "20260405T020000", "+1100", "+1030"), ("DAYLIGHT", "20261004T020000", "+1030", "+1100")]),
+        ("Europe/Paris", [("DAYLIGHT", "20250330T020000", "+0100", "+0200", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"), ("STANDARD", "20251026T030000", "+0200", "+0100", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10")]),
+        ("America/New_York", [("DAYLIGHT", "20250309T020000", "-0500", "-0400", "FREQ=YEARLY;BYDAY=2SU;BYMONTH=3"), ("STANDARD", "20251102T020000", "-0400", "-0500", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=11")]),
+        ("Asia/Tokyo", [("STANDARD", "20250101T090000", "+0900", "+0900", None)]),
+        ("Australia/Lord_Howe", [("STANDARD", "20250406T020000", "+1100", "+1030", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=4"), ("DAYLIGHT", "20251005T020000", "+1030", "+1100", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=10")]),
     ],
 )
-def test_vtimezone_matches_zoneinfo(zone: str, expected: list[tuple[str, str, str, str]]) -> None:
-    """The VTIMEZONE lists the zone's transitions in the years covered, as RFC 5545 onsets."""
+def test_vtimezone_matches_zoneinfo(zone: str, expected: list[tuple[str, str, str, str, str | None]]) -> None:
+    """The VTIMEZONE gives the zone's current yearly rules as RRULE observances starting the year before the events."""
     text = ics.dumps(small_conference(), tz=zone, dtstamp=DTSTAMP)
     calendar = _calendar(text)
     (vtimezone,) = calendar.walk("VTIMEZONE")
     got = [
-        (c.name, c["DTSTART"].dt.strftime("%Y%m%dT%H%M%S"), _offset(c["TZOFFSETFROM"].to_ical()), _offset(c["TZOFFSETTO"].to_ical()))
+        (
+            c.name,
+            c["DTSTART"].dt.strftime("%Y%m%dT%H%M%S"),
+            _offset(c["TZOFFSETFROM"].to_ical()),
+            _offset(c["TZOFFSETTO"].to_ical()),
+            c["RRULE"].to_ical().decode() if "RRULE" in c else None,
+        )
         for c in vtimezone.subcomponents
     ]
     assert got == expected
@@ -359,7 +365,7 @@ def test_mozilla_lightning_calendar_is_read() -> None:
 
 
 def test_unreadable_vtimezone_falls_back_to_the_iana_suffix() -> None:
-    """A VTIMEZONE dateutil cannot read gives way to the IANA zone at the end of the TZID."""
+    """A VTIMEZONE that cannot be read gives way to the IANA zone at the end of the TZID."""
     broken = _LIGHTNING.replace("TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200", "TZOFFSETFROM:garbage\r\nTZOFFSETTO:+0200")
     (session,) = loads(broken, "ics").sessions
     assert session.start is not None and session.start.astimezone(UTC).isoformat() == "2020-10-24T21:30:00+00:00"

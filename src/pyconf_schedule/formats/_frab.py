@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 
 import attrs
 
@@ -19,8 +19,8 @@ from .._conference import Conference
 from .._model import Session, Speaker
 from .._sessions import Sessions
 from .._text import fold, slugify
-from .._time import get_zone, parse_datetime, utc, zone_name
-from ..exceptions import MissingZoneError, PyconfScheduleError, ScheduleParseError
+from .._time import get_zone, localize, parse_datetime, utc, zone_name
+from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
 from ._common import (
     as_conference,
     build_conference,
@@ -91,26 +91,31 @@ class RawSchedule:
 # ---------------------------------------------------------------------------
 
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
-_DURATION = re.compile(r"^(?:(\d+):)?(\d{1,3}):(\d{2})(?::(\d{2}))?$")
+_DURATION = re.compile(r"^(?:(\d{1,3}):(?=\d{2}:\d{2}:\d{2}$))?(\d{1,8}):([0-5]\d)(?::([0-5]\d))?$")
+DURATION_FORMS = "HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS"
+"""The durations read: frab and pretalx write ``HH:MM`` (hours may pass 24), pentabarf ``HH:MM:SS``."""
 
 
 def _clock(text: str) -> time | None:
     m = _CLOCK.match(text.strip())
-    if m is None or int(m[1]) > 23 or int(m[2]) > 59:
+    if m is None or int(m[1]) > 23 or int(m[2]) > 59 or int(m[3] or 0) > 59:
         return None
     return time(int(m[1]), int(m[2]), int(m[3] or 0))
 
 
 def _duration(text: str) -> timedelta | None:
-    """``HH:MM``, ``HH:MM:SS`` or ``D:HH:MM:SS`` (the forms frab, pentabarf and pretalx write)."""
+    """``HH:MM``, ``HH:MM:SS`` or ``D:HH:MM:SS`` (:data:`DURATION_FORMS`), else None.
+
+    >>> _duration("01:30"), _duration("00:99"), _duration("1:02:00:05")
+    (datetime.timedelta(seconds=5400), None, datetime.timedelta(days=1, seconds=7205))
+    """
     m = _DURATION.match(text.strip())
     if m is None:
         return None
-    if m[1] is not None and m[4] is not None:  # D:HH:MM:SS
-        return timedelta(days=int(m[1]), hours=int(m[2]), minutes=int(m[3]), seconds=int(m[4]))
-    if m[1] is not None:  # H:MM:SS written as a:b:c
-        return timedelta(hours=int(m[1]), minutes=int(m[2]), seconds=int(m[3]))
-    return timedelta(hours=int(m[2]), minutes=int(m[3]), seconds=int(m[4] or 0))
+    days, hours = int(m[1] or 0), int(m[2])
+    if m[1] is not None and hours > 23:  # D:HH:MM:SS: the hours are within the day
+        return None
+    return timedelta(days=days, hours=hours, minutes=int(m[3]), seconds=int(m[4] or 0))
 
 
 def _zone_or_none(name: str | None) -> tzinfo | None:
@@ -165,7 +170,11 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                 else:
                     reason = f"the date {text!r} has no UTC offset and the file names no time zone; pass tz= the conference's zone"
                 raise MissingZoneError(format_name, reason, location)
-            value = value.replace(tzinfo=wall_zone).astimezone(timezone.utc).astimezone(wall_zone)
+            try:
+                value = localize(value, wall_zone)
+            except AmbiguousTimeError as exc:
+                # A wall time a DST change skips or repeats has two readings an hour apart: refuse, never shift.
+                raise error(f"the date {text!r} has no UTC offset and {exc}", location) from None
         utc(value)  # an instant outside years 1-9999 fails here, at its event
         return value
 
@@ -191,6 +200,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         tracks.get(name)
     speakers: dict[str, Speaker] = {}
     speaker_ids: set[str] = set()
+    by_name: dict[str, str] = {}
     session_ids: set[str] = set()
     offsets: set[timedelta] = set()
     drafts: list[tuple[Session, str]] = []
@@ -202,7 +212,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         sid = _session_id(event, session_ids)
         people: list[Speaker] = []
         for person in event.persons:
-            speaker = _speaker(person, speakers, speaker_ids)
+            speaker = _speaker(person, speakers, speaker_ids, by_name)
             if speaker is not None and speaker.id not in {p.id for p in people}:
                 people.append(speaker)
         kind, label = kind_from_label(event.type)
@@ -303,13 +313,12 @@ def _times(
     if event.end:
         end = instant(event.end, event.location)
     elif event.duration:
-        try:
-            length = _duration(event.duration)
-        except OverflowError:
-            raise error(f"the duration {event.duration!r} is too long", event.location) from None
+        length = _duration(event.duration)  # at most 10**8 hours (11 400 years): never an OverflowError
         if length is None:
-            raise error(f"the duration {event.duration!r} is not HH:MM", event.location)
-        if length:  # a zero duration means the end is unknown
+            raise error(f"the duration {event.duration!r} is not {DURATION_FORMS}", event.location)
+        # "00:00" means the end is unknown (what frab and pretalx write then); "00:00:00",
+        # with seconds, is a zero-length event, as this library writes one.
+        if length or event.duration.strip().count(":") >= 2:
             end = (utc(start) + length).astimezone(start.tzinfo)
     if end is not None and utc(end) < utc(start):
         raise error(f"the event ends ({end.isoformat()}) before it starts ({start.isoformat()})", event.location)
@@ -339,7 +348,12 @@ def _session_id(event: RawEvent, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
-def _speaker(person: RawPerson, speakers: dict[str, Speaker], taken: set[str]) -> Speaker | None:
+def _speaker(person: RawPerson, speakers: dict[str, Speaker], taken: set[str], by_name: dict[str, str]) -> Speaker | None:
+    """The speaker ``person`` is, made on first meeting; ``by_name`` maps each folded name to the first speaker so named.
+
+    A person without id, code or guid is the first known speaker whose name
+    folds the same (a dict look-up, so reading stays linear).
+    """
     name = person.name.strip()
     if not name:
         return None
@@ -351,15 +365,16 @@ def _speaker(person: RawPerson, speakers: dict[str, Speaker], taken: set[str]) -
         key = f"person-{person.guid.lower()}"
     else:
         key = slugify(name) or "person"
-        existing = next((s for s in speakers.values() if fold(s.name) == fold(name)), None)
+        existing = by_name.get(fold(name))
         if existing is not None:
-            return existing
+            return speakers[existing]
     speaker = speakers.get(key)
     if speaker is None:
         if key in taken:
             key = unique_slug(key, taken, "person")
         taken.add(key)
         speaker = speakers[key] = Speaker(id=key, name=name, bio=person.bio or None)
+        by_name.setdefault(fold(name), key)
     elif name != speaker.name and name not in speaker.aliases:
         speaker = speakers[key] = attrs.evolve(speaker, aliases=(*speaker.aliases, name))
     return speaker
@@ -380,6 +395,8 @@ class EventPlan:
     duration: str
     end: str | None
     room: str
+    xml_start: str
+    xml_duration: str
     slug: str
     title: str
     type: str
@@ -431,6 +448,21 @@ def _hhmm(delta: timedelta) -> str:
     """A real (UTC) duration as ``HH:MM``; hours go past 24 (``26:00``), as the schemas allow."""
     minutes = int(delta.total_seconds() // 60)
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _exact(delta: timedelta | None) -> str:
+    """A duration for frab XML: ``HH:MM``, or ``HH:MM:SS`` when it has seconds or is zero; ``00:00`` for an unknown end.
+
+    >>> _exact(timedelta(minutes=90)), _exact(timedelta(seconds=61)), _exact(timedelta(0)), _exact(None)
+    ('01:30', '00:01:01', '00:00:00', '00:00')
+    """
+    if delta is None:
+        return "00:00"
+    seconds = int(delta.total_seconds())
+    if seconds and not seconds % 60:
+        return _hhmm(delta)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours:02d}:{rest // 60:02d}:{rest % 60:02d}"
 
 
 def http_url(value: str | None) -> str | None:
@@ -489,6 +521,8 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 duration=_hhmm(duration) if duration is not None else "00:00",
                 end=None if end is None else end.isoformat(),
                 room=session.room.name if session.room else "",
+                xml_start=start.strftime("%H:%M:%S" if start.second else "%H:%M"),
+                xml_duration=_exact(duration),
                 slug=slug,
                 title=title,
                 type=session.kind.value,

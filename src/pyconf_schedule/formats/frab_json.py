@@ -28,13 +28,20 @@ is not kept.
 An event with a ``start`` but no ``date`` is on the day's ``date``, or the
 next calendar day when that time falls before the day's ``day_start``
 (after midnight).
-Inputs over 50 MiB or nested deeper than 64 levels are refused; errors name
+A c3voc schedule2 file (a flat ``events`` list, rooms and tracks by
+reference, ISO 8601 durations) is read into the same model; its events
+whose ``state`` takes them off the programme are left out.  A file with no
+events under ``days[].rooms`` but an ``events`` list elsewhere is refused
+rather than read as empty.
+Inputs over 50 MiB or nested deeper than 64 levels are refused, as are
+``NaN``, ``Infinity`` and numbers beyond a double (``1e400``); errors name
 the JSON path.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -137,9 +144,47 @@ def _list(value: Any, path: str) -> list[Any]:
     return value
 
 
+def _check_numbers(document: Any) -> None:
+    """Refuse NaN, Infinity and numbers beyond a float's range (``1e400``), naming their JSON path.
+
+    Python's json module reads them (as ``nan`` and ``inf``); JSON has no such
+    numbers, and as ids they would become sessions ``frab-nan``, ``frab-inf``.
+    """
+    stack: list[tuple[Any, str]] = [(document, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            what = "NaN is not a JSON number" if math.isnan(value) else (
+                "the number is infinite or beyond the range of a double (Infinity, 1e400)"
+            )
+            raise ScheduleParseError(_FORMAT, f"{what}; numbers must be finite, at most about 1.8e308 in size", path)
+        if isinstance(value, dict):  # pushed in reverse, so the first bad number in the file is reported
+            for key, item in reversed(value.items()):
+                child = f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+                stack.append((item, child))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))))
+
+
+def _event_lists(document: Any) -> str | None:
+    """The JSON path of the first non-empty ``events`` list anywhere in ``document``, or None."""
+    stack: list[tuple[Any, str]] = [(document, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            events = value.get("events")
+            if isinstance(events, list) and events:
+                return f"{path}.events"
+            stack.extend((item, f"{path}.{key}") for key, item in reversed(value.items()) if isinstance(item, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))) if isinstance(item, (dict, list)))
+    return None
+
+
 def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     """Read a c3voc/pretalx/frab schedule.json (see the module docstring)."""
     document = _obj(load_json(data, _FORMAT), "$")
+    _check_numbers(document)
     if "schedule" in document:
         schedule, path = _obj(document["schedule"], "$.schedule"), "$.schedule"
     else:
@@ -147,6 +192,19 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     if "conference" not in schedule:
         raise ScheduleParseError(_FORMAT, 'no "conference" object (is this a c3voc schedule.json?)', path)
     conference = _obj(schedule["conference"], f"{path}.conference")
+    events = schedule.get("events")
+    if isinstance(events, list):
+        days = conference.get("days")
+        v1 = isinstance(days, list) and any(isinstance(d, dict) and d.get("rooms") for d in days)
+        if not v1:
+            return build(_schedule2(schedule, conference, path), tz, _FORMAT)
+        if events:  # both forms: reading either one alone would silently drop the other
+            raise ScheduleParseError(
+                _FORMAT,
+                'the file has both a schedule2 "events" list and schedule.json version 1 events under '
+                '"conference.days[].rooms"; it is not clear which is the schedule',
+                f"{path}.events",
+            )
     path += ".conference"
     raw = RawSchedule(
         title=_s(conference.get("title")),
@@ -179,6 +237,15 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 raw.events.append(
                     _event(_obj(event_value, f"{room_path}[{e}]"), f"{room_path}[{e}]", room_name, day, raw.url)
                 )
+    if not raw.events:
+        stray = _event_lists(document)
+        if stray is not None:  # events where schedule.json v1 has none: refuse rather than read nothing
+            raise ScheduleParseError(
+                _FORMAT,
+                'no events under "conference": {"days": [{"rooms": {...}}]}, but there is an "events" list here, '
+                "which is not where schedule.json puts events; nothing would be read",
+                stray,
+            )
     return build(raw, tz, _FORMAT)
 
 
@@ -226,6 +293,139 @@ def _event(event: dict[str, Any], path: str, room_name: str, day: dict[str, Any]
         day_start=_s(day.get("day_start")),
         day_end=_s(day.get("day_end")),
     )
+
+
+# ---------------------------------------------------------------------------
+# schedule2: a flat "events" list (c3voc schema2, written by the CCC hub)
+# ---------------------------------------------------------------------------
+
+_ISO_DURATION = re.compile(r"^P(?:(\d{1,5})D)?(?:T(?:(\d{1,7})H)?(?:(\d{1,7})M)?(?:(\d{1,7})S)?)?$")
+_DROPPED_STATES = frozenset({"DRAFT", "SUBMITTED", "REJECTED", "CANCELED", "CANCELLED", "WITHDRAWN", "DELETED"})
+"""schedule2 ``state`` values of events that are not (or no longer) on the programme; they are not read."""
+
+
+def _localized(value: Any, language: str | None) -> str | None:
+    """A schedule2 LocalizableString: the text, or from a ``{"en": ..., "de": ...}`` map the event's language, else English, else the first."""
+    if not isinstance(value, dict):
+        return _s(value)
+    for key in (language, "en", *value):
+        if key is not None and _s(value.get(key)):
+            return _s(value.get(key))
+    return None
+
+
+def _iso_duration(text: str | None, path: str) -> str | None:
+    """An ISO 8601 duration (``PT1H30M``) as ``H:MM:SS`` text for the frab reader; None for none."""
+    if text is None:
+        return None
+    m = _ISO_DURATION.match(text)
+    if m is None or text in ("P", "PT") or text.endswith("T"):
+        raise ScheduleParseError(_FORMAT, f"the duration {text!r} is not an ISO 8601 duration such as 'PT1H30M'", path)
+    seconds = int(m[1] or 0) * 86400 + int(m[2] or 0) * 3600 + int(m[3] or 0) * 60 + int(m[4] or 0)
+    hours, rest = divmod(seconds, 3600)
+    if hours >= 100_000_000:
+        raise ScheduleParseError(_FORMAT, f"the duration {text!r} is too long", path)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+
+
+def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) -> RawSchedule:
+    """The events of a c3voc schedule2 file: rooms and tracks by reference, persons' bios from the top-level list."""
+    raw = RawSchedule(
+        title=_s(conference.get("title")),
+        acronym=_s(conference.get("acronym")),
+        time_zone_name=_s(conference.get("time_zone_name")),
+        start=_s(conference.get("start")),
+        end=_s(conference.get("end")),
+        url=_s(conference.get("url")) or _s(schedule.get("base_url")),
+    )
+    room_names: dict[str, str] = {}
+    for r, room in enumerate(_list(conference.get("rooms"), f"{path}.conference.rooms")):
+        room = _obj(room, f"{path}.conference.rooms[{r}]")
+        name = _s(room.get("name"))
+        if name:
+            if name not in raw.rooms:
+                raw.rooms.append(name)
+            for key in ("guid", "slug"):
+                if _s(room.get(key)):
+                    room_names.setdefault(str(_s(room.get(key))), name)
+    track_names: dict[str, str] = {}
+    for t, track in enumerate(_list(conference.get("tracks"), f"{path}.conference.tracks")):
+        track = _obj(track, f"{path}.conference.tracks[{t}]")
+        name = _s(track.get("name"))
+        if name:
+            raw.tracks.append(name)
+            for key in ("slug", "guid"):
+                if _s(track.get(key)):
+                    track_names.setdefault(str(_s(track.get(key))), name)
+    bios: dict[str, str] = {}
+    for p, person in enumerate(_list(schedule.get("persons"), f"{path}.persons")):
+        person = _obj(person, f"{path}.persons[{p}]")
+        guid, bio = _s(person.get("guid")), _localized(person.get("biography"), None)
+        if guid and bio:
+            bios.setdefault(guid, bio)
+    for e, value in enumerate(_list(schedule.get("events"), f"{path}.events")):
+        event_path = f"{path}.events[{e}]"
+        event = _obj(value, event_path)
+        if (_s(event.get("state")) or "").upper() in _DROPPED_STATES:
+            continue
+        language = _s(event.get("language"))
+        room_ref = event.get("room")
+        if isinstance(room_ref, dict):
+            room = _s(room_ref.get("name")) or room_names.get(_s(room_ref.get("guid")) or "") or room_names.get(
+                _s(room_ref.get("slug")) or ""
+            )
+        else:
+            room = _s(room_ref)
+        track_ref = event.get("track")
+        if isinstance(track_ref, dict):
+            slug = _s(track_ref.get("slug")) or _s(track_ref.get("guid")) or ""
+            track = _s(track_ref.get("name")) or track_names.get(slug) or slug or None
+        else:
+            track = _s(track_ref)
+        persons = []
+        for p, person in enumerate(_list(event.get("participants", event.get("persons")), f"{event_path}.participants")):
+            if isinstance(person, str):
+                persons.append(RawPerson(name=person))
+                continue
+            person = _obj(person, f"{event_path}.participants[{p}]")
+            guid = _s(person.get("guid"))
+            persons.append(
+                RawPerson(
+                    name=_s(person.get("name")) or _s(person.get("public_name")) or "",
+                    id=_s(person.get("id")),
+                    guid=guid,
+                    code=_s(person.get("code")),
+                    bio=_localized(person.get("biography"), language) or bios.get(guid or ""),
+                )
+            )
+        slides = [
+            str(link["url"]).strip()
+            for key in ("links", "attachments")
+            for link in _list(event.get(key), f"{event_path}.{key}")
+            if isinstance(link, dict) and _s(link.get("url")) and "slide" in f"{link.get('type')} {link.get('title')}".lower()
+        ]
+        raw.events.append(
+            RawEvent(
+                location=event_path,
+                id=_s(event.get("id")),
+                guid=_s(event.get("guid")) or _s(event.get("code")),
+                title=_localized(event.get("title"), language),
+                subtitle=_localized(event.get("subtitle"), language),
+                type=_s(event.get("type")),
+                date=_s(event.get("start")),
+                duration=_iso_duration(_s(event.get("duration")), f"{event_path}.duration"),
+                end=_s(event.get("end")),
+                room=room,
+                track=track,
+                language=language,
+                abstract=_localized(event.get("abstract"), language),
+                description=_localized(event.get("description"), language),
+                url=_event_url(_s(event.get("url")), _s(event.get("guid")), raw.url),
+                persons=persons,
+                slides=slides,
+            )
+        )
+    return raw
 
 
 def _event_url(url: str | None, guid: str | None, conference_url: str | None) -> str | None:

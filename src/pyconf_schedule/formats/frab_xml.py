@@ -21,7 +21,9 @@ with :mod:`xml.etree.ElementTree` (never string templates); characters XML
   ``frab-123`` or ``123``, else a stable number derived from the id;
   ``guid`` is a UUID5 of a fixed namespace, the conference id and the
   session id.  Children: ``date`` (ISO 8601 with offset), ``start``
-  (``HH:MM``), ``duration`` (``HH:MM``; ``00:00`` when the end is unknown),
+  (``HH:MM``, ``HH:MM:SS`` when it has seconds), ``duration`` (``HH:MM``,
+  ``HH:MM:SS`` when it has seconds, ``00:00:00`` for a zero-length event,
+  ``00:00`` when the end is unknown),
   ``room``, ``slug``, ``title`` (untitled: "(untitled session <id>)"),
   ``subtitle`` (empty), ``type`` (the kind value, e.g. ``lightning-talk``),
   ``track``, ``language``, ``abstract``, ``persons`` (``<person guid>``
@@ -38,7 +40,11 @@ offset is trusted), else the day's ``date`` plus ``<start>`` (after the
 conference's ``day_change``, if given, a start before it belongs to the next
 calendar day; so does a start before the ``<day start=...>`` instant).
 Instants are compared, never wall times.  A wall time without an offset is read in ``tz``, else the
-file's ``time_zone_name``, else it is an error that says to pass ``tz``.
+file's ``time_zone_name``, else it is an error that says to pass ``tz``; one
+that a DST change skips or repeats in that zone is refused, naming the time
+and zone (either reading would be an hour off).  Durations: see
+``_frab.DURATION_FORMS``; anything else is refused.  No ``<event>`` inside
+``<day><room>`` while there is one elsewhere is refused, not read as empty.
 The conference's zone is ``tz``, else ``time_zone_name``, else the single
 UTC offset all dates carry (``Etc/GMT-1`` for +01:00: IANA's ``Etc/GMT``
 names invert the sign, as POSIX does; ``UTC`` when offsets differ or are
@@ -48,12 +54,15 @@ not whole hours).  Durations are added in UTC and written as real time
 Safety: the document is parsed by expat with no DTD allowed: a DOCTYPE or
 entity declaration (billion laughs, XXE) is refused, as are inputs over
 50 MiB, elements nested deeper than 64 levels, str input with lone
-surrogates and an XML declaration naming an unknown encoding.  Errors name
-the line.
+surrogates and an XML declaration naming an unknown encoding or UTF-7.
+Other declared encodings (Shift_JIS, Big5, windows-1252, ...) are decoded by
+Python before expat sees the text.  Errors name the line.
 """
 
 from __future__ import annotations
 
+import codecs
+import re
 import xml.etree.ElementTree as ET
 from typing import Any, NoReturn
 from xml.parsers import expat
@@ -122,8 +131,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
             for e in events:
                 event = _sub(room_element, "event", id=str(e.id), guid=e.guid)
                 _sub(event, "date", e.date)
-                _sub(event, "start", e.start)
-                _sub(event, "duration", e.duration)
+                _sub(event, "start", e.xml_start)
+                _sub(event, "duration", e.xml_duration)
                 _sub(event, "room", e.room)
                 _sub(event, "slug", e.slug)
                 _sub(event, "title", e.title)
@@ -158,6 +167,66 @@ class _Refused(Exception):
     pass
 
 
+_DECLARATION = re.compile(rb"<\?xml\s[^>]{0,200}?\bencoding\s*=\s*([\"'])([^\"'>]{0,64})\1")
+_ENCODING_NAME = re.compile(r"[A-Za-z][A-Za-z0-9._-]*")
+_EXPAT_ENCODINGS = frozenset({"utf-8", "utf-16", "iso-8859-1", "us-ascii"})
+"""What expat reads itself (its four built-in encodings); any other declared encoding is decoded by Python first."""
+_UNSAFE_ENCODINGS = frozenset({"utf-7", "unicode-escape", "raw-unicode-escape", "idna", "punycode"})
+"""Python codecs that turn plain ASCII into other characters (``+ADw-`` is ``<`` in UTF-7): they could hide markup."""
+SUPPORTED_ENCODINGS = (
+    "UTF-8, UTF-16, US-ASCII, ISO-8859-*, windows-125*, Shift_JIS, CP932, EUC-JP, Big5, GB2312, GB18030 "
+    "and the other ASCII-compatible character sets Python reads, except UTF-7"
+)
+
+
+def _declared_text(data: bytes, format_name: str) -> str | None:
+    """``data`` decoded by Python when its XML declaration names an encoding expat does not read itself, else None.
+
+    Expat reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII; Python's pyexpat adds
+    single-byte codecs but fails on multi-byte ones (Shift_JIS, Big5, ...)
+    with a bare ValueError.  Decoding first and handing expat text (which it
+    then reads as UTF-8, whatever the declaration says) reads them all.
+    """
+    bom = data.startswith(codecs.BOM_UTF8)
+    match = _DECLARATION.match(data, 3 if bom else 0)
+    if match is None:
+        return None
+    declared = match[2].decode("ascii", "replace").strip()
+    if declared.lower() in _EXPAT_ENCODINGS:
+        return None
+
+    def refuse(reason: str) -> ScheduleParseError:
+        return ScheduleParseError(
+            format_name, f"the XML declaration names encoding {declared!r}, {reason}; supported: {SUPPORTED_ENCODINGS}", "line 1"
+        )
+
+    if not _ENCODING_NAME.fullmatch(declared):  # XML's EncName; also keeps NUL and the like from codecs.lookup
+        raise refuse("which is not an encoding name (letters, digits, '.', '_', '-')")
+    try:
+        codec = codecs.lookup(declared)
+    except LookupError:
+        raise refuse("which is not a known character set") from None
+    if not getattr(codec, "_is_text_encoding", True):
+        raise refuse("which is not a character set")
+    if codec.name in _UNSAFE_ENCODINGS:
+        raise refuse("which is not read (it can hide markup in plain ASCII)")
+    if bom:
+        if codec.name in ("utf-8", "utf-8-sig"):
+            return None
+        raise refuse("but the file starts with a UTF-8 byte order mark")
+    try:
+        text = data.decode(codec.name)
+    except UnicodeDecodeError as exc:
+        raise ScheduleParseError(
+            format_name, f"the input is not valid {declared} ({exc.reason})", f"byte {exc.start}"
+        ) from None
+    except UnicodeError as exc:
+        raise refuse(f"which cannot be decoded ({exc})") from None
+    if not text.startswith("<?xml"):
+        raise refuse("which is not ASCII-compatible, so the declaration cannot be read in it")
+    return text
+
+
 def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element, dict[ET.Element, int]]:
     """Parse XML safely with expat: no DTD, no entities, bounded depth and size.
 
@@ -167,7 +236,8 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
     payload: str | bytes
     if isinstance(data, bytes):
         check_size(len(data), format_name)
-        payload = data
+        decoded = _declared_text(data, format_name)
+        payload = data if decoded is None else input_text(decoded, format_name)
     else:
         payload = input_text(data, format_name)
     parser = expat.ParserCreate()
@@ -218,6 +288,10 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
         ) from None
     except LookupError as exc:  # the XML declaration names an encoding Python does not know
         raise ScheduleParseError(format_name, f"unknown encoding in the XML declaration ({exc})", "line 1") from None
+    except ValueError as exc:  # pyexpat's other encoding failures (e.g. a UTF-16 text declaring Big5)
+        raise ScheduleParseError(
+            format_name, f"cannot decode the XML ({exc}); supported encodings: {SUPPORTED_ENCODINGS}", "line 1"
+        ) from None
     return builder.close(), lines
 
 
@@ -253,6 +327,15 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 raw.rooms.append(room_name)
             for event in room.findall("event"):
                 raw.events.append(_event(event, room_name, day, lines))
+    if not raw.events:
+        stray = next(root.iter("event"), None)
+        if stray is not None:  # an <event> outside <day><room>: refuse rather than read nothing
+            raise ScheduleParseError(
+                _FORMAT,
+                "no <event> inside <schedule><day><room>, but there is one here, which is not where schedule.xml "
+                "puts events; nothing would be read",
+                f"line {lines.get(stray, 0)}",
+            )
     return build(raw, tz, _FORMAT)
 
 

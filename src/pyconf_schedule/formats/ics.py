@@ -16,9 +16,10 @@ Writing
   when the end is known, ``DTEND``.  A session with an unknown end has no
   ``DTEND``: by RFC 5545 it then ends at its start.
 * Times are UTC (``...Z``) unless ``tz`` is given; then they are wall times
-  with ``TZID=<tz>`` and a ``VTIMEZONE`` generated from the zone's
-  transitions for the years the events cover.  A wall time that a DST
-  change repeats is written in UTC instead.
+  with ``TZID=<tz>`` and a ``VTIMEZONE`` of the zone's current yearly rules
+  (``RRULE`` observances) plus the earlier changes the events reach
+  (:func:`._vtimezone.vtimezone_lines`), bounded whatever years the events
+  span.  A wall time that a DST change repeats is written in UTC instead.
 * ``SUMMARY`` is the title (or "(untitled session <id>)"), ``LOCATION`` the
   room, ``CATEGORIES`` the track, ``URL`` the session URL (when it is a
   plain http(s) URL), and ``DESCRIPTION`` is a header of lines
@@ -30,21 +31,23 @@ Writing
 
 Reading
 -------
-UTC times; ``TZID`` as an IANA name, else as the file's ``VTIMEZONE``
-(read with dateutil after dropping what it cannot read: ``X-`` properties
-such as Mozilla Lightning's ``X-LIC-LOCATION``, ``TZURL``, parameters),
-else the IANA zone the TZID implies (``X-LIC-LOCATION``, or the end of a
-prefixed name such as ``/mozilla.org/20070129_1/Europe/Berlin``), else
-``tz``; floating times in ``tz``, else ``X-WR-TIMEZONE`` (without either a
-floating time is an error that says to pass ``tz``); all-day ``DATE``
-values, ``DTEND`` or ``DURATION`` (added in UTC; an end before the start,
-compared as instants, is dropped).  ``SUMMARY`` -> title, ``LOCATION`` ->
-room, first ``CATEGORIES`` -> track, ``URL``, ``ATTENDEE;CN=`` -> speakers,
-``UID`` -> session id (for UIDs this module wrote, the part before ``@``;
-made unique with ``-2``, ``-3``...).  ``DESCRIPTION`` -> abstract, except
-when it has exactly the header this module writes: then speakers (when no
-``ATTENDEE`` names any) with their organisations, and the kind come from the
-header and the abstract is what follows it (without the trailing URL).
+Bytes are unfolded before they are decoded as UTF-8 (producers fold inside a
+character). UTC times; ``TZID`` as an IANA name, else as the file's
+``VTIMEZONE`` (yearly rules only, expanded for the years the events name,
+see :mod:`._vtimezone`), else the IANA zone the TZID implies
+(``X-LIC-LOCATION``, or the end of a prefixed name such as
+``/mozilla.org/20070129_1/Europe/Berlin``), else ``tz`` (an unknown ``tz``
+is an :class:`UnknownZoneError`); floating times in ``tz``, else
+``X-WR-TIMEZONE`` (without either a floating time is an error that says to
+pass ``tz``); all-day ``DATE`` values, ``DTEND`` or ``DURATION`` (added in
+UTC; an end before the start, compared as instants, is dropped). ``SUMMARY``
+-> title, ``LOCATION`` -> room, first ``CATEGORIES`` -> track, ``URL``,
+``ATTENDEE;CN=`` -> speakers, ``UID`` -> session id (for UIDs this module
+wrote, the part before ``@``; made unique with ``-2``, ``-3``...).
+``DESCRIPTION`` -> abstract, except when it has exactly the header this
+module writes: then speakers (when no ``ATTENDEE`` names any) with their
+organisations, and the kind come from the header and the abstract is what
+follows it (without the trailing URL).
 Otherwise the kind is ``talk``.  The conference's zone is ``tz``, else
 ``X-WR-TIMEZONE``, else the one IANA zone the TZIDs use, else UTC.
 Recurrence rules are not expanded (an event is read at its first
@@ -53,7 +56,6 @@ occurrence).  Inputs over 50 MiB are refused; errors name the line.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
@@ -66,13 +68,14 @@ from .._model import Session, SessionKind, Speaker
 from .._sessions import Sessions
 from .._time import get_zone, localize, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
+from ._vtimezone import MAX_RULE_STEPS
 from ._common import (
     as_conference,
     build_conference,
     dates_in_range,
+    check_size,
     input_text,
     kind_from_label,
-    offset_text,
     omitted,
     rooms_table,
     tracks_table,
@@ -147,63 +150,6 @@ def _basic(value: datetime) -> str:
     return f"{value.year:04d}{value.month:02d}{value.day:02d}T{value.hour:02d}{value.minute:02d}{value.second:02d}"
 
 
-def _transitions(zone: tzinfo, start: datetime, end: datetime) -> list[datetime]:
-    """The UTC instants in [start, end) at which ``zone``'s UTC offset changes."""
-    found: list[datetime] = []
-    step = timedelta(days=1)
-    t = start
-    previous = t.astimezone(zone).utcoffset()
-    while t < end:
-        nxt = t + step
-        offset = nxt.astimezone(zone).utcoffset()
-        if offset != previous:
-            lo, hi = t, nxt
-            while hi - lo > timedelta(seconds=1):
-                mid = lo + (hi - lo) / 2
-                mid = mid.replace(microsecond=0)
-                if mid.astimezone(zone).utcoffset() == previous:
-                    lo = mid
-                else:
-                    hi = mid
-            found.append(hi)
-        previous = offset
-        t = nxt
-    return found
-
-
-def _vtimezone(zone: tzinfo, name: str, first_year: int, last_year: int) -> list[str]:
-    """A VTIMEZONE for ``zone`` valid from 1 January ``first_year`` to the end of ``last_year``."""
-    # A day of margin on each side, within the years datetime can hold (1 to 9999).
-    start = datetime(max(first_year, 2), 1, 1, tzinfo=_UTC) - timedelta(days=1)
-    end = datetime(min(last_year + 1, 9999), 1, 1, tzinfo=_UTC) + timedelta(days=1)
-    lines = ["BEGIN:VTIMEZONE", f"TZID:{name}"]
-    first = start.astimezone(zone)
-    kind = "DAYLIGHT" if first.dst() else "STANDARD"
-    lines += [
-        f"BEGIN:{kind}",
-        "DTSTART:19700101T000000",
-        f"TZOFFSETFROM:{offset_text(first.utcoffset(), basic=True)}",
-        f"TZOFFSETTO:{offset_text(first.utcoffset(), basic=True)}",
-        f"TZNAME:{escape_text(first.tzname() or name)}",
-        f"END:{kind}",
-    ]
-    for instant in _transitions(zone, start, end):
-        before = (instant - timedelta(seconds=1)).astimezone(zone)
-        after = instant.astimezone(zone)
-        kind = "DAYLIGHT" if after.dst() else "STANDARD"
-        onset = (instant + (before.utcoffset() or timedelta(0))).replace(tzinfo=None)
-        lines += [
-            f"BEGIN:{kind}",
-            f"DTSTART:{_basic(onset)}",
-            f"TZOFFSETFROM:{offset_text(before.utcoffset(), basic=True)}",
-            f"TZOFFSETTO:{offset_text(after.utcoffset(), basic=True)}",
-            f"TZNAME:{escape_text(after.tzname() or name)}",
-            f"END:{kind}",
-        ]
-    lines.append("END:VTIMEZONE")
-    return lines
-
-
 _SAFE_URL = re.compile(r"^https?://[^\s\x00-\x1f\x7f\"<>\\^`{|}]+$")
 
 
@@ -262,10 +208,10 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetim
     if calendar_zone is not None:
         lines.append(f"X-WR-TIMEZONE:{calendar_zone}")
     if zone is not None and zone_id is not None:
-        if scheduled:
-            instants = [t for s in scheduled for t in (s.start, s.end) if t is not None]
-            years = [t.astimezone(zone).year for t in instants]
-            lines += _vtimezone(zone, zone_id, min(years), max(years))
+        from ._vtimezone import vtimezone_lines
+
+        years = {t.astimezone(zone).year for s in scheduled for t in (s.start, s.end) if t is not None}
+        lines += vtimezone_lines(zone, zone_id, years)
     for session in scheduled:
         assert session.start is not None
         lines += [
@@ -325,7 +271,6 @@ class _Component:
     line: int
     properties: list[_Property] = attrs.field(factory=list)
     children: list[_Component] = attrs.field(factory=list)
-    raw: list[str] = attrs.field(factory=list)
 
     def get(self, name: str) -> _Property | None:
         for prop in self.properties:
@@ -341,19 +286,67 @@ def _error(message: str, line: int | None = None) -> ScheduleParseError:
     return ScheduleParseError(_FORMAT, message, f"line {line}" if line is not None else None)
 
 
+_BREAK = re.compile(r"\r\n|\n|\r")
+_BREAK_BYTES = re.compile(rb"\r\n|\n|\r")
+
+
 def _unfold(text: str) -> Iterator[tuple[int, str]]:
-    """(first physical line number, logical line) pairs."""
-    current: str | None = None
+    """(first physical line number, logical line) pairs of ``text``."""
+    current: list[str] = []
     start = 0
-    for number, physical in enumerate(re.split(r"\r\n|\n|\r", text), start=1):
-        if physical[:1] in (" ", "\t") and current is not None:
-            current += physical[1:]
+    position = 0
+    number = 0
+    for number, match in enumerate(_BREAK.finditer(text), start=1):
+        physical = text[position : match.start()]
+        position = match.end()
+        if current and physical[:1] in (" ", "\t"):
+            current.append(physical[1:])
             continue
-        if current is not None:
-            yield start, current
-        current, start = physical, number
-    if current is not None:
-        yield start, current
+        if current:
+            yield start, "".join(current)
+        current, start = [physical], number
+    physical = text[position:]
+    if current and physical[:1] in (" ", "\t"):
+        current.append(physical[1:])
+    else:
+        if current:
+            yield start, "".join(current)
+        current, start = [physical], number + 1
+    yield start, "".join(current)
+
+
+def _unfold_bytes(data: bytes) -> Iterator[tuple[int, str]]:
+    """Like :func:`_unfold` for UTF-8 bytes: unfolded first, then decoded, since producers may fold inside a character."""
+    check_size(len(data), _FORMAT)
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    current: list[bytes] = []
+    start = 0
+    position = 0
+    number = 0
+
+    def decoded(parts: list[bytes], line: int) -> str:
+        try:
+            return b"".join(parts).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _error(f"the input is not UTF-8 ({exc.reason} at byte {exc.start} of the unfolded line)", line) from None
+
+    for number, match in enumerate(_BREAK_BYTES.finditer(data), start=1):
+        physical = data[position : match.start()]
+        position = match.end()
+        if current and physical[:1] in (b" ", b"\t"):
+            current.append(physical[1:])
+            continue
+        if current:
+            yield start, decoded(current, start)
+        current, start = [physical], number
+    physical = data[position:]
+    if current and physical[:1] in (b" ", b"\t"):
+        current.append(physical[1:])
+    else:
+        if current:
+            yield start, decoded(current, start)
+        current, start = [physical], number + 1
+    yield start, decoded(current, start)
 
 
 _NAME = re.compile(r"[A-Za-z0-9-]+")
@@ -396,10 +389,11 @@ def _parse_line(line: str, number: int) -> _Property:
     return _Property(name, params, line[i + 1 :], number)
 
 
-def _parse(text: str) -> _Component:
+def _parse(data: str | bytes) -> _Component:
+    lines = _unfold_bytes(data) if isinstance(data, bytes) else _unfold(input_text(data, _FORMAT))
     stack: list[_Component] = []
     root: _Component | None = None
-    for number, line in _unfold(text):
+    for number, line in lines:
         if not line.strip():
             continue
         if root is not None and not stack:
@@ -418,9 +412,6 @@ def _parse(text: str) -> _Component:
                 raise _error(f"components nested deeper than {_MAX_DEPTH} levels", number)
         elif not stack:
             raise _error("expected BEGIN:VCALENDAR", number)
-        definition = next((c for c in stack if c.name == "VTIMEZONE"), None)
-        if definition is not None:
-            definition.raw.append(line)
         if prop.name == "END":
             if prop.value.strip().upper() != stack[-1].name:
                 raise _error(f"END:{prop.value} closes BEGIN:{stack[-1].name} of line {stack[-1].line}", number)
@@ -434,37 +425,46 @@ def _parse(text: str) -> _Component:
     return root
 
 
+_LIST_TOKEN = re.compile(r"[^\\,]+|\\.|,|\\", re.DOTALL)
+
+
 def _unescape(value: str) -> str:
-    out: list[str] = []
-    i = 0
-    while i < len(value):
-        char = value[i]
-        if char == "\\" and i + 1 < len(value):
-            nxt = value[i + 1]
-            out.append("\n" if nxt in "nN" else nxt)
-            i += 2
-        else:
-            out.append(char)
-            i += 1
-    return "".join(out)
+    r"""RFC 5545 TEXT unescaping: ``\n``/``\N`` -> newline, ``\x`` -> ``x``; a final lone backslash stays.
+
+    Linear, in C: split on escaped backslashes; in each piece every backslash
+    left escapes the character after it, so ``\n``/``\N`` become newlines and
+    the other backslashes are dropped (``str.replace``, no Python call per
+    escape).
+
+    >>> _unescape(r"a\,b\;c\\d\ne") == "a,b;c" + chr(92) + "d" + chr(10) + "e"
+    True
+    >>> _unescape("end" + chr(92)) == "end" + chr(92)
+    True
+    """
+    if "\\" not in value:
+        return value
+    parts = value.split("\\\\")
+    last = len(parts) - 1
+    for index, part in enumerate(parts):
+        if "\\" in part:
+            part = part.replace("\\n", "\n").replace("\\N", "\n")
+            # Only the very end of the text can hold a lone backslash, which stays.
+            lone = index == last and part.endswith("\\")
+            part = part.replace("\\", "")
+            parts[index] = part + "\\" if lone else part
+    return "\\".join(parts)
 
 
 def _split_list(value: str) -> list[str]:
     """Split a TEXT list on unescaped commas, unescaping each item."""
     items: list[str] = []
     current: list[str] = []
-    i = 0
-    while i < len(value):
-        if value[i] == "\\" and i + 1 < len(value):
-            current.append(value[i : i + 2])
-            i += 2
-            continue
-        if value[i] == ",":
+    for token in _LIST_TOKEN.findall(value):
+        if token == ",":
             items.append(_unescape("".join(current)))
             current = []
         else:
-            current.append(value[i])
-        i += 1
+            current.append(token)
     items.append(_unescape("".join(current)))
     return [item.strip() for item in items if item.strip()]
 
@@ -483,6 +483,15 @@ class _Zones:
         self.wr_name = wr.value.strip() if wr and wr.value.strip() else None
         self.cache: dict[str, tzinfo] = {}
         self.used: set[str] = set()
+        # The years VTIMEZONE rules are expanded for: those the events' times name.
+        self.years = {
+            int(m[1])
+            for event in calendar.children
+            if event.name == "VEVENT"
+            for prop in event.properties
+            if prop.name in ("DTSTART", "DTEND") and (m := _YEAR.match(prop.value.strip())) is not None
+        }
+        self.budget = [MAX_RULE_STEPS]
 
     def floating(self, line: int) -> tzinfo:
         name = self.tz or self.wr_name
@@ -509,7 +518,7 @@ class _Zones:
         zone = _iana(tzid)
         problem = None
         if zone is None and definition is not None:
-            zone, problem = _tzical(definition, tzid)
+            zone, problem = self._definition(definition, tzid)
         if zone is None:
             zone = implied
         if zone is None and self.tz is not None:
@@ -528,6 +537,26 @@ class _Zones:
         return zone
 
 
+    def _definition(self, component: _Component, tzid: str) -> tuple[tzinfo | None, str | None]:
+        """The zone a VTIMEZONE defines, or None and why it could not be read."""
+        from ._vtimezone import Observance, VTimezoneError, read_vtimezone
+
+        observances = [
+            Observance(child.name, tuple((p.name, p.value) for p in child.properties))
+            for child in component.children
+            if child.name in ("STANDARD", "DAYLIGHT")
+        ]
+        try:
+            return read_vtimezone(tzid, observances, self.years, self.budget), None
+        except VTimezoneError as exc:
+            return None, str(exc)
+        except (ValueError, OverflowError) as exc:  # a defence in depth: none is known to escape
+            return None, str(exc) or type(exc).__name__
+
+
+_YEAR = re.compile(r"^(\d{4})")
+
+
 def _iana(name: str) -> tzinfo | None:
     try:
         return get_zone(name)
@@ -537,55 +566,6 @@ def _iana(name: str) -> tzinfo | None:
 
 def _fail(message: str, line: int) -> tzinfo:
     raise _error(message, line)
-
-
-# What dateutil's VTIMEZONE reader accepts; everything else (X-LIC-LOCATION,
-# TZURL, LAST-MODIFIED, parameters, unknown sub-components) is dropped first.
-_TZ_RULE_PROPERTIES = {"DTSTART", "RRULE", "RDATE", "EXRULE", "EXDATE", "TZOFFSETFROM", "TZOFFSETTO", "TZNAME"}
-
-
-def _tzical_text(component: _Component) -> str:
-    lines: list[str] = []
-    depth = 0
-    skipping = 0
-    for raw in component.raw:
-        prop = _parse_line(raw, component.line)
-        value = prop.value.strip()
-        if prop.name == "BEGIN":
-            depth += 1
-            if skipping or (depth == 2 and value.upper() not in ("STANDARD", "DAYLIGHT")) or depth > 2:
-                skipping += 1
-            else:
-                lines.append(f"BEGIN:{value.upper()}")
-        elif prop.name == "END":
-            depth -= 1
-            if skipping:
-                skipping -= 1
-            else:
-                lines.append(f"END:{value.upper()}")
-        elif skipping:
-            continue
-        elif depth == 1 and prop.name == "TZID":
-            lines.append(f"TZID:{prop.value}")
-        elif depth == 2 and prop.name in _TZ_RULE_PROPERTIES:
-            lines.append(f"{prop.name}:{prop.value}")
-    return "\r\n".join(lines) + "\r\n"
-
-
-def _tzical(component: _Component, tzid: str) -> tuple[tzinfo | None, str | None]:
-    """The zone a VTIMEZONE defines (read with dateutil), or None and why it could not be read."""
-    from dateutil.tz import tzical
-
-    try:
-        zone = tzical(io.StringIO(_tzical_text(component))).get(tzid)
-        if zone is None:
-            return None, "it defines no zone"
-        datetime(2000, 1, 1, tzinfo=zone).utcoffset()  # rules are read lazily: try them once
-        return zone, None
-    except ScheduleParseError as exc:
-        return None, exc.reason
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError, OverflowError) as exc:
-        return None, str(exc) or type(exc).__name__
 
 
 _DATE = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})$")
@@ -741,8 +721,9 @@ def _kind(label: str | None) -> tuple[SessionKind, str | None]:
 
 def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     """Read an iCalendar file into a Conference (see the module docstring for the mapping)."""
-    text = input_text(data, _FORMAT)
-    calendar = _parse(text)
+    if tz is not None:
+        get_zone(tz)  # an unknown zone is an UnknownZoneError, as with the other readers
+    calendar = _parse(data)
     zones = _Zones(calendar, tz)
     rooms = rooms_table()
     tracks = tracks_table()

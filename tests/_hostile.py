@@ -1,0 +1,194 @@
+"""The hostile-input corpus: the case tables in ``tests/hostile/`` and the generators of its large inputs.
+
+Each case is a file of ``tests/hostile/`` (or a generator below, for inputs
+too large to commit), the format it is read as, an optional ``tz`` and the
+exact outcome: an error class with a substring of its message (and, where
+pinned, its location), or the data read, summarised by :func:`summary`.
+``cases.toml`` holds the cases the code meets today; ``pending.toml`` the
+cases that wait for a fix on another branch (loaded when the environment
+variable ``PYCONF_PENDING`` is ``1``), each naming its defect.
+
+>>> sorted(GENERATORS)[:2]
+['cli-long-word-title', 'ics-deep-nesting']
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from pyconf_schedule import Conference
+from pyconf_schedule.formats import MAX_NESTING
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+"""The folder of the corpus files and their tables."""
+
+
+def _xml_deep_nesting() -> bytes:
+    return ("<schedule>" + "<x>" * (MAX_NESTING + 1)).encode()
+
+
+def _json_deep_nesting() -> bytes:
+    return b"[" * 100_000 + b"]" * 100_000
+
+
+def _ics_deep_nesting() -> bytes:
+    return ("BEGIN:VCALENDAR\r\n" + "BEGIN:X\r\n" * 20).encode()
+
+
+def _ics_vtimezone_huge() -> bytes:
+    # One STANDARD observance with 200 000 RDATE values: 3.2 MB of zone rules.
+    rdates = ",".join(f"{1900 + n // 365:04d}{1 + n % 12:02d}{1 + n % 28:02d}T000000" for n in range(200_000))
+    return (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTIMEZONE\r\nTZID:Custom\r\nBEGIN:STANDARD\r\n"
+        "DTSTART:19000101T000000\r\nRDATE:" + rdates + "\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100\r\n"
+        "END:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:a@x\r\nDTSTART;TZID=Custom:20200101T100000\r\n"
+        "SUMMARY:T\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    ).encode()
+
+
+def _cli_long_word_title() -> bytes:
+    # A title of 100 000 letters without a space: the terminal layout must wrap it in linear time.
+    return (
+        '{"format": "pyconf-schedule", "version": 1, "conference": {"id": "x", "name": "X", "timezone": "UTC", '
+        '"sessions": [{"id": "s1", "title": "' + "x" * 100_000 + '", "kind": "talk", '
+        '"start": "2020-01-01T10:00:00+00:00[UTC]"}]}}\n'
+    ).encode()
+
+
+GENERATORS: dict[str, Callable[[], bytes]] = {
+    "cli-long-word-title": _cli_long_word_title,
+    "ics-deep-nesting": _ics_deep_nesting,
+    "ics-vtimezone-huge": _ics_vtimezone_huge,
+    "json-deep-nesting": _json_deep_nesting,
+    "xml-deep-nesting": _xml_deep_nesting,
+}
+"""Inputs built at test time instead of committed, by name."""
+
+
+@attrs.frozen(kw_only=True)
+class Case:
+    """One corpus case: what is read, how, and exactly what must come out."""
+
+    name: str
+    format: str
+    data: Callable[[], bytes] = attrs.field(repr=False)
+    tz: str | None = None
+    error: str | None = None
+    message: str | None = None
+    location: str | None = None
+    read: dict[str, Any] | None = None
+    seconds: float | None = None
+    defect: str | None = None
+    cli_only: bool = False
+    exit: int | None = None
+
+    @property
+    def id(self) -> str:
+        """The pytest id: the file or generator name, with the zone when one is passed."""
+        return self.name + (f"[tz={self.tz}]" if self.tz else "")
+
+
+def _file_reader(path: Path) -> Callable[[], bytes]:
+    return path.read_bytes
+
+
+def _case(entry: dict[str, Any]) -> Case:
+    if "file" in entry:
+        name, data = str(entry["file"]), _file_reader(HOSTILE / str(entry["file"]))
+    else:
+        name, data = str(entry["generator"]), GENERATORS[str(entry["generator"])]
+    if ("error" in entry) + ("read" in entry) + ("exit" in entry) != 1:
+        raise ValueError(f"case {name}: give exactly one of error, read and exit")
+    if "exit" in entry and not entry.get("cli_only"):
+        raise ValueError(f"case {name}: exit is for cli_only cases")
+    return Case(
+        name=name,
+        format=str(entry["format"]),
+        data=data,
+        tz=entry.get("tz"),
+        error=entry.get("error"),
+        message=entry.get("message"),
+        location=entry.get("location"),
+        read=entry.get("read"),
+        seconds=entry.get("seconds"),
+        defect=entry.get("defect"),
+        cli_only=bool(entry.get("cli_only", False)),
+        exit=entry.get("exit"),
+    )
+
+
+def load_cases(table: str = "cases.toml") -> list[Case]:
+    """The cases of one table of ``tests/hostile/``.
+
+    >>> any(case.name == "xml-billion-laughs.xml" for case in load_cases())
+    True
+    """
+    with (HOSTILE / table).open("rb") as stream:
+        document = tomllib.load(stream)
+    return [_case(entry) for entry in document["case"]]
+
+
+def pending_enabled() -> bool:
+    """Whether the cases that wait for fixes on other branches are run (``PYCONF_PENDING=1``)."""
+    return os.environ.get("PYCONF_PENDING") == "1"
+
+
+def all_cases() -> list[Case]:
+    """The cases to run: ``cases.toml``, plus ``pending.toml`` when :func:`pending_enabled`."""
+    return load_cases() + (load_cases("pending.toml") if pending_enabled() else [])
+
+
+def summary(conf: Conference) -> dict[str, Any]:
+    """What a read case pins of a Conference: its id, name, zone and each session's main fields.
+
+    Session fields that are empty are left out, so a table row lists only what is there.
+    """
+    sessions = []
+    for session in conf.sessions:
+        row: dict[str, Any] = {"id": session.id, "title": session.title, "kind": session.kind.value}
+        if session.start is not None:
+            row["start"] = session.start.isoformat()
+        if session.end is not None:
+            row["end"] = session.end.isoformat()
+        if session.room is not None:
+            row["room"] = session.room.name
+        if session.track is not None:
+            row["track"] = session.track.name
+        if session.speakers:
+            row["speakers"] = [speaker.name for speaker in session.speakers]
+        sessions.append({k: v for k, v in row.items() if v is not None})
+    return {"id": conf.id, "name": conf.name, "timezone": conf.timezone, "sessions": sessions}
+
+
+class TimeLimitExceeded(Exception):
+    """Raised inside a :func:`time_limit` block that ran past its bound."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt the block with :class:`TimeLimitExceeded` after ``seconds`` (SIGALRM; main thread, Unix).
+
+    A reader that loops for ever is stopped and reported instead of hanging the suite.
+
+    >>> with time_limit(1.0):
+    ...     pass
+    """
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeLimitExceeded(f"over the time bound of {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

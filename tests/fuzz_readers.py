@@ -1,0 +1,530 @@
+"""Fuzz the schedule readers (and the command line) for crashes and slow inputs.
+
+Run for a while by hand; CI runs a short seeded pass (tests/test_fuzz_smoke.py)::
+
+    python tests/fuzz_readers.py --format ics --minutes 30 --seed 1
+    python tests/fuzz_readers.py --minutes 5 --crashes fuzz-crashes   # every readable format
+    python tests/fuzz_readers.py --cli --minutes 5                    # through `pyconf-schedule list`
+
+Inputs start from tests/golden, the hostile corpus tests/hostile and the
+samples in ../shared/samples when present.  With atheris installed
+(``pip install atheris``) and ``--engine atheris`` the search is
+coverage-guided; otherwise a seeded mutator (byte flips, insertions of
+tokens each format finds interesting, splicing, truncation and mutations of
+the JSON, XML and iCalendar structure) makes every run with the same seed
+try the same inputs.
+
+A reader may return a Conference or raise a ScheduleParseError (its
+subclasses included, such as MissingZoneError); any other exception, and
+any input that takes longer than ``--slow`` seconds, is a finding.  Each
+finding is saved in the crash folder (default: a new temporary folder) as
+the input plus a ``.txt`` with what happened; the last line printed is the
+summary ``fuzz: N inputs tried, C crashes, S slow inputs``.  In ``--cli``
+mode the input goes through ``pyconf_schedule.cli.main(["list", FILE,
+"--from", FORMAT])`` in-process: the exit code must be 0, 1 or 2, an
+exit 2 must write one ``error:`` line (and at most a ``hint:`` line) and
+no exception may escape.
+
+>>> mutator = Mutator(random.Random(1), "json", [b'{"a": [1, "x"]}'])
+>>> mutator.mutate(b'{"a": [1, "x"]}') == Mutator(random.Random(1), "json", [b'{"a": [1, "x"]}']).mutate(b'{"a": [1, "x"]}')
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import io
+import json
+import random
+import re
+import signal
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Collection, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED_FOLDERS = (ROOT / "tests" / "golden", ROOT / "tests" / "hostile", ROOT.parent / "shared" / "samples")
+READABLE = ("json", "ics", "frab-xml", "c3voc-json")
+SUFFIX = {"json": ".json", "ics": ".ics", "frab-xml": ".xml", "c3voc-json": ".json"}
+ZONES = ("UTC", "Europe/Paris", "Pacific/Kiritimati", "Etc/GMT+12")
+"""The zones the fuzzer passes as ``tz=`` to three inputs in ten (the extremes of the offsets, and DST)."""
+HANG_FACTOR = 5.0
+"""An input still running after this many times the slow bound is stopped (SIGALRM) and saved as a hang."""
+
+_COMMON_TOKENS: tuple[bytes, ...] = (
+    b"\x00", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\r\n", b"\n", b"\r", b" ", b"\t", b"\\",
+    b"9999", b"0000", b"99999999999", b"-1", b"1e400", b"NaN", b"Infinity", b"-0", b"9" * 400, b"0.5",
+    b"24:00", b"99:99", b"00:00", b"-01:00", b"23:59:60", b"2026-03-29", b"2026-10-25", b"02:30", b"0001-01-01",
+    b"9999-12-31T23:59:59", b"0001-01-01T00:00:00", b"+14:00", b"-12:00", b"+24:00", b"Z",
+    b"Mars/Olympus", b"Europe/Paris", b"America/Los_Angeles", b"Etc/GMT-14", b"CET-1CEST", b"UTC",
+    b"\\ud800", b"\\u0000", b"true", b"false", b"null", b"[]", b"{}", b'""',
+)
+_FORMAT_TOKENS: dict[str, tuple[bytes, ...]] = {
+    "json": (b'{"', b'":', b"]", b"}", b",", b'"id"', b'"speakers"', b'"rooms"', b'"sessions"', b'"version"',
+             b'"timezone"', b'"kind"', b'[UTC]', b'[Mars/Olympus]', b'"start": "2026-03-29T02:30:00+01:00[Europe/Paris]"'),
+    "c3voc-json": (b'{"', b'":', b"]", b"}", b",", b'"date"', b'"start"', b'"duration"', b'"end"', b'"day_start"',
+                   b'"day_change"', b'"persons"', b'"time_zone_name"', b'"events"', b'"id": 1', b'"guid"'),
+    "frab-xml": (b"<", b">", b"</", b"/>", b"&amp;", b"&#0;", b"&#xD800;", b"&lol;", b"<![CDATA[", b"]]>",
+                 b"<!DOCTYPE x [<!ENTITY a 'b'>]>", b'<?xml version="1.0" encoding="Shift_JIS"?>',
+                 b'<?xml version="1.0" encoding="UTF-16"?>', b"<event id=\"1\">", b"<duration>", b"<date>",
+                 b"<start>", b"<day_change>", b"<time_zone_name>", b'<day date="2026-03-29">'),
+    "ics": (b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"BEGIN:VTIMEZONE\r\n", b"END:VTIMEZONE\r\n", b"\r\n ",
+            b"RRULE:FREQ=SECONDLY\r\n", b"RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\n", b"RDATE:20200101T000000\r\n",
+            b"DTSTART:", b";TZID=", b";VALUE=DATE:", b"DURATION:P9999999D\r\n", b"DURATION:-PT1H\r\n",
+            b"TZOFFSETFROM:+2400\r\n", b"TZOFFSETTO:-0000\r\n", b"X-WR-TIMEZONE:", b";CN=\"", b"\\n", b"\\,", b"\\;"),
+}
+KNOWN_DEFECT_TOKENS: frozenset[bytes] = frozenset({
+    b'<?xml version="1.0" encoding="Shift_JIS"?>', b"RRULE:FREQ=SECONDLY\r\n", b"99:99", b"NaN", b"Infinity", b"1e400",
+    b"23:59:60",
+})
+"""Tokens that hit defects of the hardening issue being fixed on other branches; the CI tests leave them out
+until ``PYCONF_PENDING=1`` (see tests/hostile/pending.toml)."""
+
+
+def tokens(format_name: str, *, known_defects: bool = True) -> tuple[bytes, ...]:
+    """The tokens the mutator inserts for ``format_name``; without ``known_defects``, those of :data:`KNOWN_DEFECT_TOKENS` left out.
+
+    >>> b";TZID=" in tokens("ics"), b"99:99" in tokens("ics", known_defects=False)
+    (True, False)
+    """
+    found = _COMMON_TOKENS + _FORMAT_TOKENS[format_name]
+    return found if known_defects else tuple(t for t in found if t not in KNOWN_DEFECT_TOKENS)
+
+
+_JSON_VALUES: tuple[Any, ...] = (
+    None, True, False, 0, -1, 2**70, 1.5, 1e308, "", "x" * 300, "\u0000", "2026-03-29T02:30:00", "99:99",
+    "24:00", "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00", "Mars/Olympus", [], {}, [1], {"id": "x"},
+)
+
+
+def seed_inputs(format_name: str, folders: Sequence[Path] = SEED_FOLDERS, exclude: Collection[str] = ()) -> list[bytes]:
+    """The seed files for ``format_name``: those whose suffix and content are of that format, smallest first.
+
+    Files named in ``exclude`` are left out.
+
+    >>> any(b"BEGIN:VCALENDAR" in data for data in seed_inputs("ics"))
+    True
+    """
+    from pyconf_schedule.exceptions import ScheduleParseError
+    from pyconf_schedule.formats import detect_format
+
+    found: list[bytes] = []
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.suffix != SUFFIX[format_name] or path.name in exclude or path.stat().st_size > 2_000_000:
+                continue
+            data = path.read_bytes()
+            try:
+                detected = detect_format(data)
+            except ScheduleParseError:
+                detected = None
+            prefix = path.name.split("-")[0]
+            if detected == format_name or {"xml": "frab-xml", "c3voc": "c3voc-json", "ics": "ics", "json": "json"}.get(prefix) == format_name:
+                found.append(data)
+    return sorted(found, key=len) or [b""]
+
+
+def pending_files() -> set[str]:
+    """The corpus files of tests/hostile/pending.toml: inputs that hit defects being fixed on other branches."""
+    import tomllib
+
+    with (ROOT / "tests" / "hostile" / "pending.toml").open("rb") as stream:
+        return {str(case["file"]) for case in tomllib.load(stream)["case"] if "file" in case}
+
+
+class Mutator:
+    """Seeded mutations of schedule files: bytes, tokens, splices, truncation and the format's structure."""
+
+    def __init__(self, rng: random.Random, format_name: str, seeds: Sequence[bytes], *, known_defects: bool = True) -> None:
+        self.rng = rng
+        self.format = format_name
+        self.seeds = list(seeds) or [b""]
+        self.tokens = tokens(format_name, known_defects=known_defects)
+
+    def mutate(self, data: bytes) -> bytes:
+        """One to four random mutations of ``data``, capped at 1 MB."""
+        out = data
+        for _ in range(self.rng.randint(1, 4)):
+            operations: list[Callable[[bytes], bytes]] = [
+                self._flip, self._insert_token, self._replace_token, self._delete, self._truncate, self._splice,
+                self._duplicate, self._structure, self._structure,
+            ]
+            out = self.rng.choice(operations)(out)
+        return out[:1_000_000]
+
+    def _position(self, data: bytes) -> int:
+        return self.rng.randrange(len(data) + 1)
+
+    def _flip(self, data: bytes) -> bytes:
+        if not data:
+            return bytes([self.rng.randrange(256)])
+        i = self.rng.randrange(len(data))
+        return data[:i] + bytes([data[i] ^ (1 << self.rng.randrange(8))]) + data[i + 1 :]
+
+    def _insert_token(self, data: bytes) -> bytes:
+        i = self._position(data)
+        return data[:i] + self.rng.choice(self.tokens) + data[i:]
+
+    def _replace_token(self, data: bytes) -> bytes:
+        i = self._position(data)
+        return data[:i] + self.rng.choice(self.tokens) + data[i + self.rng.randint(1, 12) :]
+
+    def _delete(self, data: bytes) -> bytes:
+        i = self._position(data)
+        return data[:i] + data[i + self.rng.randint(1, 64) :]
+
+    def _truncate(self, data: bytes) -> bytes:
+        return data[: self._position(data)]
+
+    def _splice(self, data: bytes) -> bytes:
+        other = self.rng.choice(self.seeds)
+        return data[: self._position(data)] + other[self.rng.randrange(len(other) + 1) :]
+
+    def _duplicate(self, data: bytes) -> bytes:
+        i = self._position(data)
+        j = min(len(data), i + self.rng.randint(1, 256))
+        return data[:j] + data[i:j] * self.rng.randint(1, 8) + data[j:]
+
+    def _structure(self, data: bytes) -> bytes:
+        if self.format in ("json", "c3voc-json"):
+            return self._json(data)
+        if self.format == "frab-xml":
+            return self._xml(data)
+        return self._ics(data)
+
+    def _json(self, data: bytes) -> bytes:
+        try:
+            document = json.loads(data)
+        except (ValueError, RecursionError):
+            return self._insert_token(data)
+        nodes: list[tuple[Any, Any]] = []  # (container, key or index)
+
+        def walk(value: Any, depth: int) -> None:
+            if depth > 20 or len(nodes) > 5000:
+                return
+            items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+            for key, child in items:
+                nodes.append((value, key))
+                walk(child, depth + 1)
+
+        walk(document, 0)
+        if not nodes:
+            return self._insert_token(data)
+        container, key = self.rng.choice(nodes)
+        choice = self.rng.random()
+        if choice < 0.5:
+            container[key] = self.rng.choice(_JSON_VALUES)
+        elif choice < 0.7 and isinstance(container, list):
+            container.append(container[key])
+        elif choice < 0.85 and isinstance(container, dict):
+            del container[key]
+        else:
+            source_container, source_key = self.rng.choice(nodes)
+            container[key] = source_container[source_key]
+        try:
+            return json.dumps(document, ensure_ascii=self.rng.random() < 0.5).encode("utf-8", "surrogatepass")
+        except (ValueError, RecursionError):
+            return data
+
+    def _xml(self, data: bytes) -> bytes:
+        texts = [m.span(1) for m in re.finditer(rb">([^<]*)<", data[:200_000])]
+        elements = [m.span() for m in re.finditer(rb"<(\w+)[^>]*>[^<]*</\1>", data[:200_000])]
+        if self.rng.random() < 0.6 and texts:
+            start, end = self.rng.choice(texts)
+            return data[:start] + self.rng.choice(self.tokens) + data[end:]
+        if elements:
+            start, end = self.rng.choice(elements)
+            return data[:end] + data[start:end] * self.rng.randint(1, 3) + data[end:]
+        return self._insert_token(data)
+
+    def _ics(self, data: bytes) -> bytes:
+        lines = data.split(b"\r\n")
+        if len(lines) < 2:
+            return self._insert_token(data)
+        i = self.rng.randrange(len(lines))
+        choice = self.rng.random()
+        if choice < 0.35 and b":" in lines[i]:
+            name = lines[i].split(b":", 1)[0]
+            lines[i] = name + b":" + self.rng.choice(self.tokens)
+        elif choice < 0.55:
+            lines.insert(i, lines[self.rng.randrange(len(lines))])
+        elif choice < 0.7:
+            del lines[i]
+        elif choice < 0.85 and len(lines[i]) > 2:
+            cut = self.rng.randrange(1, len(lines[i]))
+            lines[i : i + 1] = [lines[i][:cut], b" " + lines[i][cut:]]  # fold anywhere, even inside a character
+        else:
+            lines.insert(i, self.rng.choice(self.tokens).rstrip(b"\r\n"))
+        return b"\r\n".join(lines)
+
+
+class _Hang(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    def expire(signum: int, frame: object) -> None:
+        raise _Hang
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@attrs.define
+class Finding:
+    """An input that crashed (``kind`` "crash"), ran slow ("slow") or never finished ("hang")."""
+
+    kind: str
+    format: str
+    data: bytes
+    summary: str
+    details: str
+    seconds: float
+
+    @property
+    def signature(self) -> str:
+        """What makes two findings the same bug: the kind, the exception type and where it was raised."""
+        if self.kind != "crash":
+            return self.kind
+        return f"crash:{self.summary.split(':', 1)[0]}:{self.details.strip().splitlines()[-1] if self.details.strip() else ''}"
+
+
+@attrs.define
+class Stats:
+    """What a run did: inputs tried per format and the findings, first of each signature kept."""
+
+    tried: int = 0
+    crashes: int = 0
+    slow: int = 0
+    findings: dict[str, Finding] = attrs.field(factory=dict)
+
+    def line(self) -> str:
+        """The summary line the script prints last."""
+        return (f"fuzz: {self.tried} inputs tried, {self.crashes} crashes, {self.slow} slow inputs"
+                f" ({len(self.findings)} distinct)")
+
+
+def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: float = 1.0) -> Finding | None:
+    """Read ``data`` as ``format_name``; a finding unless it gives a Conference or a ScheduleParseError in time.
+
+    >>> check_reader(b"BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n", "ics") is None
+    True
+    """
+    from pyconf_schedule import loads
+    from pyconf_schedule.exceptions import ScheduleParseError
+
+    started = time.perf_counter()
+    try:
+        with _alarm(slow * HANG_FACTOR):
+            loads(data, format_name, tz=tz)  # type: ignore[arg-type]
+    except ScheduleParseError:
+        pass
+    except _Hang:
+        return Finding("hang", format_name, data, f"still running after {slow * HANG_FACTOR:g} s", "", slow * HANG_FACTOR)
+    except Exception as exc:  # the point of fuzzing: anything else is a bug
+        return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}",
+                       _where(exc), time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    if elapsed > slow:
+        return Finding("slow", format_name, data, f"took {elapsed:.2f} s", "", elapsed)
+    return None
+
+
+def _where(exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    own = [f for f in frames if "pyconf_schedule" in f.filename] or frames
+    return "".join(traceback.format_list(own[-3:]))
+
+
+def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0, control_chars: bool = True) -> Finding | None:
+    """Run ``pyconf-schedule list FILE --from FORMAT`` on ``data``; a finding on an escape, a bad exit or a bad stderr.
+
+    With ``control_chars``, a control character on stderr (echoed from the input) is a finding too.
+    """
+    from pyconf_schedule.cli import main
+
+    path = folder / f"input{SUFFIX[format_name]}"
+    path.write_bytes(data)
+    out, err = io.StringIO(), io.StringIO()
+    started = time.perf_counter()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _alarm(slow * HANG_FACTOR):
+            code = main(["list", str(path), "--from", format_name])
+    except _Hang:
+        return Finding("hang", format_name, data, f"still running after {slow * HANG_FACTOR:g} s", "", slow * HANG_FACTOR)
+    except BaseException as exc:  # a traceback for the user
+        return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}", _where(exc),
+                       time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    lines = err.getvalue().splitlines()
+    problem = None
+    if code not in (0, 1, 2):
+        problem = f"exit {code}"
+    elif control_chars and any((ord(c) < 32 and c != "\n") or 127 <= ord(c) < 160 for c in err.getvalue()):
+        problem = "control characters on stderr"
+    elif code == 2 and not (lines and lines[0].startswith("pyconf-schedule: error: ")
+                            and (len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: ")))):
+        problem = "exit 2 without one error line"
+    if problem:
+        return Finding("crash", format_name, data, f"CLI: {problem}", err.getvalue()[-2000:], elapsed)
+    if elapsed > slow:
+        return Finding("slow", format_name, data, f"took {elapsed:.2f} s", "", elapsed)
+    return None
+
+
+def save(finding: Finding, folder: Path) -> Path:
+    """Write the input and a ``.txt`` describing the finding into ``folder``; return the input's path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha1(finding.data).hexdigest()[:12]
+    path = folder / f"{finding.format}-{finding.kind}-{digest}{SUFFIX[finding.format]}"
+    path.write_bytes(finding.data)
+    path.with_suffix(".txt").write_text(
+        f"{finding.kind} reading {finding.format} ({finding.seconds:.2f} s): {finding.summary}\n{finding.details}",
+        encoding="utf-8",
+    )
+    return path
+
+
+def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | None = None, seed: int = 0,
+        crashes: Path | None = None, slow: float = 1.0, cli: bool = False, folders: Sequence[Path] = SEED_FOLDERS,
+        exclude: Collection[str] = (), known_defects: bool = True, zones: Sequence[str] = ZONES,
+        control_chars: bool = True, report: Callable[[str], None] = print) -> Stats:
+    """Fuzz ``formats`` round robin until ``seconds`` pass or ``inputs`` are tried; findings go to ``crashes``.
+
+    >>> run(["json"], inputs=20, seed=1, report=lambda line: None).tried
+    20
+    """
+    if seconds is None and inputs is None:
+        raise ValueError("give seconds or inputs")
+    stats = Stats()
+    rng = random.Random(seed)
+    pools = {name: seed_inputs(name, folders, exclude) for name in formats}
+    mutators = {name: Mutator(rng, name, pools[name], known_defects=known_defects) for name in formats}
+    deadline = time.monotonic() + seconds if seconds is not None else None
+    with tempfile.TemporaryDirectory(prefix="pyconf-fuzz-") as scratch:
+        while (inputs is None or stats.tried < inputs) and (deadline is None or time.monotonic() < deadline):
+            name = formats[stats.tried % len(formats)]
+            data = mutators[name].mutate(rng.choice(pools[name]))
+            tz = None if rng.random() < 0.7 else rng.choice(zones)
+            if cli:
+                finding = check_cli(data, name, folder=Path(scratch), slow=slow, control_chars=control_chars)
+            else:
+                finding = check_reader(data, name, tz=tz, slow=slow)
+            stats.tried += 1
+            if finding is None:
+                continue
+            if finding.kind == "crash":
+                stats.crashes += 1
+            else:
+                stats.slow += 1
+            if finding.signature not in stats.findings:
+                stats.findings[finding.signature] = finding
+                where = save(finding, crashes) if crashes is not None else None
+                report(f"{finding.kind} ({name}): {finding.summary}" + (f" -> {where}" if where else ""))
+    return stats
+
+
+def _run_atheris(formats: Sequence[str], seconds: float, crashes: Path, slow: float, cli: bool) -> Stats:  # pragma: no cover
+    import importlib
+
+    atheris: Any = importlib.import_module("atheris")
+    with atheris.instrument_imports():
+        import pyconf_schedule.formats.frab_json
+        import pyconf_schedule.formats.frab_xml
+        import pyconf_schedule.formats.ics
+        import pyconf_schedule.formats.native  # noqa: F401
+
+    stats = Stats()
+    deadline = time.monotonic() + seconds
+    corpus = Path(tempfile.mkdtemp(prefix="pyconf-fuzz-seeds-"))
+    for index, name in enumerate(formats):
+        for n, data in enumerate(seed_inputs(name)):
+            (corpus / f"{index}-{n}").write_bytes(bytes([index]) + data)
+    scratch = Path(tempfile.mkdtemp(prefix="pyconf-fuzz-"))
+
+    def one_input(raw: bytes) -> None:
+        if time.monotonic() > deadline:
+            print(stats.line(), flush=True)
+            import os
+
+            os._exit(1 if stats.findings else 0)
+        if not raw:
+            return
+        name = formats[raw[0] % len(formats)]
+        data = raw[1:]
+        finding = check_cli(data, name, folder=scratch, slow=slow) if cli else check_reader(data, name, slow=slow)
+        stats.tried += 1
+        if finding is not None:
+            stats.crashes += finding.kind == "crash"
+            stats.slow += finding.kind != "crash"
+            if finding.signature not in stats.findings:
+                stats.findings[finding.signature] = finding
+                print(f"{finding.kind} ({name}): {finding.summary} -> {save(finding, crashes)}", flush=True)
+
+    atheris.Setup([sys.argv[0], str(corpus), "-rss_limit_mb=4096"], one_input)
+    atheris.Fuzz()
+    return stats
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the options, fuzz, print the findings and the summary; exit 1 when anything was found."""
+    parser = argparse.ArgumentParser(prog="fuzz_readers.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--format", default="all", choices=[*READABLE, "all"], help="the reader to fuzz (default all)")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--minutes", type=float, help="how long to run (default 1)")
+    budget.add_argument("--inputs", type=int, help="how many inputs to try instead of a time")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the mutator (default 0)")
+    parser.add_argument("--crashes", type=Path, help="folder for findings (default: a new temporary folder)")
+    parser.add_argument("--slow", type=float, default=1.0, help="seconds after which an input counts as slow (default 1)")
+    parser.add_argument("--cli", action="store_true", help="run `pyconf-schedule list` in-process instead of the reader")
+    parser.add_argument("--skip-pending", action="store_true",
+                        help="leave out the seeds of tests/hostile/pending.toml, the tokens of KNOWN_DEFECT_TOKENS and"
+                             " the zones at the ends of the offsets, to look past defects already being fixed")
+    parser.add_argument("--engine", choices=["auto", "mutator", "atheris"], default="auto",
+                        help="atheris (coverage-guided), the seeded mutator, or auto: atheris when it imports (default)")
+    args = parser.parse_args(argv)
+    formats = list(READABLE) if args.format == "all" else [args.format]
+    crashes = args.crashes or Path(tempfile.mkdtemp(prefix="pyconf-fuzz-crashes-"))
+    engine = args.engine
+    if engine in ("auto", "atheris"):
+        try:
+            __import__("atheris")
+        except ImportError:
+            if engine == "atheris":
+                parser.error("atheris is not installed (pip install atheris)")
+            engine = "mutator"
+        else:
+            engine = "atheris"
+    print(f"fuzz: {', '.join(formats)}{' via the CLI' if args.cli else ''}, engine {engine}, seed {args.seed},"
+          f" findings in {crashes}", flush=True)
+    if engine == "atheris":  # pragma: no cover
+        stats = _run_atheris(formats, (args.minutes or 1.0) * 60, crashes, args.slow, args.cli)
+    else:
+        seconds = None if args.inputs is not None else (args.minutes or 1.0) * 60
+        stats = run(formats, seconds=seconds, inputs=args.inputs, seed=args.seed, crashes=crashes, slow=args.slow,
+                    cli=args.cli, exclude=pending_files() if args.skip_pending else (),
+                    known_defects=not args.skip_pending, zones=("UTC", "Europe/Paris") if args.skip_pending else ZONES,
+                    control_chars=not args.skip_pending,
+                    report=lambda line: print(line, flush=True))
+    print(stats.line())
+    return 1 if stats.findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

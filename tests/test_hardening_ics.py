@@ -1,0 +1,531 @@
+"""iCalendar hardening: bounded VTIMEZONE rules, tz= checks, folds inside characters, linear reading, fuzzing.
+
+The mutation fuzzer at the end also runs from the command line for longer:
+``python -m tests.test_hardening_ics SECONDS [SEED]``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import icalendar
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyconf_schedule import Conference, Session, UnknownZoneError
+from pyconf_schedule.cli import EXIT_ERROR, main
+from pyconf_schedule.exceptions import MissingZoneError, ScheduleParseError
+from pyconf_schedule.formats import ics
+
+UTC = timezone.utc
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = sorted((ROOT / "tests" / "golden").glob("*.ics")) + sorted((ROOT.parent / "shared" / "samples").glob("*.ics"))
+STAMP = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def _calendar(vtimezone: str, times: str) -> str:
+    return (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+        + vtimezone
+        + "BEGIN:VEVENT\r\nUID:e1\r\n"
+        + times
+        + "SUMMARY:Talk\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+
+
+def _rule_zone(rrule: str, dtstart: str = "19700101T000000") -> str:
+    """A VTIMEZONE whose STANDARD observance has ``rrule``, beside a DAYLIGHT one (with one observance dateutil never expanded)."""
+    return (
+        "BEGIN:VTIMEZONE\r\nTZID:Rule Time\r\nBEGIN:STANDARD\r\n"
+        f"DTSTART:{dtstart}\r\n{rrule}TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n"
+        "BEGIN:DAYLIGHT\r\nDTSTART:19700601T000000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nEND:DAYLIGHT\r\n"
+        "END:VTIMEZONE\r\n"
+    )
+
+
+_AT_2026 = "DTSTART;TZID=Rule Time:20260101T100000\r\n"
+_SUPPORTED = (
+    "a VTIMEZONE RRULE must be FREQ=YEARLY, with optional INTERVAL, COUNT, UNTIL, BYMONTH, BYDAY, BYMONTHDAY, "
+    "BYYEARDAY, BYSETPOS, WKST and at most one BYHOUR, BYMINUTE and BYSECOND value"
+)
+
+
+def _refusal(problem: str) -> str:
+    return f"cannot read the VTIMEZONE of TZID 'Rule Time' ({problem}); pass tz= the zone it means"
+
+
+# ---------------------------------------------------------------------------
+# 1. VTIMEZONE rule expansion is bounded
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rrule", "dtstart", "problem"),
+    [
+        ("RRULE:FREQ=SECONDLY\r\n", "19700101T000000", f"RRULE FREQ=SECONDLY is not supported; {_SUPPORTED}"),
+        ("RRULE:FREQ=MINUTELY\r\n", "19990101T000000", f"RRULE FREQ=MINUTELY is not supported; {_SUPPORTED}"),
+        ("RRULE:FREQ=DAILY;INTERVAL=1\r\n", "00010101T000000", f"RRULE FREQ=DAILY is not supported; {_SUPPORTED}"),
+        ("RRULE:FREQ=YEARLY;BYHOUR=0,1,2\r\n", "19700101T000000", f"RRULE BYHOUR has 3 values; {_SUPPORTED}"),
+        ("RRULE:FREQ=YEARLY;BYSECOND=0;BYSECOND=1\r\n", "19700101T000000", f"RRULE 'FREQ=YEARLY;BYSECOND=0;BYSECOND=1' is not KEY=VALUE parts each given once; {_SUPPORTED}"),
+        ("RRULE:FREQ=YEARLY;COUNT=99999999999\r\n", "19700101T000000", f"RRULE COUNT=99999999999 is not a number in range; {_SUPPORTED}"),
+        ("RRULE:FREQ=YEARLY;INTERVAL=0\r\n", "19700101T000000", f"RRULE INTERVAL=0 is outside 1 to 9999; {_SUPPORTED}"),
+        ("RRULE:FREQ=YEARLY;BYMONTH=13\r\n", "19700101T000000", f"RRULE BYMONTH=13 is outside 1 to 12; {_SUPPORTED}"),
+        ("RRULE:FREQ=YEARLY;X-FOO=1\r\n", "19700101T000000", f"RRULE part X-FOO is not supported; {_SUPPORTED}"),
+        ("EXRULE:FREQ=YEARLY\r\n", "19700101T000000", "EXRULE is not supported (RFC 5545 deprecates it); use EXDATE"),
+    ],
+)
+def test_unbounded_or_absurd_vtimezone_rules_are_refused_at_once(rrule: str, dtstart: str, problem: str) -> None:
+    """A VTIMEZONE rule that is not yearly (the 395-byte FREQ=SECONDLY file used to run for minutes) is refused within a second, saying what is supported."""
+    started = time.perf_counter()
+    with pytest.raises(MissingZoneError) as info:
+        ics.loads(_calendar(_rule_zone(rrule, dtstart), _AT_2026))
+    assert (info.value.location, info.value.reason) == ("line 20", _refusal(problem))
+    assert time.perf_counter() - started < 1.0
+
+
+def test_a_rule_with_a_year_of_daily_occurrences_exhausts_the_budget() -> None:
+    """A yearly rule naming every day of the year, needed for 300 events ten years apart, is refused once expanding it takes more steps than the limit."""
+    days = ",".join(str(d) for d in range(1, 367))
+    events = "".join(
+        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Rule Time:{y:04d}0704T120000\r\nEND:VEVENT\r\n" for y in range(1000, 4000, 10)
+    )
+    text = "BEGIN:VCALENDAR\r\n" + _rule_zone(f"RRULE:FREQ=YEARLY;BYYEARDAY={days}\r\n", "00010101T000000") + events + "END:VCALENDAR\r\n"
+    started = time.perf_counter()
+    with pytest.raises(MissingZoneError) as info:
+        ics.loads(text)
+    assert info.value.reason == _refusal(
+        "expanding its rules for the events' years takes more than 10000 steps (months scanned and onsets found); "
+        "a time-zone rule changes the offset a few times a year"
+    )
+    assert time.perf_counter() - started < 2.0
+
+
+def test_a_rule_that_never_matches_is_not_walked_to_year_9999() -> None:
+    """A rule on 30 February, needed for 200 events twenty years apart, is walked only over the events' years, not to year 9999 each time."""
+    events = "".join(
+        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Rule Time:{y:04d}0704T120000\r\nEND:VEVENT\r\n" for y in range(1000, 5000, 20)
+    )
+    text = "BEGIN:VCALENDAR\r\n" + _rule_zone("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\n", "00010101T000000") + events + "END:VCALENDAR\r\n"
+    started = time.perf_counter()
+    with pytest.raises(MissingZoneError) as info:
+        ics.loads(text)
+    assert info.value.reason == _refusal(
+        "expanding its rules for the events' years takes more than 10000 steps (months scanned and onsets found); "
+        "a time-zone rule changes the offset a few times a year"
+    )
+    assert time.perf_counter() - started < 2.0
+
+
+_US_EASTERN = (
+    "BEGIN:VTIMEZONE\r\nTZID:Eastern\r\n"
+    "BEGIN:STANDARD\r\nDTSTART:16011104T020000\r\nRRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11\r\n"
+    "TZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nEND:STANDARD\r\n"
+    "BEGIN:DAYLIGHT\r\nDTSTART:16010311T020000\r\nRRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3\r\n"
+    "TZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nEND:DAYLIGHT\r\n"
+    "END:VTIMEZONE\r\n"
+)
+_US_HISTORY = (
+    "BEGIN:VTIMEZONE\r\nTZID:Eastern\r\n"
+    "BEGIN:STANDARD\r\nDTSTART:19671029T020000\r\nRRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10;UNTIL=20061029T060000Z\r\n"
+    "TZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nEND:STANDARD\r\n"
+    "BEGIN:DAYLIGHT\r\nDTSTART:19870405T020000\r\nRRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=4;UNTIL=20060402T070000Z\r\n"
+    "TZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nEND:DAYLIGHT\r\n"
+    "BEGIN:DAYLIGHT\r\nDTSTART:20070311T020000\r\nRRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3\r\n"
+    "TZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nEND:DAYLIGHT\r\n"
+    "BEGIN:STANDARD\r\nDTSTART:20071104T020000\r\nRRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11\r\n"
+    "TZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nEND:STANDARD\r\n"
+    "END:VTIMEZONE\r\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("vtimezone", "wall"),
+    [
+        (_US_EASTERN, datetime(2026, 3, 8, 1, 59)),
+        (_US_EASTERN, datetime(2026, 3, 8, 3, 0)),
+        (_US_EASTERN, datetime(2026, 11, 1, 0, 30)),
+        (_US_EASTERN, datetime(2026, 11, 1, 2, 0)),
+        (_US_EASTERN, datetime(9999, 7, 1, 12, 0)),
+        (_US_HISTORY, datetime(2006, 4, 1, 12, 0)),
+        (_US_HISTORY, datetime(2006, 4, 2, 12, 0)),
+        (_US_HISTORY, datetime(2006, 10, 28, 12, 0)),
+        (_US_HISTORY, datetime(2006, 10, 29, 12, 0)),
+        (_US_HISTORY, datetime(1990, 7, 1, 12, 0)),
+        (_US_HISTORY, datetime(2026, 3, 8, 3, 0)),
+    ],
+)
+def test_vtimezone_rules_from_1601_and_with_until_give_zoneinfos_instants(vtimezone: str, wall: datetime) -> None:
+    """Outlook's rules from 1601 and historic rules ending with UNTIL give the instants America/New_York gives, even in year 9999."""
+    text = _calendar(vtimezone, f"DTSTART;TZID=Eastern:{wall:%Y%m%dT%H%M%S}\r\n")
+    (session,) = ics.loads(text).sessions
+    assert session.start == wall.replace(tzinfo=ZoneInfo("America/New_York"))
+
+
+def test_a_vtimezone_with_count_and_interval_is_expanded_from_its_dtstart() -> None:
+    """COUNT counts from DTSTART and INTERVAL skips years: a two-yearly change counted three times is in effect in 2004 only up to 2004."""
+    zone = (
+        "BEGIN:VTIMEZONE\r\nTZID:Rule Time\r\n"
+        "BEGIN:STANDARD\r\nDTSTART:20000101T000000\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0000\r\nEND:STANDARD\r\n"
+        "BEGIN:DAYLIGHT\r\nDTSTART:20000601T000000\r\nRRULE:FREQ=YEARLY;INTERVAL=2;COUNT=3\r\n"
+        "TZOFFSETFROM:+0000\r\nTZOFFSETTO:+0100\r\nEND:DAYLIGHT\r\n"
+        "BEGIN:STANDARD\r\nDTSTART:20000901T000000\r\nRRULE:FREQ=YEARLY\r\n"
+        "TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0000\r\nEND:STANDARD\r\n"
+        "END:VTIMEZONE\r\n"
+    )
+    offsets = []
+    for year in (2000, 2001, 2002, 2004, 2006):
+        (session,) = ics.loads(_calendar(zone, f"DTSTART;TZID=Rule Time:{year}0701T120000\r\n")).sessions
+        assert session.start is not None
+        offsets.append(datetime(year, 7, 1, 12, tzinfo=UTC) - session.start)
+    assert offsets == [timedelta(hours=h) for h in (1, 0, 1, 1, 0)]
+
+
+def test_every_year_of_a_long_calendar_reads_fast_with_a_1601_rule() -> None:
+    """A thousand events in a thousand different years under an Outlook rule from 1601 read in well under a second each way."""
+    events = "".join(
+        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Eastern:{y:04d}0704T120000\r\nSUMMARY:T\r\nEND:VEVENT\r\n" for y in range(2000, 3000)
+    )
+    text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + _US_EASTERN + events + "END:VCALENDAR\r\n"
+    started = time.perf_counter()
+    sessions = ics.loads(text).sessions
+    assert time.perf_counter() - started < 3.0
+    assert [s.start for s in sessions][::250] == [
+        datetime(y, 7, 4, 12, tzinfo=ZoneInfo("America/New_York")) for y in (2000, 2250, 2500, 2750)
+    ]
+
+
+# ---------------------------------------------------------------------------
+# 7. tz= is checked
+# ---------------------------------------------------------------------------
+
+_UTC_EVENT = _calendar("", "DTSTART:20260101T100000Z\r\n")
+
+
+def test_an_unknown_tz_is_an_unknown_zone_error() -> None:
+    """loads(tz=) with a name that is no IANA zone raises UnknownZoneError, as the other readers do, even when no time needs it."""
+    with pytest.raises(UnknownZoneError) as info:
+        ics.loads(_UTC_EVENT, tz="Mars/Olympus")
+    assert str(info.value) == "unknown time zone 'Mars/Olympus': use an IANA name such as 'Europe/Paris' or 'UTC'"
+
+
+@pytest.mark.parametrize("suffix", [".ics", ".xml"])
+def test_the_command_line_refuses_an_unknown_file_tz_for_ics_as_for_xml(
+    suffix: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--file-tz Mars/Olympus exits 2 with the same message for an .ics file as for a frab XML file."""
+    source = ROOT / "tests" / "golden" / ("small.ics" if suffix == ".ics" else "small.frab.xml")
+    path = tmp_path / f"schedule{suffix}"
+    path.write_bytes(source.read_bytes())
+    code = main(["list", str(path), "--file-tz", "Mars/Olympus"])
+    out, err = capsys.readouterr()
+    assert (code, out, err.splitlines()[0]) == (
+        EXIT_ERROR,
+        "",
+        "pyconf-schedule: error: unknown time zone 'Mars/Olympus': use an IANA name such as 'Europe/Paris' or 'UTC'",
+    )
+
+
+# ---------------------------------------------------------------------------
+# 12. the written VTIMEZONE has a bounded size
+# ---------------------------------------------------------------------------
+
+
+def _far_apart(zone: str, years: tuple[int, ...] = (2026, 9999)) -> Conference:
+    return Conference(
+        id="far",
+        name="Far",
+        timezone=zone,
+        sessions=[
+            Session(id=f"s{year}-{month}", title="T", start=datetime(year, month, 15, 10, tzinfo=ZoneInfo(zone)))
+            for year in years
+            for month in (1, 4, 7, 11)
+        ],
+    )
+
+
+def test_vtimezone_for_sessions_in_2026_and_9999_is_two_rules() -> None:
+    """Sessions in 2026 and 9999 get a VTIMEZONE of two RRULE observances (it was 1.7 MB, built day by day, in 3 s)."""
+    started = time.perf_counter()
+    text = ics.dumps(_far_apart("Europe/Paris"), tz="Europe/Paris", dtstamp=STAMP)
+    elapsed = time.perf_counter() - started
+    vtimezone = text[text.index("BEGIN:VTIMEZONE") : text.index("END:VTIMEZONE")].split("\r\n")
+    assert vtimezone == [
+        "BEGIN:VTIMEZONE", "TZID:Europe/Paris",
+        "BEGIN:DAYLIGHT", "DTSTART:20250330T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+        "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "TZNAME:CEST", "END:DAYLIGHT",
+        "BEGIN:STANDARD", "DTSTART:20251026T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+        "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZNAME:CET", "END:STANDARD", "",
+    ]
+    assert len(text) < 3000 and elapsed < 1.0
+
+
+ZONES = [
+    "Europe/Paris", "America/New_York", "America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kolkata", "Asia/Tokyo",
+    "America/Santiago", "Asia/Jerusalem", "America/Nuuk", "Africa/Cairo", "Asia/Gaza", "Africa/Casablanca",
+    "Pacific/Chatham", "Europe/Dublin",
+]
+
+
+def _renamed(text: str, zone: str) -> str:
+    """The calendar with the TZID renamed, so a reader has to use the VTIMEZONE instead of looking the zone up."""
+    custom = "Far " + zone.replace("/", " ")  # icalendar caches zones by TZID: a name no other test uses
+    return text.replace(f"TZID:{zone}", f"TZID:{custom}").replace(f"TZID={zone}", f"TZID={custom}").replace(
+        f"X-WR-TIMEZONE:{zone}", "X-WR-TIMEZONE:UTC"
+    )
+
+
+@pytest.mark.parametrize("zone", ZONES)
+def test_rules_and_history_read_back_by_icalendar_at_the_same_instants(zone: str) -> None:
+    """icalendar, reading our VTIMEZONE alone, gives every session's instant, for sessions from 1950 to 9999, in rule and history zones."""
+    conf = _far_apart(zone, (1950, 1987, 2006, 2026, 2100, 9999))
+    text = _renamed(ics.dumps(conf, tz=zone, dtstamp=STAMP), zone)
+    calendar: Any = icalendar.Calendar.from_ical(text)
+    assert calendar.errors == []
+    got = {str(e["UID"]).split("@")[0]: e["DTSTART"].dt for e in calendar.walk("VEVENT")}
+    assert {k: v.astimezone(UTC) for k, v in got.items()} == {s.id: s.start.astimezone(UTC) for s in conf.sessions if s.start}
+    assert len(text) < 40_000
+
+
+@pytest.mark.parametrize("zone", ZONES)
+def test_our_reader_reads_our_vtimezone_at_the_same_instants(zone: str) -> None:
+    """Our reader, using our VTIMEZONE alone, gives every session's instant, for sessions from 1950 to 9999."""
+    conf = _far_apart(zone, (1950, 1987, 2006, 2026, 2100, 9999))
+    back = ics.loads(_renamed(ics.dumps(conf, tz=zone, dtstamp=STAMP), zone))
+    assert {s.id: s.start for s in back.sessions} == {s.id: s.start for s in conf.sessions}
+
+
+# ---------------------------------------------------------------------------
+# 19. folds inside a UTF-8 character
+# ---------------------------------------------------------------------------
+
+
+def test_a_fold_inside_a_utf8_character_is_unfolded_before_decoding() -> None:
+    """A producer that folds between the two bytes of "é" gives a title with "é", not a "not UTF-8" error."""
+    data = _calendar("", "DTSTART:20260101T100000Z\r\n").replace("SUMMARY:Talk", "SUMMARY:Caf\udcc3\r\n \udca9 au lait").encode(
+        "utf-8", "surrogateescape"
+    )
+    assert b"Caf\xc3\r\n \xa9" in data
+    (session,) = ics.loads(data).sessions
+    assert session.title == "Café au lait"
+
+
+def test_bytes_that_are_not_utf8_name_their_line() -> None:
+    """Bytes that stay invalid UTF-8 after unfolding are refused naming the (first physical) line."""
+    data = _calendar("", "DTSTART:20260101T100000Z\r\n").encode().replace(b"SUMMARY:Talk", b"SUMMARY:T\xffk")
+    with pytest.raises(ScheduleParseError) as info:
+        ics.loads(data)
+    assert (info.value.location, info.value.reason) == (
+        "line 7",
+        "the input is not UTF-8 (invalid start byte at byte 9 of the unfolded line)",
+    )
+
+
+def test_a_byte_order_mark_and_bare_newlines_are_accepted_in_bytes() -> None:
+    """UTF-8 bytes with a BOM and LF line ends read like the text."""
+    text = _calendar("", "DTSTART:20260101T100000Z\r\n")
+    (session,) = ics.loads(b"\xef\xbb\xbf" + text.replace("\r\n", "\n").encode()).sessions
+    assert (session.title, session.start) == ("Talk", datetime(2026, 1, 1, 10, tzinfo=UTC))
+
+
+# ---------------------------------------------------------------------------
+# linear reading
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "items"),
+    [
+        (r"a\,b,c", ["a,b", "c"]),
+        ("a,,b, ,", ["a", "b"]),
+        (r"x\\,y", ["x\\", "y"]),
+        ("tail\\", ["tail\\"]),
+        (r"new\nline\N,\;", ["new\nline", ";"]),
+    ],
+)
+def test_text_lists_split_on_unescaped_commas(value: str, items: list[str]) -> None:
+    """CATEGORIES-style lists split on commas not preceded by an escaping backslash, each item unescaped."""
+    assert ics._split_list(value) == items
+
+
+def _unescape_reference(value: str) -> str:
+    """The character-by-character unescaping the reader used before."""
+    out: list[str] = []
+    i = 0
+    while i < len(value):
+        char = value[i]
+        if char == "\\" and i + 1 < len(value):
+            nxt = value[i + 1]
+            out.append("\n" if nxt in "nN" else nxt)
+            i += 2
+        else:
+            out.append(char)
+            i += 1
+    return "".join(out)
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet="\\nN,;a\n ", max_size=40))
+def test_unescape_agrees_with_the_character_by_character_reading(value: str) -> None:
+    """The linear unescaping gives what reading one character at a time gives, for any mix of backslashes and escapable letters."""
+    assert ics._unescape(value) == _unescape_reference(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "length"),
+    [("\\n\\," * 1_000_000, 2_000_000), ("a\\" * 2_000_000, 2_000_001), ("\\\\" * 2_000_000, 2_000_000)],
+)
+def test_a_huge_escaped_description_unescapes_fast(value: str, length: int) -> None:
+    """Four million characters of escapes unescape in well under the second and more the character-by-character loop took."""
+    started = time.perf_counter()
+    text = ics._unescape(value)
+    assert time.perf_counter() - started < 0.6
+    assert (len(text), text == _unescape_reference(value)) == (length, True)
+
+
+def _events_text(count: int) -> str:
+    events = "".join(
+        f"BEGIN:VEVENT\r\nUID:e{i}\r\nDTSTART;TZID=Eastern:2026{1 + i % 12:02d}10T100000\r\nDURATION:PT30M\r\n"
+        f"SUMMARY:Talk {i}\\, part\\n2\r\nCATEGORIES:A\\,B,C\r\nDESCRIPTION:{'x' * 100}\r\nEND:VEVENT\r\n"
+        for i in range(count)
+    )
+    return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + _US_EASTERN + events + "END:VCALENDAR\r\n"
+
+
+def test_reading_time_grows_linearly_with_the_events() -> None:
+    """Eight times the events take less than sixteen times as long to read (linear, with room for noise)."""
+
+    def timed(count: int) -> float:
+        text = _events_text(count)
+        started = time.perf_counter()
+        assert len(ics.loads(text).sessions) == count
+        return time.perf_counter() - started
+
+    timed(100)
+    assert timed(4000) < 16 * timed(500) + 0.05
+
+
+def test_one_enormous_folded_line_reads_in_linear_time() -> None:
+    """A 4 MB DESCRIPTION folded every 74 octets is unfolded by joining, not by repeated concatenation."""
+    body = "y" * 4_000_000
+    folded = "\r\n ".join(body[i : i + 74] for i in range(0, len(body), 74))
+    text = _calendar("", "DTSTART:20260101T100000Z\r\n").replace("SUMMARY:Talk", "SUMMARY:Talk\r\nDESCRIPTION:" + folded)
+    started = time.perf_counter()
+    (session,) = ics.loads(text.encode()).sessions
+    assert time.perf_counter() - started < 3.0
+    assert session.abstract == body
+
+
+# ---------------------------------------------------------------------------
+# fuzzing: any bytes give a Conference or a ScheduleParseError, quickly
+# ---------------------------------------------------------------------------
+
+_TIME_LIMIT = 2.0
+_TOKENS = [
+    b"\r\n", b"\r\n ", b"\n", b":", b";", b",", b"=", b'"', b"\\", b"\\n", b"\xc3", b"\xff", b"\x00",
+    b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"BEGIN:VTIMEZONE\r\n", b"END:VTIMEZONE\r\n", b"BEGIN:STANDARD\r\n",
+    b"END:STANDARD\r\n", b"BEGIN:DAYLIGHT\r\n", b"END:DAYLIGHT\r\n", b"TZID:Z\r\n", b";TZID=Z", b";VALUE=DATE",
+    b"DTSTART:", b"DTEND:", b"DURATION:P", b"RRULE:FREQ=YEARLY;", b"RRULE:FREQ=SECONDLY\r\n", b"COUNT=", b"UNTIL=",
+    b"INTERVAL=", b"BYDAY=-1SU", b"BYMONTH=", b"BYYEARDAY=", b"RDATE:", b"EXDATE:", b"TZOFFSETFROM:", b"TZOFFSETTO:",
+    b"+0100", b"-2359", b"99991231T235959", b"00010101T000000", b"16010101T000000", b"Z", b"T", b"X-WR-TIMEZONE:",
+    b"Europe/Paris", b"X-LIC-LOCATION:", b"ATTENDEE;CN=", b"CATEGORIES:", b"UID:", b"9" * 12, b"-",
+]
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    """``data`` changed by one to four random byte edits, token insertions, deletions, duplications or splices."""
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 4)):
+        choice = rng.randrange(6)
+        at = rng.randint(0, len(out))
+        if choice == 0 and out:
+            out[min(at, len(out) - 1)] = rng.randrange(256)
+        elif choice == 1:
+            out[at:at] = rng.choice(_TOKENS)
+        elif choice == 2:
+            del out[at : at + rng.randint(1, 64)]
+        elif choice == 3:
+            end = min(len(out), at + rng.randint(1, 400))
+            out[at:at] = out[at:end] * rng.randint(1, 8)
+        elif choice == 4:
+            other = rng.choice(SEEDS).read_bytes()
+            start = rng.randint(0, len(other))
+            out[at:at] = other[start : start + rng.randint(1, 2000)]
+        else:
+            out = out.replace(rng.choice(_TOKENS), rng.choice(_TOKENS), 1)
+    return bytes(out)
+
+
+def check_input(data: bytes) -> float:
+    """Read ``data``; only a Conference or a ScheduleParseError may come out, within the time limit. Returns the seconds taken."""
+    started = time.perf_counter()
+    try:
+        result = ics.loads(data)
+    except ScheduleParseError:
+        pass
+    else:
+        assert isinstance(result, Conference)
+    elapsed = time.perf_counter() - started
+    assert elapsed < _TIME_LIMIT, f"reading took {elapsed:.2f} s"
+    return elapsed
+
+
+def fuzz(seconds: float, seed: int, report: Callable[[str], None] = lambda _: None) -> tuple[int, list[bytes]]:
+    """Mutate the seed files for ``seconds``; return how many inputs were tried and those that crashed or were slow."""
+    rng = random.Random(seed)
+    seeds = [path.read_bytes() for path in SEEDS]
+    crashes: list[bytes] = []
+    tried = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        data = mutate(rng.choice(seeds), rng)
+        tried += 1
+        try:
+            check_input(data)
+        except Exception as exc:  # noqa: BLE001 - a fuzzer records every failure
+            crashes.append(data)
+            report(f"input {tried}: {type(exc).__name__}: {exc}"[:300])
+    return tried, crashes
+
+
+def test_seed_files_read() -> None:
+    """Every fuzzing seed reads into a Conference."""
+    assert len(SEEDS) == 3
+    for path in SEEDS:
+        assert isinstance(ics.loads(path.read_bytes()), Conference)
+
+
+def test_seeded_mutation_fuzzing_finds_nothing() -> None:
+    """Three seconds of seeded mutations of the sample calendars give only Conferences and ScheduleParseErrors, each quickly."""
+    tried, crashes = fuzz(3.0, seed=20261201)
+    assert tried > 50 and crashes == []
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=2000) | st.builds(lambda a, b: a + b, st.sampled_from([p.read_bytes()[:4000] for p in SEEDS]), st.binary(max_size=200)))
+def test_any_bytes_give_a_conference_or_a_parse_error(data: bytes) -> None:
+    """Any bytes, alone or after the start of a real calendar, give a Conference or a ScheduleParseError within the time limit."""
+    check_input(data)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_TOKENS), max_size=60))
+def test_any_sequence_of_calendar_tokens_gives_a_conference_or_a_parse_error(tokens: list[bytes]) -> None:
+    """Any sequence of iCalendar fragments after BEGIN:VCALENDAR gives a Conference or a ScheduleParseError within the time limit."""
+    check_input(b"BEGIN:VCALENDAR\r\n" + b"".join(tokens) + b"\r\nEND:VCALENDAR\r\n")
+
+
+if __name__ == "__main__":  # pragma: no cover - the long fuzzing run
+    run_seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
+    run_seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    total, found = fuzz(run_seconds, run_seed, report=lambda line: print(line, flush=True))
+    for index, sample in enumerate(found[:20]):
+        (Path(f"/tmp/ics-crash-{run_seed}-{index}.ics")).write_bytes(sample)
+    print(f"tried {total} inputs in {run_seconds:.0f} s (seed {run_seed}): {len(found)} crashes or slow inputs")

@@ -217,3 +217,23 @@ def test_links_are_keyboard_reachable(browser: Browser, tmp_path: Path) -> None:
         focused.append(opened.page.evaluate("() => document.activeElement.getAttribute('href') || document.activeElement.className"))
     opened.page.close()
     assert focused == ["#day-2026-05-01", "scroll", "https://example.org/talk"]
+
+
+def test_printed_page_is_a_list_in_start_order(browser: Browser, tmp_path: Path) -> None:
+    """In print, each day's grid becomes one column of blocks in start order, none overlapping."""
+    conf = load("na2026")
+    path = tmp_path / "na2026.html"
+    write(conf, path)
+    opened = Opened(browser, path, 1280)
+    opened.page.emulate_media(media="print")
+    blocks: list[dict[str, Any]] = opened.page.evaluate(_BLOCKS_JS)
+    opened.page.pdf(path=tmp_path / "na2026.pdf")
+    opened.page.close()
+    timed = [b for b in blocks if b["grid"]]
+    assert len(timed) == len(conf.sessions.scheduled)
+    assert len({round(b["x"]) for b in timed}) == 1
+    for section in {b["section"] for b in timed}:
+        column = sorted((b for b in timed if b["section"] == section), key=lambda b: b["y"])
+        assert [_interval(b)[0] for b in column] == sorted(_interval(b)[0] for b in column)
+        assert all(a["y"] + a["h"] <= b["y"] + 0.5 for a, b in zip(column, column[1:]))
+    assert (opened.errors, opened.requests) == ([], [])

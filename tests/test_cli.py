@@ -1218,10 +1218,13 @@ def _written(tmp_path: Path, name: str, text: str) -> str:
     ("name", "text", "options", "stderr"),
     [
         ("agenda.csv", "id,title,kind\nx,X,talk\n", [],
-         "pyconf-schedule: error: {path}: this looks like csv, which cannot be read back (csv and markdown are write-only)\n"
+         "pyconf-schedule: error: {path}: this looks like csv, which cannot be read back (csv, markdown and html are write-only)\n"
          "hint: readable formats: json, ics, frab-xml, c3voc-json; export to json to keep a schedule you can read again\n"),
         ("agenda.txt", "# Conf\n\nTimes are in UTC.\n\n| Time | Title |\n", [],
-         "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv and markdown are write-only)\n"
+         "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv, markdown and html are write-only)\n"
+         "hint: readable formats: json, ics, frab-xml, c3voc-json; export to json to keep a schedule you can read again\n"),
+        ("page.txt", "<!DOCTYPE html>\n<html lang=\"en\">\n", [],
+         "pyconf-schedule: error: {path}: this looks like html, which cannot be read back (csv, markdown and html are write-only)\n"
          "hint: readable formats: json, ics, frab-xml, c3voc-json; export to json to keep a schedule you can read again\n"),
         ("empty.json", "", [],
          "pyconf-schedule: error: {path}: the file is empty\nhint: a SOURCE file holds a schedule in a readable format\n"),

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pyconf_schedule import Conference, Room, Session, dumps, load, loads
-from pyconf_schedule.exceptions import UnknownFormatError
-from pyconf_schedule.formats import html, omitted, write
+from pyconf_schedule.exceptions import ScheduleParseError, UnknownFormatError
+from pyconf_schedule.formats import detect_format, html, omitted, write
 
 from ._support import utc
 
@@ -41,6 +41,13 @@ def test_html_is_write_only() -> None:
     """Reading html is refused with the names of the readable formats."""
     with pytest.raises(UnknownFormatError, match="the html format can be written but not read; readable formats: json"):
         loads("<html></html>", "html")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("head", ["<!DOCTYPE html>\n<html>", "\ufeff<!doctype HTML>", "<html lang='en'>"])
+def test_a_page_is_not_detected_as_frab_xml(head: str) -> None:
+    """An HTML page is refused as no schedule, instead of failing later as frab XML."""
+    with pytest.raises(ScheduleParseError, match="an HTML page is not a schedule .html is written, never read."):
+        detect_format(head + "<head></head></html>")
 
 
 @pytest.mark.parametrize("name", ["eu2026", "na2026"])

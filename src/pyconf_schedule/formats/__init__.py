@@ -190,6 +190,7 @@ def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
 
 _PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
 _C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
+_HTML_MARKER = re.compile(r"(?i)<!doctype\s+html[\s>]|<html[\s>]")
 
 
 def detect_format(data: str | bytes) -> ReadableFormat:
@@ -197,7 +198,8 @@ def detect_format(data: str | bytes) -> ReadableFormat:
 
     ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
     object with ``"format": "pyconf-schedule"`` is native JSON and one with a
-    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise.
+    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise,
+    and for an HTML page (``<!DOCTYPE html>``), which no reader reads.
 
     >>> detect_format(b"BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n")
     'ics'
@@ -207,6 +209,13 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     text = text.lstrip("\ufeff \t\r\n")
     if text[:15].upper() == "BEGIN:VCALENDAR":
         return "ics"
+    if _HTML_MARKER.match(text):
+        raise ScheduleParseError(
+            "schedule file",
+            "cannot tell the format from the content: an HTML page is not a schedule (html is written, never read); "
+            "read the schedule it was made from, in one of " + ", ".join(_READABLE),
+            "line 1",
+        )
     if text.startswith("<"):
         return "frab-xml"
     if text.startswith("{"):

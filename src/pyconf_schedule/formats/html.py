@@ -55,7 +55,7 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
            "November", "December")  # fmt: skip
 
 _CSS = """
-:root{--m:3.2px;--col:10rem;--axis:4.4rem;color-scheme:light;font:15px/1.35 system-ui,-apple-system,"Segoe UI",
+:root{--m:4px;--col:10rem;--axis:4.4rem;color-scheme:light;font:15px/1.35 system-ui,-apple-system,"Segoe UI",
 Roboto,"Helvetica Neue",Arial,sans-serif;color:#1b1b1b;background:#fff}
 body{margin:0;padding:0 1rem 2rem}
 header{padding:1rem 0 .5rem;border-bottom:2px solid #2d3a4a}
@@ -79,6 +79,8 @@ line-height:1.25;background:#e8eefb;border-left:4px solid #3b6fd8;overflow-wrap:
 .s p{margin:0}
 .s .n{font-weight:600}
 .s .t,.s .m{color:#333}
+.grid .s .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden}
+.grid .s:hover .n,.grid .s:focus-within .n{display:block;overflow:visible}
 .s:hover,.s:focus-within{align-self:start;height:auto;min-height:calc(100% - 2px);overflow:visible;z-index:5;
 box-shadow:0 2px 8px rgba(0,0,0,.35)}
 .open-end{border-bottom:2px dashed #555}
@@ -98,6 +100,7 @@ footer{margin-top:2rem;font-size:.8rem;color:#3b3b3b}
 .grid{display:block;min-width:0}
 .head,.tick,.hour{display:none}
 .grid .s{margin:0 0 .4rem}
+.grid .s .n{display:block}
 .s .where{position:static;width:auto;height:auto;clip-path:none;white-space:normal}
 .list{display:block}
 .list li{margin:0 0 .4rem}
@@ -110,6 +113,7 @@ nav{display:none}
 .grid{display:block;min-width:0}
 .head,.tick,.hour{display:none}
 .s,.grid .s{margin:0 0 .3rem;break-inside:avoid;box-shadow:none}
+.grid .s .n{display:block}
 .s .where{position:static;width:auto;height:auto;clip-path:none;white-space:normal}
 .list{display:block}
 section{break-before:page}
@@ -324,15 +328,15 @@ def _article(session: Session, zone: tzinfo, day: date | None, style: str = "", 
     url = safe_url(session.url)
     if url is not None:
         title = f'<a href="{_text(url)}" rel="noreferrer">{title}</a>'
-    lines = [f'<p class="t">{when_html}</p>', f'<p class="n">{title}</p>']
+    kind = _text(session.kind_label or session.kind.label)
+    lines = [f'<p class="t">{when_html} · {kind}</p>', f'<p class="n">{title}</p>']
     if session.speakers:
         lines.append(f'<p class="w">{_text(", ".join(session.speaker_names))}</p>')
-    meta = _text(session.kind_label or session.kind.label)
+    # Track and room: in the grid the column says the room, so both are for screen readers and the list layout.
+    where = _text(session.room.name) if session.room is not None else "no room given"
     if session.track is not None:
-        meta += " · " + _text(session.track.name)
-    room = _text(session.room.name) if session.room is not None else "no room given"
-    meta += f'<span class="where"> · {room}</span>'
-    lines.append(f'<p class="m">{meta}</p>')
+        where = _text(session.track.name) + " · " + where
+    lines.append(f'<p class="m"><span class="where">{where}</span></p>')
     data = f' data-session="{_text(session.id)}"'
     if session.start is not None:
         data += f' data-start="{_utc(session.start).isoformat()}"'

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
@@ -49,14 +50,19 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole test session."""
+def _require_browser() -> None:
+    """Skip when the browser or playwright is missing, or fail when the ``CI`` variable is set."""
     reason = _missing()
     if reason is not None:
         if os.environ.get("CI"):
             pytest.fail(f"{reason}; CI is set, so the browser tests must run")
         pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole test session."""
+    _require_browser()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -237,3 +243,14 @@ def test_printed_page_is_a_list_in_start_order(browser: Browser, tmp_path: Path)
         assert [_interval(b)[0] for b in column] == sorted(_interval(b)[0] for b in column)
         assert all(a["y"] + a["h"] <= b["y"] + 0.5 for a, b in zip(column, column[1:]))
     assert (opened.errors, opened.requests) == ([], [])
+
+
+@pytest.mark.parametrize(("ci", "outcome"), [("true", pytest.fail.Exception), ("", pytest.skip.Exception)])
+def test_a_missing_browser_skips_except_in_ci(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, ci: str, outcome: type[BaseException]
+) -> None:
+    """Without Chromium the browser tests skip, naming the package to install, or fail when CI is set."""
+    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", tmp_path / "chromium")
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match="install the distribution's chromium package"):
+        _require_browser()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -189,3 +189,15 @@ def test_no_resource_is_loaded_from_anywhere() -> None:
 def test_an_empty_selection_says_so() -> None:
     """A conference without sessions gives a page saying there are none."""
     assert "<main>\n<p>No sessions.</p>\n</main>" in dumps(_conf(), "html")
+
+
+def test_a_programme_day_runs_past_midnight() -> None:
+    """With a 04:00 day change, a 01:00 session is drawn below the evening of the day before, not on a day of its own."""
+    conf = Conference(id="c", name="Congress", timezone="UTC", day_change=time(4, 0), sessions=[
+        Session(id="eve", title="Evening", start=utc(2026, 5, 1, 22), end=utc(2026, 5, 1, 23), room=HALL),
+        Session(id="late", title="Late", start=utc(2026, 5, 2, 1), end=utc(2026, 5, 2, 2), room=HALL),
+    ])  # fmt: skip
+    text = dumps(conf, "html")
+    assert re.findall(r'<h2 id="[^"]+">([^<]+)</h2>', text) == ["Friday 1 May 2026"]
+    assert _styles(text) == {"eve": "grid-row:2/62;grid-column:2/3", "late": "grid-row:182/242;grid-column:2/3"}
+    assert "<time datetime=\"2026-05-02T01:00+00:00\">01:00 (+1)</time>" in text

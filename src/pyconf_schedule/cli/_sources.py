@@ -70,7 +70,7 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
             written = _write_only_format(path)
             if written:
                 raise _UsageError(
-                    f"{shown}: this looks like {written}, which cannot be read back (csv and markdown are write-only)",
+                    f"{shown}: this looks like {written}, which cannot be read back (csv, markdown and html are write-only)",
                     f"readable formats: {', '.join(readable)}; export to json to keep a schedule you can read again",
                 ) from None
             raise _UsageError(
@@ -93,13 +93,15 @@ def _head(path: Path, size: int = 65536) -> bytes:
 
 
 def _write_only_format(path: Path) -> str | None:
-    """``csv`` or ``markdown`` when ``path`` looks like a file this program wrote in that write-only format."""
+    """``csv``, ``markdown`` or ``html`` when ``path`` looks like a file this program wrote in that write-only format."""
     text = _head(path, 4096).decode("utf-8", "replace").lstrip("\ufeff")
     suffix = path.suffix.lower()
     if suffix == ".csv" or text.startswith("id,title,"):
         return "csv"
     if suffix in (".md", ".markdown") or (text.startswith("# ") and "\n| Time |" in text):
         return "markdown"
+    if suffix in (".html", ".htm") or text[:15].lower() == "<!doctype html>":
+        return "html"
     return None
 
 

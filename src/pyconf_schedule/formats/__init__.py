@@ -9,10 +9,11 @@ csv        one row per session                  yes    no
 markdown   readable agenda (alias ``md``)       yes    no
 frab-xml   frab/pentabarf schedule.xml          yes    yes
 c3voc-json c3voc schedule.json (``frab-json``)  yes    yes
+html       timetable page (self-contained)      yes    no
 ========== =================================== ====== =====
 
 Each format is one module of this package (``native``, ``ics``, ``csv``,
-``markdown``, ``frab_xml``, ``frab_json``) with ``dumps`` and, where it can
+``markdown``, ``frab_xml``, ``frab_json``, ``html``) with ``dumps`` and, where it can
 be read back, ``loads``; modules are imported only when a format is used, so
 ``import pyconf_schedule`` loads none of them.
 
@@ -64,7 +65,7 @@ __all__ = [
     "write",
 ]
 
-FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json"]
+FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html"]
 """Every name a format can be written as, aliases included."""
 
 ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json"]
@@ -77,9 +78,10 @@ _MODULES: dict[str, str] = {
     "markdown": "markdown",
     "frab-xml": "frab_xml",
     "c3voc-json": "frab_json",
+    "html": "html",
 }
 _ALIASES: dict[str, str] = {"md": "markdown", "frab-json": "c3voc-json"}
-_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
+_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html")
 _READABLE: tuple[ReadableFormat, ...] = ("json", "ics", "frab-xml", "c3voc-json")
 _SUFFIXES: dict[str, FormatName] = {
     ".json": "json",
@@ -89,6 +91,8 @@ _SUFFIXES: dict[str, FormatName] = {
     ".md": "markdown",
     ".markdown": "markdown",
     ".xml": "frab-xml",
+    ".html": "html",
+    ".htm": "html",
 }
 
 
@@ -100,7 +104,7 @@ def format_names(mode: Literal["write", "read"] = "write") -> tuple[FormatName, 
     """The canonical format names: every writable one, or with ``"read"`` the readable ones.
 
     >>> format_names()
-    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json')
+    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html')
     >>> format_names("read")
     ('json', 'ics', 'frab-xml', 'c3voc-json')
 
@@ -186,6 +190,7 @@ def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
 
 _PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
 _C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
+_HTML_MARKER = re.compile(r"(?i)<!doctype\s+html[\s>]|<html[\s>]")
 
 
 def detect_format(data: str | bytes) -> ReadableFormat:
@@ -193,7 +198,8 @@ def detect_format(data: str | bytes) -> ReadableFormat:
 
     ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
     object with ``"format": "pyconf-schedule"`` is native JSON and one with a
-    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise.
+    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise,
+    and for an HTML page (``<!DOCTYPE html>``), which no reader reads.
 
     >>> detect_format(b"BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n")
     'ics'
@@ -203,6 +209,13 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     text = text.lstrip("\ufeff \t\r\n")
     if text[:15].upper() == "BEGIN:VCALENDAR":
         return "ics"
+    if _HTML_MARKER.match(text):
+        raise ScheduleParseError(
+            "schedule file",
+            "cannot tell the format from the content: an HTML page is not a schedule (html is written, never read); "
+            "read the schedule it was made from, in one of " + ", ".join(_READABLE),
+            "line 1",
+        )
     if text.startswith("<"):
         return "frab-xml"
     if text.startswith("{"):
@@ -295,7 +308,7 @@ def write(
 
     Without ``format`` the file's suffix decides (case ignored): ``.json``
     (native JSON), ``.ics`` or ``.ical``, ``.csv``, ``.md`` or
-    ``.markdown``, ``.xml`` (frab XML).
+    ``.markdown``, ``.xml`` (frab XML), ``.html`` or ``.htm``.
     """
     file = Path(path)
     if format is None:

@@ -87,7 +87,7 @@ def test_export_infers_the_format_from_the_suffix(agenda_file: str, tmp_path: Pa
     assert code == EXIT_ERROR
     assert err == (
         "pyconf-schedule: error: the file name 'mine' has no suffix to tell the format; "
-        "use one of .json, .ics, .ical, .csv, .md, .markdown, .xml, or give the format\n"
+        "use one of .json, .ics, .ical, .csv, .md, .markdown, .xml, .html, .htm, or give the format\n"
     )
 
 

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, NoReturn
 from ._commands import _cmd_datasets, _cmd_export, _cmd_list, _cmd_next, _cmd_now, _cmd_show, _cmd_speakers
 from ._common import EXIT_ERROR, PROG, _format_names, _shorten
 from ._layout import MIN_WIDTH, WIDTH
+from ._diff import _add_diff_command
+from ._remote import _add_url_options
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -205,6 +207,7 @@ def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
         "--file-tz", metavar="ZONE",
         help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
     )  # fmt: skip
+    _add_url_options(parser)
 
 
 def build_parser() -> _Parser:
@@ -360,6 +363,9 @@ Run '{PROG} COMMAND --help' for the options of a command.
     p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
     _add_file_options(p, "FILE")
     p.set_defaults(handler=_cmd_export)
+
+    p = _add_diff_command(commands, [view], _HelpFormatter)
+    _add_file_options(p, "OLD and NEW files")
 
     from ._agenda import add_agenda_command
 

@@ -39,10 +39,10 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
             option = "--from" if input_format else "--file-tz"
             raise _UsageError(f"{option} applies to schedule files, and {name!r} is a dataset")
         return load(name)
-    if "://" in name[:16]:  # a URL: the library says it cannot read one
-        from ..formats import read
+    if "://" in name[:16]:  # a URL
+        from ._remote import _load_url
 
-        return read(name, tz=file_tz)
+        return _load_url(name, args, input_format, file_tz)
     path = Path(name)
     shown = _shorten_path(name)
     if not name:
@@ -74,6 +74,10 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
         ) from None
     except ScheduleParseError as exc:
         readable = _format_names("read")
+        if not input_format and "an HTML page" in exc.reason:
+            from ..formats import _write_only_error
+
+            exc = _write_only_error("html")
         if not input_format and exc.reason.startswith("this looks like"):
             # The library's own words, split into the message and the hint.
             message, _, rest = exc.reason.partition("; ")

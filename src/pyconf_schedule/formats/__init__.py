@@ -9,10 +9,11 @@ csv        one row per session                  yes    no
 markdown   readable agenda (alias ``md``)       yes    no
 frab-xml   frab/pentabarf schedule.xml          yes    yes
 c3voc-json c3voc schedule.json (``frab-json``)  yes    yes
+html       timetable page (self-contained)      yes    no
 ========== =================================== ====== =====
 
 Each format is one module of this package (``native``, ``ics``, ``csv``,
-``markdown``, ``frab_xml``, ``frab_json``) with ``dumps`` and, where it can
+``markdown``, ``frab_xml``, ``frab_json``, ``html``) with ``dumps`` and, where it can
 be read back, ``loads``; modules are imported only when a format is used, so
 ``import pyconf_schedule`` loads none of them.
 
@@ -65,7 +66,7 @@ __all__ = [
     "write",
 ]
 
-FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json"]
+FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html"]
 """Every name a format can be written as, aliases included."""
 
 ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json"]
@@ -78,9 +79,10 @@ _MODULES: dict[str, str] = {
     "markdown": "markdown",
     "frab-xml": "frab_xml",
     "c3voc-json": "frab_json",
+    "html": "html",
 }
 _ALIASES: dict[str, str] = {"md": "markdown", "frab-json": "c3voc-json"}
-_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
+_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html")
 _READABLE: tuple[ReadableFormat, ...] = ("json", "ics", "frab-xml", "c3voc-json")
 _SUFFIXES: dict[str, FormatName] = {
     ".json": "json",
@@ -90,6 +92,8 @@ _SUFFIXES: dict[str, FormatName] = {
     ".md": "markdown",
     ".markdown": "markdown",
     ".xml": "frab-xml",
+    ".html": "html",
+    ".htm": "html",
 }
 
 
@@ -101,7 +105,7 @@ def format_names(mode: Literal["write", "read"] = "write") -> tuple[FormatName, 
     """The canonical format names: every writable one, or with ``"read"`` the readable ones.
 
     >>> format_names()
-    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json')
+    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html')
     >>> format_names("read")
     ('json', 'ics', 'frab-xml', 'c3voc-json')
 
@@ -187,6 +191,7 @@ def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
 
 _PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
 _C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
+_HTML_MARKER = re.compile(r"(?i)<!doctype\s+html[\s>]|<html[\s>]")
 
 
 def detect_format(data: str | bytes) -> ReadableFormat:
@@ -194,7 +199,8 @@ def detect_format(data: str | bytes) -> ReadableFormat:
 
     ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
     object with ``"format": "pyconf-schedule"`` is native JSON and one with a
-    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise.
+    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise,
+    and for an HTML page (``<!DOCTYPE html>``), which no reader reads.
 
     >>> detect_format(b"BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n")
     'ics'
@@ -204,6 +210,13 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     text = text.lstrip("\ufeff \t\r\n")
     if text[:15].upper() == "BEGIN:VCALENDAR":
         return "ics"
+    if _HTML_MARKER.match(text):
+        raise ScheduleParseError(
+            "schedule file",
+            "cannot tell the format from the content: an HTML page is not a schedule (html is written, never read); "
+            "read the schedule it was made from, in one of " + ", ".join(_READABLE),
+            "line 1",
+        )
     if text.startswith("<"):
         return "frab-xml"
     if text.startswith("{"):
@@ -222,50 +235,73 @@ def detect_format(data: str | bytes) -> ReadableFormat:
 
 
 def _write_only_format(text: str, suffix: str = "") -> str | None:
-    """``csv`` or ``markdown`` when ``text`` (or the file's ``suffix``) looks like a file written in that write-only format."""
+    """``csv``, ``markdown`` or ``html`` when ``text`` (or the file's ``suffix``) looks like a file written in that write-only format."""
     if suffix == ".csv" or text.startswith("id,title,"):
         return "csv"
     if suffix in (".md", ".markdown") or (text.startswith("# ") and "\n| Time |" in text):
         return "markdown"
+    if suffix in (".html", ".htm"):
+        return "html"
     return None
 
 
 def _write_only_error(written: str) -> ScheduleParseError:
-    """The one message, for read() and the command line, about a csv or markdown file given to read."""
+    """The one message, for read() and the command line, about a csv, markdown or html file given to read."""
     return ScheduleParseError(
         "schedule file",
-        f"this looks like {written}, which cannot be read back (csv and markdown are write-only); "
+        f"this looks like {written}, which cannot be read back (csv, markdown and html are write-only); "
         f"readable formats: {', '.join(_READABLE)}; save as json to keep a schedule you can read again",
         "line 1",
     )
 
 
-def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, tz: str | None = None) -> Conference:
-    """Read the schedule file at ``path``; the format is detected from the content unless given.
+def read(
+    path: str | os.PathLike[str],
+    *,
+    format: ReadableFormat | None = None,
+    tz: str | None = None,
+    offline: bool = False,
+    cache_dir: str | os.PathLike[str] | None = None,
+    timeout: float = 30.0,
+) -> Conference:
+    """Read the schedule file or ``http(s)://`` URL at ``path``; the format is detected from the content unless given.
 
     Files over :data:`MAX_INPUT_BYTES` are refused before they are read;
     from a pipe or device, which gives no size, at most that many bytes
-    (and one more, to tell) are read.  A URL (``https://...``) raises
-    :class:`~pyconf_schedule.UnsupportedSourceError`: reading URLs is not
-    supported yet; download the file and give its path.
+    (and one more, to tell) are read.
+
+    A URL is fetched through the on-disk cache (see
+    :func:`~pyconf_schedule.fetch`): an unchanged schedule costs a ``304``;
+    ``offline=True`` reads the cached copy only; ``cache_dir`` overrides the
+    cache folder and ``timeout`` (seconds) bounds the wait.  Failures raise
+    a :class:`~pyconf_schedule.FetchError` naming the cause; a scheme other
+    than http and https (``webcal://`` is read as ``https://``) raises
+    :class:`~pyconf_schedule.UnsupportedSourceError`.
     """
-    _refuse_url(path)
-    file = Path(path)
-    what = format or "schedule file"
-    check_size(file.stat().st_size, what)
-    with file.open("rb") as stream:
-        data = stream.read(MAX_INPUT_BYTES + 1)
-    if len(data) > MAX_INPUT_BYTES:
-        raise ScheduleParseError(
-            what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
-        )
+    url = _url(path)
+    if url is not None:
+        from .._fetch import fetch
+
+        data = fetch(url, cache_dir=cache_dir, offline=offline, timeout=timeout).data
+        if not data.strip():
+            raise ScheduleParseError(format or "schedule", f"{shorten(url, 100)!r} served an empty document")
+    else:
+        file = Path(path)
+        what = format or "schedule file"
+        check_size(file.stat().st_size, what)
+        with file.open("rb") as stream:
+            data = stream.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise ScheduleParseError(
+                what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
+            )
     if format is not None:
         name = cast("ReadableFormat", _canonical(format, "read"))
     else:
         try:
             name = detect_format(data)
         except ScheduleParseError as exc:
-            written = _write_only_format("", file.suffix.lower())
+            written = _write_only_format("", Path(path).suffix.lower()) if url is None else None
             if written and exc.reason.startswith("cannot tell the format"):
                 raise _write_only_error(written) from None
             raise
@@ -276,12 +312,27 @@ _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _URL_PATH = re.compile(r"(?i)(https?|ftps?|file|webcal):/")  # a URL that went through Path() keeps one slash
 
 
-def _refuse_url(path: str | os.PathLike[str]) -> None:
+def _url(path: str | os.PathLike[str]) -> str | None:
+    """The http(s) URL ``path`` is, None for a file path; UnsupportedSourceError for another scheme."""
     text = path if isinstance(path, str) else os.fspath(path)
-    if isinstance(text, str) and (_URL.match(text) or (not isinstance(path, str) and _URL_PATH.match(text))):
+    if not isinstance(text, str):
+        return None
+    if not isinstance(path, str) and _URL_PATH.match(text):
         raise UnsupportedSourceError(
-            f"cannot read {shorten(text)!r}: reading URLs is not supported; download the file and give its path"
+            f"cannot read {shorten(text)!r}: this path looks like a URL that went through Path(), "
+            "which drops a slash; give the URL as a str"
         )
+    if not _URL.match(text):
+        return None
+    scheme = text.split(":", 1)[0].lower()
+    if scheme in ("http", "https"):
+        return text
+    if scheme == "webcal":  # a calendar subscription link: the same address over https
+        return "https" + text[len(scheme) :]
+    raise UnsupportedSourceError(
+        f"cannot read {shorten(text)!r}: only http:// and https:// URLs can be read; "
+        "for another source, download the file and give its path"
+    )
 
 
 def format_for_path(path: str | os.PathLike[str]) -> FormatName:
@@ -315,7 +366,7 @@ def write(
 
     Without ``format`` the file's suffix decides (case ignored): ``.json``
     (native JSON), ``.ics`` or ``.ical``, ``.csv``, ``.md`` or
-    ``.markdown``, ``.xml`` (frab XML).
+    ``.markdown``, ``.xml`` (frab XML), ``.html`` or ``.htm``.
     """
     file = Path(path)
     name = format_for_path(file) if format is None else format

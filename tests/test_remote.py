@@ -333,7 +333,7 @@ def test_tls_failure(server: LocalServer) -> None:
     ("body", "error", "message"),
     [
         (b"", ScheduleParseError, "cannot read schedule: '{url}' served an empty document"),
-        (b"<!doctype html><p>Maintenance", ScheduleParseError, "cannot read frab-xml at line 1 column 1: malformed XML: syntax error"),
+        (b"<!doctype html><p>Maintenance", ScheduleParseError, "cannot read schedule file at line 1: cannot tell the format from the content: an HTML page is not a schedule"),
         (b"Maintenance", ScheduleParseError, "cannot read schedule file at line 1: cannot tell the format from the content"),
     ],
 )

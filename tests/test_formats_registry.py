@@ -21,7 +21,7 @@ ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "
 
 def test_format_names() -> None:
     """format_names lists the canonical writable names, and the readable ones on request."""
-    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "sqlite")
+    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "sqlite")
     assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json", "sqlite")
 
 
@@ -46,7 +46,7 @@ def test_unknown_format_lists_valid_names() -> None:
     with pytest.raises(UnknownFormatError) as info:
         dumps(small_conference(), "icss")  # type: ignore[arg-type]
     assert str(info.value) == (
-        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, sqlite "
+        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite "
         "(aliases: md = markdown, frab-json = c3voc-json); did you mean 'ics'?"
     )
     assert isinstance(info.value, LookupError)
@@ -243,7 +243,7 @@ def test_detected_formats_type_check_as_readable() -> None:
     conf = load("eu2026").by_speaker("Liz Li")
     readable: tuple[ReadableFormat, ...] = format_names("read")
     writable: tuple[FormatName, ...] = format_names()
-    assert (readable, writable[-3:]) == (("json", "ics", "frab-xml", "c3voc-json", "sqlite"), ("frab-xml", "c3voc-json", "sqlite"))
+    assert (readable, writable[-3:]) == (("json", "ics", "frab-xml", "c3voc-json", "sqlite"), ("c3voc-json", "html", "sqlite"))
     for name in readable[:-1]:  # sqlite is a database file, not text: tests/test_formats_sqlite.py
         data = dumps(conf, name)
         detected: ReadableFormat = detect_format(data)

@@ -30,6 +30,7 @@ from .exceptions import (
 
 if TYPE_CHECKING:
     from ._conference import Conference
+    from ._days import DayRule
 
 __all__ = ["Sessions", "sort_key"]
 
@@ -66,8 +67,8 @@ class _Catalogue:
     """
 
     __slots__ = (
-        "speakers", "rooms", "tracks", "owner", "_speaker_keys", "_organisations", "_first_speaker", "_room_keys",
-        "_track_keys", "_haystacks",
+        "speakers", "rooms", "tracks", "owner", "rule", "_speaker_keys", "_organisations", "_first_speaker",
+        "_room_keys", "_track_keys", "_haystacks",
     )  # fmt: skip
 
     def __init__(
@@ -76,8 +77,10 @@ class _Catalogue:
         rooms: Iterable[Room],
         tracks: Iterable[Track],
         owner: Conference | None = None,
+        rule: DayRule | None = None,
     ) -> None:
         self.owner = owner
+        self.rule = rule
         self.speakers = tuple(speakers)
         self.rooms = tuple(rooms)
         self.tracks = tuple(tracks)
@@ -400,6 +403,20 @@ class Sessions(Sequence[Session]):
             sorted((*self._items, *(s for s in other if s.id not in seen)), key=sort_key),
         )
 
+    def __and__(self, other: Sessions) -> Sessions:
+        """The sessions of ``self`` whose id is also in ``other``."""
+        if not isinstance(other, Sessions):
+            return NotImplemented
+        ids = {s.id for s in other}
+        return self._derive(s for s in self._items if s.id in ids)
+
+    def __sub__(self, other: Sessions) -> Sessions:
+        """The sessions of ``self`` whose id is not in ``other``."""
+        if not isinstance(other, Sessions):
+            return NotImplemented
+        ids = {s.id for s in other}
+        return self._derive(s for s in self._items if s.id not in ids)
+
     def _derive(self, items: Iterable[Session]) -> Sessions:
         return Sessions(items, zone=self._zone, _catalogue=self._catalogue, _sorted=True)
 
@@ -407,7 +424,7 @@ class Sessions(Sequence[Session]):
     def _index(self) -> _Index:
         """This selection's lookup tables, made on first use (a selection never changes)."""
         if self._lookup is None:
-            object.__setattr__(self, "_lookup", _Index(self._items, self._day_of))
+            object.__setattr__(self, "_lookup", _Index(self._items, self.day_of))
         assert self._lookup is not None
         return self._lookup
 
@@ -510,10 +527,13 @@ class Sessions(Sequence[Session]):
         )
 
     def on(self, day: DayLike) -> Sessions:
-        """Sessions that start on calendar ``day`` in the viewing zone, then that day's day-only sessions.
+        """Sessions on ``day``: those starting on it, then its day-only sessions.
 
-        A day-only session (:attr:`Session.day_only`) belongs to the
-        programme's day whatever the viewing zone.
+        A session's day is its programme day where the conference gives one,
+        else its calendar day (see :meth:`day_of`): a 01:00 session of a
+        congress whose days run to 04:00 is on the day before.  A day-only
+        session (:attr:`Session.day_only`) belongs to the programme's day
+        whatever the viewing zone.
         """
         wanted = parse_day(day)
         day_bounds(wanted, self._zone)  # a day the zone cannot hold is refused, as before the index
@@ -614,6 +634,30 @@ class Sessions(Sequence[Session]):
             high += 1
         return _union(words, vocabulary[low:high])
 
+    def by_ids(self, ids: Iterable[str]) -> Sessions:
+        """The sessions with these ids, in the usual order (not the order given).
+
+        An id that no session has raises
+        :class:`~pyconf_schedule.exceptions.UnknownSessionError` naming it,
+        with close ids.
+
+        >>> from pyconf_schedule import load
+        >>> load("eu2026").sessions.by_ids(["pytorch-updates"]).ids
+        ('pytorch-updates',)
+        """
+        if isinstance(ids, str):
+            ids = [ids]
+        wanted: set[str] = set()
+        for session_id in ids:
+            if not isinstance(session_id, str):
+                raise TypeError(f"a session id is a str, got {type(session_id).__name__}")
+            wanted.add(session_id)
+        known = {s.id for s in self._items}
+        for session_id in wanted:
+            if session_id not in known:
+                raise UnknownSessionError(session_id, known)
+        return self._derive(s for s in self._items if s.id in wanted)
+
     def get(self, session_id: str, default: Session | None = None) -> Session | None:
         """The session with id ``session_id``, or ``default`` when there is none (like ``dict.get``)."""
         if not isinstance(session_id, str):
@@ -637,26 +681,39 @@ class Sessions(Sequence[Session]):
             (s.to_tz(zone) for s in self._items), zone=zone, _catalogue=self._catalogue, _sorted=True
         )
 
-    def _day_of(self, session: Session) -> date | None:
-        """The day ``session`` is listed under: its start's day in the viewing zone, else its day_only."""
+    def day_of(self, session: Session) -> date | None:
+        """The day ``session`` is on in this schedule, or ``None`` when no day is known.
+
+        For a session with a start: the conference's programme day that holds
+        its start instant (:attr:`Conference.programme_days`); else, when the
+        conference has a :attr:`~Conference.day_change`, the date of its
+        start in the conference's zone, one day earlier before the day
+        change; else the calendar day of its start in the viewing zone.
+        Sessions not taken from a conference use the calendar day.  For a
+        day-only session, its :attr:`~Session.day_only`.  (:attr:`Session.day`
+        is the calendar day: a session does not know its conference.)
+        """
         if session.start is None:
             return session.day_only
-        return session.start.astimezone(self._zone).date()
+        rule = self._catalogue.rule
+        if rule is None:
+            return session.start.astimezone(self._zone).date()
+        return rule.day_of(session.start, self._zone)
 
     def days(self) -> tuple[date, ...]:
-        """The days that have sessions, sorted: start days in the viewing zone and day-only days."""
-        return tuple(sorted({d for d in map(self._day_of, self._items) if d is not None}))
+        """The days that have sessions, sorted (programme days where given; see :meth:`day_of`)."""
+        return tuple(sorted({d for d in map(self.day_of, self._items) if d is not None}))
 
     def by_day(self) -> dict[date, Sessions]:
-        """Sessions grouped by day, days in order; each group is ``on(day)``.
+        """Sessions grouped by their day (see :meth:`day_of`), days in order; each group is ``on(day)``.
 
-        A group holds the sessions starting that day in the viewing zone,
-        then that day's day-only sessions.  Sessions with no known day
-        (:attr:`unscheduled`) are in no group.
+        A group holds the sessions starting that day, then that day's
+        day-only sessions.  Sessions with no known day (:attr:`unscheduled`)
+        are in no group.
         """
         groups: dict[date, list[Session]] = {}
         for s in self._items:
-            day = self._day_of(s)
+            day = self.day_of(s)
             if day is not None:
                 groups.setdefault(day, []).append(s)
         return {day: self._derive(groups[day]) for day in sorted(groups)}

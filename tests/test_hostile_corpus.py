@@ -1,8 +1,4 @@
-"""The hostile-input corpus (tests/hostile/): every reader and the command line give each case its exact outcome.
-
-Cases waiting for a fix on another branch live in ``tests/hostile/pending.toml``
-and run with ``PYCONF_PENDING=1``.
-"""
+"""The hostile-input corpus (tests/hostile/): every reader and the command line give each case its exact outcome."""
 
 from __future__ import annotations
 
@@ -17,10 +13,10 @@ from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Tra
 from pyconf_schedule import exceptions as errors
 from pyconf_schedule.cli import main
 
-from ._hostile import GENERATORS, HOSTILE, Case, all_cases, load_cases, summary, time_limit, TimeLimitExceeded
+from ._hostile import GENERATORS, HOSTILE, Case, load_cases, summary, time_limit, TimeLimitExceeded
 from ._support import utc
 
-CASES = all_cases()
+CASES = load_cases()
 READER_CASES = [case for case in CASES if not case.cli_only]
 DEFAULT_SECONDS = 5.0
 """The time bound of a case without its own ``seconds``: generous, for slow shared CI machines."""
@@ -129,16 +125,10 @@ def test_cli_detects_or_refuses_in_one_line(case: Case, request: pytest.FixtureR
 
 
 def test_every_corpus_file_has_a_case() -> None:
-    """Every file of tests/hostile/ is listed in cases.toml or pending.toml, and every listed file exists."""
-    listed = {case.name for case in load_cases() + load_cases("pending.toml") if case.name not in GENERATORS}
+    """Every file of tests/hostile/ is listed in cases.toml, and every listed file exists."""
+    listed = {case.name for case in load_cases() if case.name not in GENERATORS}
     present = {path.name for path in HOSTILE.iterdir() if path.suffix != ".toml"}
     assert listed == present
-
-
-def test_pending_cases_name_their_defect() -> None:
-    """Each pending case says which defect of the hardening issue it waits for; no settled case does."""
-    assert all(case.defect for case in load_cases("pending.toml"))
-    assert not any(case.defect for case in load_cases())
 
 
 # ---- injection into each writer -------------------------------------------------------------------------

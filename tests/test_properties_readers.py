@@ -18,7 +18,7 @@ from pyconf_schedule import Conference, Room, ScheduleParseError, Session, Sessi
 from pyconf_schedule.formats import ReadableFormat, format_names
 
 from . import fuzz_readers
-from ._hostile import GENERATORS, TimeLimitExceeded, load_cases, pending_enabled, time_limit
+from ._hostile import TimeLimitExceeded, time_limit
 
 READERS = format_names("read")
 BOUND = 5.0
@@ -47,8 +47,7 @@ def test_any_bytes_give_a_conference_or_a_parse_error(format_name: str, data: by
 
 
 def _seeds(format_name: str) -> list[bytes]:
-    pending = set() if pending_enabled() else {c.name for c in load_cases("pending.toml") if c.name not in GENERATORS}
-    return fuzz_readers.seed_inputs(format_name, fuzz_readers.SEED_FOLDERS[:2], exclude=pending)
+    return fuzz_readers.seed_inputs(format_name, fuzz_readers.SEED_FOLDERS[:2])
 
 
 _OPERATIONS = st.lists(
@@ -81,13 +80,13 @@ def _apply(data: bytes, operations: list[tuple[str, float, int, int]], tokens: t
 
 @pytest.mark.parametrize("format_name", READERS)
 @_SETTINGS
-@given(pick=st.integers(0, 10_000), operations=_OPERATIONS, tz=st.sampled_from([None, *(fuzz_readers.ZONES if pending_enabled() else ("UTC", "Europe/Paris"))]))
+@given(pick=st.integers(0, 10_000), operations=_OPERATIONS, tz=st.sampled_from([None, *fuzz_readers.ZONES]))
 def test_mutated_golden_and_corpus_files_give_a_conference_or_a_parse_error(
     format_name: str, pick: int, operations: list[tuple[str, float, int, int]], tz: str | None
 ) -> None:
     """Golden and corpus files of each format, mutated with the format's interesting tokens, give a Conference or a ScheduleParseError."""
     seeds = _seeds(format_name)
-    tokens = fuzz_readers.tokens(format_name, known_defects=pending_enabled())
+    tokens = fuzz_readers.tokens(format_name)
     _read_or_refuse(_apply(seeds[pick % len(seeds)], operations, tokens), format_name, tz)
 
 
@@ -164,16 +163,14 @@ def test_round_trip_in_another_zone_keeps_the_instants(format_name: str, conf: C
     assert back.timezone == view
 
 
-if pending_enabled():  # cases waiting for the frab/c3voc fix "seconds and zero-length ends lost in round trip"
-
-    @pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
-    @settings(max_examples=30, deadline=None)
-    @given(start=st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(timezone.utc)),
-           seconds=st.integers(0, 36_000))
-    def test_pending_seconds_and_zero_length_ends_survive(format_name: ReadableFormat, start: datetime, seconds: int) -> None:
-        """Pending (frab: seconds and zero-length ends lost): start and end with seconds, or equal, read back exactly."""
-        start = start.replace(microsecond=0)
-        session = Session(id="frab-1", title="T", start=start, end=start + timedelta(seconds=seconds))
-        conf = Conference(id="c", name="C", timezone="UTC", sessions=[session])
-        (back,) = loads(dumps(conf, format_name), format_name).sessions
-        assert (back.start, back.end) == (session.start, session.end)
+@pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
+@settings(max_examples=30, deadline=None)
+@given(start=st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(timezone.utc)),
+       seconds=st.integers(0, 36_000))
+def test_seconds_and_zero_length_ends_survive(format_name: ReadableFormat, start: datetime, seconds: int) -> None:
+    """A start and end with seconds, or equal (zero length), read back exactly from frab XML and c3voc JSON."""
+    start = start.replace(microsecond=0)
+    session = Session(id="frab-1", title="T", start=start, end=start + timedelta(seconds=seconds))
+    conf = Conference(id="c", name="C", timezone="UTC", sessions=[session])
+    (back,) = loads(dumps(conf, format_name), format_name).sessions
+    assert (back.start, back.end) == (session.start, session.end)

@@ -167,7 +167,8 @@ def _injection_conference() -> Conference:
             "| =HYPERLINK(\"http://x\")\\|Eve | +Room\\|\\</room\\> | -Track X |\n",
         ]),
         ("frab-xml", [
-            "<title>a\r\nEND:VEVENT\r\nBEGIN:VEVENT;x,y\\|*_&lt;b&gt;&amp;]]&gt;</title>",
+            "<title>a&#13;\nEND:VEVENT&#13;\nBEGIN:VEVENT;x,y\\|*_&lt;b&gt;&amp;]]&gt;</title>",
+            "<abstract>line1&#13;line2\nSUMMARY:injected</abstract>",
             '<room name="+Room|&lt;/room&gt;"',
         ]),
         ("c3voc-json", [
@@ -184,13 +185,13 @@ def test_writers_neutralise_injection(format_name: str, fragments: list[str]) ->
 
 @pytest.mark.parametrize("format_name", ["ics", "frab-xml", "c3voc-json", "json"])
 def test_injected_title_reads_back_as_one_session(format_name: str) -> None:
-    """A title full of structure characters reads back as one session's title, never as extra events or fields."""
+    """A title full of structure characters reads back as one session's title (CR kept but in iCalendar), never as extra events or fields."""
     conf = _injection_conference()
     back = loads(dumps(conf, format_name), format_name)  # type: ignore[arg-type]
     expected = {
         "json": _HOSTILE_TITLE,
         "c3voc-json": _HOSTILE_TITLE,
-        "frab-xml": "a\nEND:VEVENT\nBEGIN:VEVENT;x,y\\|*_<b>&]]>",
+        "frab-xml": "a\r\nEND:VEVENT\r\nBEGIN:VEVENT;x,y\\|*_<b>&]]>",
         "ics": "a\nEND:VEVENT\nBEGIN:VEVENT;x,y\\|*_<b>&]]>",
     }[format_name]
     assert [s.title for s in back.sessions] == [expected]

@@ -104,7 +104,7 @@ def test_cli_refuses_in_one_line_or_lists(case: Case, command: list[str], reques
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_cli_detects_or_refuses_in_one_line(case: Case, request: pytest.FixtureRequest) -> None:
-    """Each corpus file given to list without --from is detected and read, or refused with exit 2 and one error line (UTF-16 files cannot be detected)."""
+    """Each corpus file given to list without --from is detected and read, or refused with exit 2 and one error line."""
     if case.name in GENERATORS:
         path = Path(request.getfixturevalue("tmp_path")) / case.name
         path.write_bytes(case.data())
@@ -122,6 +122,14 @@ def test_cli_detects_or_refuses_in_one_line(case: Case, request: pytest.FixtureR
         _assert_one_error_line(stderr)
     elif case.error is not None:
         pytest.fail(f"{case.id}: read by the CLI (exit {code}) but refused by the reader", pytrace=False)
+
+
+@pytest.mark.parametrize("name", ["xml-utf16-bom.xml", "xml-utf32-bom.xml"])
+def test_cli_detects_xml_in_utf16_and_utf32_by_its_byte_order_mark(name: str) -> None:
+    """A frab XML file in UTF-16 or UTF-32 with a byte order mark is detected and listed without --from."""
+    code, stdout, stderr = _run_cli(["list", str(HOSTILE / name)])
+    assert (code, stderr) == (0, "")
+    assert stdout.splitlines()[-2:] == ["  10:00–10:30  Café", "               A"]
 
 
 def test_every_corpus_file_has_a_case() -> None:

@@ -191,6 +191,11 @@ def _declared_text(data: bytes, format_name: str) -> str | None:
     with a bare ValueError.  Decoding first and handing expat text (which it
     then reads as UTF-8, whatever the declaration says) reads them all.
     """
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):  # expat has no UTF-32; Python reads it
+        try:
+            return data.decode("utf-32")  # the decoder drops the byte order mark
+        except UnicodeDecodeError as exc:
+            raise ScheduleParseError(format_name, f"the input is not valid UTF-32 ({exc.reason})", f"byte {exc.start}") from None
     bom = data.startswith(codecs.BOM_UTF8)
     match = _DECLARATION.match(data, 3 if bom else 0)
     if match is None:

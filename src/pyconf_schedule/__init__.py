@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._conference import Conference
 from ._datasets import dataset_names, find_speaker, load
+from ._days import ProgrammeDay
 from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from ._sessions import Sessions
 from ._time import get_zone
@@ -50,6 +51,7 @@ __all__ = [
     "MissingZoneError",
     "NaiveDatetimeError",
     "NotFoundError",
+    "ProgrammeDay",
     "PyconfScheduleError",
     "Room",
     "ScheduleParseError",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, tzinfo
+from datetime import date, time, tzinfo
 from typing import TypeVar
 
 import attrs
 from attrs import field, frozen
 
+from ._days import DayRule, ProgrammeDay, check_day_change, check_programme_days, programme_days
 from ._model import (
     Room,
     Session,
@@ -82,6 +83,13 @@ class Conference:
     view in another zone; ``view_timezone`` then names it, and naive query
     times and days are read in it.
 
+    ``programme_days`` are the days of the programme where the source gives
+    them (frab and c3voc files do; a congress day may run to 04:00 the next
+    morning), sorted by start; ``day_change`` is the wall-clock time, in
+    ``timezone``, at which a programme day turns over where the source gives
+    one.  They decide which day a session is on (:meth:`Sessions.day_of`)
+    in :meth:`days`, :meth:`on`, :meth:`by_day` and the writers, in every view.
+
     >>> from pyconf_schedule import load
     >>> conf = load("eu2026")
     >>> conf.speaker("Liz Li").organisation
@@ -105,14 +113,17 @@ class Conference:
     start_date: date | None = None
     end_date: date | None = None
     coverage: str | None = None
+    programme_days: tuple[ProgrammeDay, ...] = field(default=(), converter=programme_days)
+    day_change: time | None = field(default=None, validator=check_day_change)
     view_timezone: str | None = None
 
     def __attrs_post_init__(self) -> None:
         _check_types(self)
         zone = get_zone(self.view_timezone or self.timezone)
-        get_zone(self.timezone)
+        home = get_zone(self.timezone)
         _check(self)
-        catalogue = _Catalogue(self.speakers, self.rooms, self.tracks, owner=self)
+        rule = DayRule(self.programme_days, self.day_change, home) if self.programme_days or self.day_change else None
+        catalogue = _Catalogue(self.speakers, self.rooms, self.tracks, owner=self, rule=rule)
         # Times are shown in the zone of the view: convert sessions given in another.
         shown = [s if _shown_in(s, zone) else s.to_tz(zone) for s in self.sessions]
         sessions = Sessions(shown, zone=zone, _catalogue=catalogue, _sorted=True)
@@ -239,6 +250,10 @@ class Conference:
         """See :meth:`Sessions.search`."""
         return self.sessions.search(text)
 
+    def day_of(self, session: Session) -> date | None:
+        """See :meth:`Sessions.day_of`."""
+        return self.sessions.day_of(session)
+
     def days(self) -> tuple[date, ...]:
         """See :meth:`Sessions.days`."""
         return self.sessions.days()
@@ -279,6 +294,7 @@ def _check(conf: Conference) -> None:
     rooms = _unique("room", conf.rooms)
     tracks = _unique("track", conf.tracks)
     _unique("source", conf.sources)
+    check_programme_days(conf.programme_days, conf.id)
     source_ids = {s.id for s in conf.sources}
     _unique("session", conf.sessions)
     for session in conf.sessions:

@@ -18,6 +18,7 @@ import attrs
 import cattrs
 
 from ._conference import Conference
+from ._days import register_day_change_hooks
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._time import format_datetime, parse_datetime
 from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneError, shorten
@@ -135,6 +136,7 @@ def make_converter() -> cattrs.Converter:
     converter.register_structure_hook(datetime, _structure_datetime)
     converter.register_unstructure_hook(date, date.isoformat)
     converter.register_structure_hook(date, _structure_date)
+    register_day_change_hooks(converter)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(SessionKind, _structure_kind)
     converter.register_structure_hook_factory(_is_tuple, lambda t: _list_factory(t, converter))
@@ -144,6 +146,8 @@ def make_converter() -> cattrs.Converter:
 
 _SESSION_REFS = ("speakers", "room", "track")
 _CONFERENCE_PARTS = ("sessions", "speakers", "rooms", "tracks")
+# Written only when set, so documents without them are unchanged.
+_OPTIONAL = {"view_timezone": None, "programme_days": (), "day_change": None}
 
 
 def conference_to_dict(conf: Conference) -> dict[str, Any]:
@@ -151,7 +155,7 @@ def conference_to_dict(conf: Conference) -> dict[str, Any]:
     c = make_converter()
     body: dict[str, Any] = {}
     for a in attrs.fields(Conference):
-        if a.name in _CONFERENCE_PARTS or (a.name == "view_timezone" and conf.view_timezone is None):
+        if a.name in _CONFERENCE_PARTS or (a.name in _OPTIONAL and getattr(conf, a.name) == _OPTIONAL[a.name]):
             continue
         body[a.name] = c.unstructure(getattr(conf, a.name), a.type if not isinstance(a.type, str) else None)
     body["rooms"] = [c.unstructure(r) for r in conf.rooms]

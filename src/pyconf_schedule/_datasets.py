@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from ._conference import Conference
+from ._days import ProgrammeDay
 from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from ._sessions import Sessions
 from .exceptions import UnknownDatasetError, UnknownSpeakerError
@@ -137,7 +138,7 @@ def _conflicts(items: list[dict[str, Any]]) -> tuple[Conflict, ...]:
 
 def decode(document: dict[str, Any]) -> Conference:
     """Build a Conference from a native JSON document known to be valid (the shipped datasets)."""
-    from datetime import date
+    from datetime import date, time
 
     if document["format"] != "pyconf-schedule" or document["version"] != 1:
         raise ValueError("not a version 1 pyconf-schedule document")
@@ -165,6 +166,11 @@ def decode(document: dict[str, Any]) -> Conference:
         )
         for s in body["sessions"]
     ]
+    days = [
+        ProgrammeDay(date=date.fromisoformat(d["date"]), start=_datetime(d["start"]), end=_datetime(d["end"]))
+        for d in body.get("programme_days", ())
+    ]
+    day_change = body.get("day_change")
     dates = {k: None if body[k] is None else date.fromisoformat(body[k]) for k in ("start_date", "end_date")}
     return Conference(
         id=body["id"], name=body["name"], timezone=body["timezone"], sessions=sessions,
@@ -172,6 +178,7 @@ def decode(document: dict[str, Any]) -> Conference:
         sources=[Source(id=x["id"], title=x["title"], url=x["url"], file=x["file"]) for x in body["sources"]],
         city=body["city"], country=body["country"], venue=body["venue"], url=body["url"],
         start_date=dates["start_date"], end_date=dates["end_date"], coverage=body["coverage"],
+        programme_days=days, day_change=None if day_change is None else time.fromisoformat(day_change),
         view_timezone=body.get("view_timezone"),
     )
 

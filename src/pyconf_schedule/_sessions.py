@@ -31,6 +31,7 @@ from .exceptions import (
 
 if TYPE_CHECKING:
     from ._conference import Conference
+    from ._days import DayRule
 
 __all__ = ["Sessions", "sort_key"]
 
@@ -66,7 +67,7 @@ class _Catalogue:
     told apart from a name that simply has no session in a selection.
     """
 
-    __slots__ = ("speakers", "rooms", "tracks", "owner", "_speaker_keys", "_organisations")
+    __slots__ = ("speakers", "rooms", "tracks", "owner", "rule", "_speaker_keys", "_organisations")
 
     def __init__(
         self,
@@ -74,8 +75,10 @@ class _Catalogue:
         rooms: Iterable[Room],
         tracks: Iterable[Track],
         owner: Conference | None = None,
+        rule: DayRule | None = None,
     ) -> None:
         self.owner = owner
+        self.rule = rule
         self.speakers = tuple(speakers)
         self.rooms = tuple(rooms)
         self.tracks = tuple(tracks)
@@ -340,18 +343,25 @@ class Sessions(Sequence[Session]):
         )
 
     def on(self, day: DayLike) -> Sessions:
-        """Sessions that start on calendar ``day`` in the viewing zone, then that day's day-only sessions.
+        """Sessions on ``day``: those starting on it, then its day-only sessions.
 
-        A day-only session (:attr:`Session.day_only`) belongs to the
-        programme's day whatever the viewing zone.
+        A session's day is its programme day where the conference gives one,
+        else its calendar day (see :meth:`day_of`): a 01:00 session of a
+        congress whose days run to 04:00 is on the day before.  A day-only
+        session (:attr:`Session.day_only`) belongs to the programme's day
+        whatever the viewing zone.
         """
         wanted = parse_day(day)
         start, end = (utc(t) for t in day_bounds(wanted, self._zone))
+        rule = self._catalogue.rule
+        zone = self._zone
 
         def on_day(s: Session) -> bool:
             if s.start is None:
                 return s.day_only == wanted
-            return start <= utc(s.start) < end
+            if rule is None:
+                return start <= utc(s.start) < end
+            return rule.day_of(s.start, zone) == wanted
 
         return self.filter(on_day)
 
@@ -441,26 +451,39 @@ class Sessions(Sequence[Session]):
             (s.to_tz(zone) for s in self._items), zone=zone, _catalogue=self._catalogue, _sorted=True
         )
 
-    def _day_of(self, session: Session) -> date | None:
-        """The day ``session`` is listed under: its start's day in the viewing zone, else its day_only."""
+    def day_of(self, session: Session) -> date | None:
+        """The day ``session`` is on in this schedule, or ``None`` when no day is known.
+
+        For a session with a start: the conference's programme day that holds
+        its start instant (:attr:`Conference.programme_days`); else, when the
+        conference has a :attr:`~Conference.day_change`, the date of its
+        start in the conference's zone, one day earlier before the day
+        change; else the calendar day of its start in the viewing zone.
+        Sessions not taken from a conference use the calendar day.  For a
+        day-only session, its :attr:`~Session.day_only`.  (:attr:`Session.day`
+        is the calendar day: a session does not know its conference.)
+        """
         if session.start is None:
             return session.day_only
-        return session.start.astimezone(self._zone).date()
+        rule = self._catalogue.rule
+        if rule is None:
+            return session.start.astimezone(self._zone).date()
+        return rule.day_of(session.start, self._zone)
 
     def days(self) -> tuple[date, ...]:
-        """The days that have sessions, sorted: start days in the viewing zone and day-only days."""
-        return tuple(sorted({d for d in map(self._day_of, self._items) if d is not None}))
+        """The days that have sessions, sorted (programme days where given; see :meth:`day_of`)."""
+        return tuple(sorted({d for d in map(self.day_of, self._items) if d is not None}))
 
     def by_day(self) -> dict[date, Sessions]:
-        """Sessions grouped by day, days in order; each group is ``on(day)``.
+        """Sessions grouped by their day (see :meth:`day_of`), days in order; each group is ``on(day)``.
 
-        A group holds the sessions starting that day in the viewing zone,
-        then that day's day-only sessions.  Sessions with no known day
-        (:attr:`unscheduled`) are in no group.
+        A group holds the sessions starting that day, then that day's
+        day-only sessions.  Sessions with no known day (:attr:`unscheduled`)
+        are in no group.
         """
         groups: dict[date, list[Session]] = {}
         for s in self._items:
-            day = self._day_of(s)
+            day = self.day_of(s)
             if day is not None:
                 groups.setdefault(day, []).append(s)
         return {day: self._derive(groups[day]) for day in sorted(groups)}

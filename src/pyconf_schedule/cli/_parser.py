@@ -152,7 +152,10 @@ def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True) -> None
         group.add_argument(flag, metavar=metavar, action="append", default=[], help=text)
     if not times:
         return
-    group.add_argument("--day", metavar="DATE", help="sessions starting on this day (YYYY-MM-DD, in the viewing zone)")
+    group.add_argument(
+        "--day", metavar="DATE",
+        help="sessions on this day (YYYY-MM-DD): the programme's day where the file gives its days, else in the viewing zone",
+    )
     group.add_argument("--at", metavar="TIME", help="sessions running at this moment (ISO 8601; naive = viewing zone)")
     group.add_argument(
         "--between", nargs=2, metavar=("START", "END"),

@@ -16,6 +16,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 import attrs
 
 from .._conference import Conference
+from .._days import ProgrammeDay, check_programme_days
 from .._model import Session, Speaker
 from .._sessions import Sessions
 from .._text import fold, slugify
@@ -33,7 +34,7 @@ from ._common import (
     view_zone,
 )
 
-__all__ = ["EventPlan", "Plan", "RawEvent", "RawPerson", "RawSchedule", "build", "plan"]
+__all__ = ["EventPlan", "Plan", "RawDay", "RawEvent", "RawPerson", "RawSchedule", "build", "plan"]
 
 
 @attrs.define
@@ -71,6 +72,16 @@ class RawEvent:
 
 
 @attrs.define
+class RawDay:
+    """A ``<day>`` / ``days[]`` entry: its date, start and end as the file gives them."""
+
+    location: str
+    date: str | None = None
+    start: str | None = None
+    end: str | None = None
+
+
+@attrs.define
 class RawSchedule:
     title: str | None = None
     acronym: str | None = None
@@ -84,6 +95,7 @@ class RawSchedule:
     rooms: list[str] = attrs.field(factory=list)
     tracks: list[str] = attrs.field(factory=list)
     events: list[RawEvent] = attrs.field(factory=list)
+    days: list[RawDay] = attrs.field(factory=list)
 
 
 # ---------------------------------------------------------------------------
@@ -258,6 +270,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                     speakers=[speakers[p.id] for p in draft.speakers],
                 )
             )
+    days = _programme_days(raw.days, bound, zone)
     start_date, end_date = _date(raw.start), _date(raw.end)
     if start_date and end_date and end_date < start_date:
         start_date = end_date = None
@@ -276,7 +289,45 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         city=raw.city or None,
         start_date=start_date,
         end_date=end_date,
+        programme_days=days,
+        day_change=day_change,
     )
+
+
+def _programme_days(
+    raw_days: list[RawDay], bound: Callable[[str | None], datetime | None], zone: tzinfo
+) -> tuple[ProgrammeDay, ...]:
+    """The file's days as programme days, or none when they do not make a programme.
+
+    A day is kept when its start and end are readable instants (in years 1
+    to 9999 in UTC and in the conference's zone), the end not before the
+    start.  Its date is the file's ``date``, except that wafer writes the
+    UTC date of the day's start: a ``date`` that is the start's UTC date but
+    not its date in the conference's zone gives way to the latter (DebConf23's day "2023-09-09" starts at 03:00 IST on 10
+    September).  Days that share a date or overlap make no programme: then
+    no day is kept (sessions fall back to the day change or calendar days).
+    """
+    days: list[ProgrammeDay] = []
+    for raw_day in raw_days:
+        start, end = bound(raw_day.start), bound(raw_day.end)
+        if start is None or end is None:
+            continue
+        try:
+            if utc(end) < utc(start):
+                continue
+            local = start.astimezone(zone).date()
+            given = _date(raw_day.date)
+            if given is None or (given == utc(start).date() and given != local):
+                given = local
+            days.append(ProgrammeDay(date=given, start=start.astimezone(zone), end=end.astimezone(zone)))
+        except OverflowError:  # a bound at the very edge of the calendar: not a day of a programme
+            continue
+    days.sort(key=lambda d: utc(d.start))
+    try:
+        check_programme_days(tuple(days))
+    except PyconfScheduleError:
+        return ()
+    return tuple(days)
 
 
 def _times(
@@ -472,6 +523,21 @@ def http_url(value: str | None) -> str | None:
     return value if value and _HTTP.match(value) else None
 
 
+def _day_bounds(
+    day: date, programme: dict[date, ProgrammeDay], conf: Conference, instants: list[datetime]
+) -> tuple[datetime, datetime]:
+    """A written day's start and end: the programme day's, else the day change's, else its sessions' first and last instants."""
+    known = programme.get(day)
+    if known is not None:
+        return known.start, known.end
+    if conf.day_change is not None:
+        home = get_zone(conf.timezone)
+        start = datetime.combine(day, conf.day_change, tzinfo=home)
+        end = datetime.combine(day + timedelta(days=1), conf.day_change, tzinfo=home)
+        return utc(start), utc(end)
+    return min(instants, key=utc), max(instants, key=utc)
+
+
 def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     """Lay ``obj`` out as frab days, rooms and events in the view zone.
 
@@ -498,6 +564,7 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         ids[session.id] = number
         used_ids.add(number)
     room_order = {r.id: i for i, r in enumerate(conf.rooms)}
+    view = conf.sessions if zone is conf.zone else conf.sessions.to_tz(zone)
     by_day: dict[date, list[EventPlan]] = {}
     instants: dict[date, list[datetime]] = {}
     slugs: set[str] = set()
@@ -513,7 +580,9 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         while slug in slugs:
             slug += "-x"
         slugs.add(slug)
-        by_day.setdefault(start.date(), []).append(
+        day = view.day_of(session)
+        assert day is not None
+        by_day.setdefault(day, []).append(
             EventPlan(
                 session=session,
                 id=number,
@@ -536,11 +605,11 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 slides=tuple(s for s in session.slides if http_url(s)),
             )
         )
-        instants.setdefault(start.date(), []).extend([start] if end is None else [start, end])
+        instants.setdefault(day, []).extend([start] if end is None else [start, end])
+    programme = {d.date: d for d in conf.programme_days}
     days: list[DayPlan] = []
     for index, (day, events) in enumerate(sorted(by_day.items()), start=1):
-        first = min(instants[day], key=utc)
-        last = max(instants[day], key=utc)
+        first, last = _day_bounds(day, programme, conf, instants[day])
         grouped: dict[str, list[EventPlan]] = {}
         ordered = sorted(
             events,
@@ -552,8 +621,8 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
             DayPlan(
                 index=index,
                 date=day,
-                start=first.isoformat(),
-                end=last.isoformat(),
+                start=first.astimezone(zone).isoformat(),
+                end=last.astimezone(zone).isoformat(),
                 rooms=tuple((room, tuple(items)) for room, items in grouped.items()),
             )
         )

@@ -10,7 +10,8 @@ with ``acronym``, ``title``, ``start``, ``end``, ``daysCount``,
 ``timeslot_duration``, ``time_zone_name`` (the view zone; left out when the
 schema's pattern rejects the name, e.g. ``Etc/GMT-1``), ``url``, ``rooms``
 (``name``, ``slug``, ``guid``), ``tracks`` and ``days`` (``index``,
-``date``, ``day_start``, ``day_end``, ``rooms`` keyed by room name).  Each
+``date``, ``day_start``, ``day_end``, ``rooms`` keyed by room name; days
+follow the programme-day rule, as in :mod:`~pyconf_schedule.formats.frab_xml`).  Each
 event carries ``guid``, ``id``, ``date``, ``start``, ``duration`` and, when
 the end is known, ``end``; ``url`` is the session's http(s) URL, else the
 conference's, else ``urn:uuid:<guid>``; persons are ``{"name",
@@ -25,6 +26,9 @@ required: ``date`` offsets are trusted (pretalx writes
 An event ``url`` that is only a placeholder (``urn:uuid:<its guid>`` or the
 conference's URL, what writers put there because the schema requires one)
 is not kept.
+Each day with readable ``day_start`` and ``day_end`` becomes a
+:class:`~pyconf_schedule.ProgrammeDay` and the conference's ``day_change``
+its ``day_change``, as in :mod:`~pyconf_schedule.formats.frab_xml`.
 An event with a ``start`` but no ``date`` is on the day's ``date``, or the
 next calendar day when that time falls before the day's ``day_start``
 (after midnight).
@@ -49,7 +53,7 @@ from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import load_json, omitted
-from ._frab import RawEvent, RawPerson, RawSchedule, build, plan
+from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build, plan
 
 __all__ = ["SCHEMA_URL", "dumps", "loads", "omitted"]
 
@@ -226,6 +230,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     for d, day_value in enumerate(_list(conference.get("days"), f"{path}.days")):
         day_path = f"{path}.days[{d}]"
         day = _obj(day_value, day_path)
+        raw.days.append(RawDay(day_path, _s(day.get("date")), _s(day.get("day_start")), _s(day.get("day_end"))))
         rooms = day.get("rooms") or {}
         if not isinstance(rooms, dict):
             raise ScheduleParseError(_FORMAT, "expected an object of rooms", f"{day_path}.rooms")

@@ -14,9 +14,12 @@ as ``&#13;`` so that it reads back (a raw one becomes a line feed).
   with ``[^a-z0-9_]`` replaced by ``_``, at least 4 characters), ``start``,
   ``end``, ``days``, ``timeslot_duration`` (``00:05``), ``time_zone_name``
   (the view zone), ``url`` (when http(s)) and one ``<track>`` per track.
-* One ``<day>`` per calendar day in the view zone with sessions (``start``
-  and ``end`` are the first start and last end), one ``<room>`` per room in
-  the conference's room order; sessions without a room go in a room named
+* One ``<day>`` per day with sessions, by the programme-day rule of
+  :meth:`Sessions.day_of <pyconf_schedule.Sessions.day_of>`: a programme
+  day keeps its date, ``start`` and ``end``; a day made by the conference's
+  ``day_change`` runs from the day change to the next; any other day is a
+  calendar day of the view zone from its first start to its last end.  One
+  ``<room>`` per room in the conference's room order; sessions without a room go in a room named
   ``""``.
 * ``<event id guid>``: ``id`` is the session id's number for ids like
   ``frab-123`` or ``123``, else a stable number derived from the id;
@@ -52,6 +55,12 @@ names invert the sign, as POSIX does; ``UTC`` when offsets differ or are
 not whole hours).  Durations are added in UTC and written as real time
 (``session.duration``), so a talk across a DST change keeps its length.
 
+Programme days: each ``<day>`` with readable ``start`` and ``end`` becomes a
+:class:`~pyconf_schedule.ProgrammeDay` (wafer's UTC ``date`` gives way to
+the date in the conference's zone) and ``<day_change>`` the conference's
+``day_change``; overlapping days are not kept (docs/reference/formats.md,
+"Programme days").
+
 Safety: the document is parsed by expat with no DTD allowed: a DOCTYPE or
 entity declaration (billion laughs, XXE) is refused, as are inputs over
 50 MiB, elements nested deeper than 64 levels, str input with lone
@@ -72,7 +81,7 @@ from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal
-from ._frab import RawEvent, RawPerson, RawSchedule, build, plan
+from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build, plan
 
 __all__ = ["dumps", "loads", "omitted", "parse_xml"]
 
@@ -330,6 +339,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         raw.day_change = _text(conference.find("day_change"))
         raw.tracks = [t.get("name") or _text(t) or "" for t in conference.findall("track")]
     for day in root.findall("day"):
+        raw.days.append(RawDay(f"line {lines.get(day, 0)}", day.get("date"), day.get("start"), day.get("end")))
         for room in day.findall("room"):
             room_name = (room.get("name") or "").strip()
             if room_name and room_name not in raw.rooms:

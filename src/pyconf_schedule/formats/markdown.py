@@ -1,9 +1,12 @@
 """Markdown (format name ``"markdown"``, alias ``"md"``): a readable agenda.
 
 A ``#`` heading with the conference name, a line naming the zone times are
-shown in, then one ``##`` section per day (in the view zone, e.g. "Tuesday
-7 April 2026") holding a table with the columns Time, Title, Speakers,
-Room and Track; sessions with no known day follow under "## Unscheduled".
+shown in, then one ``##`` section per day (the programme's day where the
+conference gives its days or day change, so a 01:00 session of a congress
+day that runs to 04:00 is listed under the day before; else the calendar
+day in the view zone, e.g. "Tuesday 7 April 2026") holding a table with
+the columns Time, Title, Speakers, Room and Track; sessions with no known
+day follow under "## Unscheduled".
 A time is ``09:00–09:30``, or just ``09:00`` when the end is unknown; a
 session ending on a later day shows that day (``23:30–00:30 (+1)``).  A
 session whose day is known and time is not
@@ -91,14 +94,11 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     conf = as_conference(obj)
     zone, name = view_zone(obj, tz)
     out = [f"# {escape_cell(conf.name)}\n", f"\nTimes are in {name}.\n"]
-    days: dict[date, list[Session]] = {}
-    for session in conf.sessions:
-        day = session.start.astimezone(zone).date() if session.start is not None else session.day_only
-        if day is not None:
-            days.setdefault(day, []).append(session)
-    for day in sorted(days):
+    view = conf.sessions if zone is conf.zone else conf.sessions.to_tz(zone)
+    days = view.by_day()
+    for day, sessions in days.items():
         out.append(f"\n## {_day_heading(day)}\n\n{_HEADER}")
-        out.extend(_row(_when(s, zone) if s.start is not None else _NO_TIME, s) for s in days[day])
+        out.extend(_row(_when(s, zone) if s.start is not None else _NO_TIME, s) for s in sessions)
     unscheduled = [s for s in conf.sessions if s.start is None and s.day_only is None]
     if unscheduled:
         out.append(f"\n## Unscheduled\n\n{_HEADER}")

@@ -20,7 +20,7 @@ from pyconf_schedule.cli import EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, main
 
 from ._support import ADA, HALL, dst_conference, utc
 
-COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert")
+COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert", "agenda")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -394,22 +394,22 @@ FILE_LIST = """\
 DST Test Conference — times in America/Los_Angeles (PDT/PST)
 
 Saturday 31 October 2026
-  10:00–10:30 PDT      Tensor Cores
-                       Main Hall · Ada Lovelace (Analytical Engines Ltd)
-  23:30–01:30 PDT      Late Night Kernels
-                       Main Hall · Ada Lovelace (Analytical Engines Ltd)
+  10:00–10:30 PDT       Tensor Cores
+                        Main Hall · Ada Lovelace (Analytical Engines Ltd)
+  23:30–01:30 (+1) PDT  Late Night Kernels
+                        Main Hall · Ada Lovelace (Analytical Engines Ltd)
 
 Sunday 1 November 2026
-  01:30 PDT–01:30 PST  The Hour That Repeats
-                       Side Room · Lightning talk · René Descartes (Red Hat,
-                       Inc)
-  10:00 PST–?          Open End
-                       Main Hall · Keynote · Ada Lovelace (Analytical Engines
-                       Ltd), René Descartes (Red Hat, Inc)
+  01:30 PDT–01:30 PST   The Hour That Repeats
+                        Side Room · Lightning talk · René Descartes (Red Hat,
+                        Inc)
+  10:00 PST–?           Open End
+                        Main Hall · Keynote · Ada Lovelace (Analytical Engines
+                        Ltd), René Descartes (Red Hat, Inc)
 
 Not scheduled
-                       To Be Decided
-                       Panel · René Descartes (Red Hat, Inc)
+                        To Be Decided
+                        Panel · René Descartes (Red Hat, Inc)
 """
 
 
@@ -579,7 +579,7 @@ ERRORS = [
      "pyconf-schedule: error: unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
      "(did you mean 'Asia/Tokyo'?)\n"),
     (["export", "eu2026", "--to", "ical"],
-     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json "
+     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html "
      "(aliases: md = markdown, frab-json = c3voc-json)\n"),
     (["list", "eu2026", "--at", "11:10"],
      "pyconf-schedule: error: '11:10' gives no date; write the full date and time, e.g. '2026-04-08 11:10'\n"),
@@ -713,7 +713,7 @@ def test_nothing_found_json(capsys: pytest.CaptureFixture[str]) -> None:
         ([], "pyconf-schedule: error: the following arguments are required: COMMAND"),
         (["lst", "eu2026"], "hint: did you mean 'list'?"),
         (["list"], "pyconf-schedule list: error: the following arguments are required: SOURCE"),
-        (["export", "eu2026"], "pyconf-schedule export: error: the following arguments are required: -t/--to/--format"),
+        (["export", "--to", "ics"], "pyconf-schedule export: error: the following arguments are required: SOURCE"),
         (["list", "eu2026", "--width", "50"], "pyconf-schedule list: error: argument --width: 50 is too narrow; use at least 60 columns"),
     ],
 )  # fmt: skip
@@ -926,12 +926,13 @@ def test_list_splits_a_word_wider_than_the_column(capsys: pytest.CaptureFixture[
     code, out, _ = run(capsys, "list", str(path), "--width", "60")
     lines = out.splitlines()[3:]
     assert (code, [_columns(line) for line in lines if _columns(line) > 60]) == (EXIT_OK, [])
-    assert lines[:5] == [
-        "  23:30–01:30  On",
-        "               " + word[:45],
-        "               " + word[45:] + " kernels",
-        "               Main Hall · Ada Lovelace (Analytical Engines",
-        "               Ltd)",
+    assert lines[:6] == [
+        "  23:30–01:30 (+1)  On",
+        "                    " + word[:40],
+        "                    " + word[40:],
+        "                    kernels",
+        "                    Main Hall · Ada Lovelace (Analytical",
+        "                    Engines Ltd)",
     ]
 
 
@@ -945,10 +946,11 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
 def test_help_has_examples_and_exit_codes(capsys: pytest.CaptureFixture[str], command: str | None) -> None:
-    """`--help` of the program and of every command shows an example and the exit codes."""
+    """`--help` of the program and of every command shows an example and the exit codes (datasets never finds nothing)."""
     argv = ["--help"] if command is None else [command, "--help"]
     code, out, err = run(capsys, *argv)
-    assert (code, err, "examples:\n  pyconf-schedule " in out, "  1  nothing found" in out) == (EXIT_OK, "", True, True)
+    finds = command != "datasets"
+    assert (code, err, "examples:\n  pyconf-schedule " in out, "  1  nothing found" in out) == (EXIT_OK, "", True, finds)
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
@@ -1218,11 +1220,14 @@ def _written(tmp_path: Path, name: str, text: str) -> str:
     ("name", "text", "options", "stderr"),
     [
         ("agenda.csv", "id,title,kind\nx,X,talk\n", [],
-         "pyconf-schedule: error: {path}: this looks like csv, which cannot be read back (csv and markdown are write-only)\n"
-         "hint: readable formats: json, ics, frab-xml, c3voc-json; export to json to keep a schedule you can read again\n"),
+         "pyconf-schedule: error: {path}: this looks like csv, which cannot be read back (csv, markdown and html are write-only)\n"
+         "hint: readable formats: json, ics, frab-xml, c3voc-json; save as json to keep a schedule you can read again\n"),
         ("agenda.txt", "# Conf\n\nTimes are in UTC.\n\n| Time | Title |\n", [],
-         "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv and markdown are write-only)\n"
-         "hint: readable formats: json, ics, frab-xml, c3voc-json; export to json to keep a schedule you can read again\n"),
+         "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv, markdown and html are write-only)\n"
+         "hint: readable formats: json, ics, frab-xml, c3voc-json; save as json to keep a schedule you can read again\n"),
+        ("page.txt", "<!DOCTYPE html>\n<html lang=\"en\">\n", [],
+         "pyconf-schedule: error: {path}: this looks like html, which cannot be read back (csv, markdown and html are write-only)\n"
+         "hint: readable formats: json, ics, frab-xml, c3voc-json; save as json to keep a schedule you can read again\n"),
         ("empty.json", "", [],
          "pyconf-schedule: error: {path}: the file is empty\nhint: a SOURCE file holds a schedule in a readable format\n"),
         ("c3voc.json", '{"schedule": {"version": "1"}}', ["--from", "json"],
@@ -1253,7 +1258,7 @@ EMPTY_AND_LONG_VALUES = [
     (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 96 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["export", "eu2026", "--to", LONG], f"pyconf-schedule: error: unknown format '{LONG[:59]}…'; valid formats: json, ics, "
-     "csv, markdown, frab-xml, c3voc-json (aliases: md = markdown, frab-json = c3voc-json)\n"),
+     "csv, markdown, frab-xml, c3voc-json, html (aliases: md = markdown, frab-json = c3voc-json)\n"),
 ]  # fmt: skip
 
 
@@ -1269,7 +1274,7 @@ def test_mistyped_command_suggests_one(capsys: pytest.CaptureFixture[str]) -> No
     assert (code, err.splitlines()[-2:]) == (
         EXIT_ERROR,
         ["pyconf-schedule: error: argument COMMAND: invalid choice: 'lst' (choose from datasets, list, search, show, "
-         "speakers, now, next, export, convert)", "hint: did you mean 'list'?"],
+         "speakers, now, next, export, convert, diff, agenda)", "hint: did you mean 'list'?"],
     )  # fmt: skip
 
 

@@ -14,7 +14,11 @@ Blocks are read from fenced code blocks:
   the block's text to NAME in the working folder (any language) for later
   blocks to use; <!-- requires: shared-samples --> makes ../shared/samples
   available at the same relative path, ../shared/samples, and skips the file,
-  with a reason, when it is absent.
+  with a reason, when it is absent; <!-- requires: schedule-server --> starts
+  a local HTTP server on 127.0.0.1 for the rest of the file and names it
+  SCHEDULE_URL in the python blocks: each request of it gets the next of the
+  working folder's files schedule-1.json, schedule-2.json, ... (staying on
+  the last), with an ETag, and a 304 when the ETag sent back matches.
 
 All blocks of a file run in one fresh working folder, in order, as if it were
 the repository's root: ../shared is beside it.  A python or
@@ -29,6 +33,7 @@ import re
 import shlex
 import subprocess
 import sys
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +42,7 @@ import pytest
 import pyconf_schedule
 from pyconf_schedule.cli import main
 
+from ._http import Route, local_server
 from ._support import SHARED
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,14 +158,20 @@ def test_examples_run(
     monkeypatch.setenv("COLUMNS", "80")
     globs: dict[str, object] = {"__name__": "docs"}
     problems: list[str] = []
+    servers = ExitStack()  # the local HTTP server of a file that requires one, stopped on every way out
     for block in blocks(path):
         markers = dict(block.markers)
-        if markers.get("requires") not in (None, "shared-samples"):
+        if markers.get("requires") not in (None, "shared-samples", "schedule-server"):
             problems.append(f"line {block.line}: unknown requirement {markers['requires']!r}")
             continue
-        if "requires" in markers:
+        if markers.get("requires") == "schedule-server" and "SCHEDULE_URL" not in globs:
+            server = servers.enter_context(local_server())
+            server.routes["/schedule.json"] = Route(load=lambda: _schedule_versions(work))
+            globs["SCHEDULE_URL"] = server.url("/schedule.json")
+        if markers.get("requires") == "shared-samples":
             samples = SHARED / "samples"
             if not samples.is_dir():
+                servers.close()
                 pytest.skip(f"{path.name} line {block.line} needs {samples}, which is absent")
             if not (tmp_path / "shared").exists():
                 (tmp_path / "shared").mkdir()
@@ -173,7 +185,14 @@ def test_examples_run(
             problems += _run_console(block, capsys)
         elif block.lang in SHELL and re.search(r"^\s*(\$ )?pyconf-schedule\b", block.text, re.M):
             problems.append(f"line {block.line}: run pyconf-schedule in a console block, so that it is tested")
+    servers.close()
     assert not problems, "\n\n".join(problems)
+
+
+def _schedule_versions(work: Path) -> list[bytes]:
+    """The working folder's schedule-1.json, schedule-2.json, ... in order: what the local server serves in turn."""
+    files = [work / f"schedule-{n}.json" for n in range(1, 100)]
+    return [f.read_bytes() for f in files if f.exists()]
 
 
 def python_source(path: Path) -> str:
@@ -208,7 +227,10 @@ def test_python_examples_type_check(tmp_path: Path) -> None:
     files: list[str] = []
     for path in TYPED_DOCS:
         name = re.sub(r"\W", "_", str(path.relative_to(ROOT).with_suffix(""))).lower() + ".py"
-        (tmp_path / name).write_text(python_source(path), encoding="utf-8")
+        source = python_source(path)
+        if "<!-- requires: schedule-server -->" in path.read_text(encoding="utf-8") and source.startswith("\n"):
+            source = "SCHEDULE_URL: str  # the harness's local server" + source  # on the page's first line, a heading
+        (tmp_path / name).write_text(source, encoding="utf-8")
         files.append(name)
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".cache"), *files],

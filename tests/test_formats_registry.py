@@ -21,7 +21,7 @@ ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "
 
 def test_format_names() -> None:
     """format_names lists the canonical writable names, and the readable ones on request."""
-    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
+    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html")
     assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json")
 
 
@@ -46,7 +46,7 @@ def test_unknown_format_lists_valid_names() -> None:
     with pytest.raises(UnknownFormatError) as info:
         dumps(small_conference(), "icss")  # type: ignore[arg-type]
     assert str(info.value) == (
-        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json "
+        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html "
         "(aliases: md = markdown, frab-json = c3voc-json); did you mean 'ics'?"
     )
     assert isinstance(info.value, LookupError)
@@ -240,7 +240,7 @@ def test_detected_formats_type_check_as_readable() -> None:
     conf = load("eu2026").by_speaker("Liz Li")
     readable: tuple[ReadableFormat, ...] = format_names("read")
     writable: tuple[FormatName, ...] = format_names()
-    assert (readable, writable[-2:]) == (("json", "ics", "frab-xml", "c3voc-json"), ("frab-xml", "c3voc-json"))
+    assert (readable, writable[-2:]) == (("json", "ics", "frab-xml", "c3voc-json"), ("c3voc-json", "html"))
     for name in readable:
         data = dumps(conf, name)
         detected: ReadableFormat = detect_format(data)

@@ -22,29 +22,28 @@ _INTERNAL = (
 @pytest.mark.parametrize(
     ("source", "shown"),
     [
-        ("http://example.org/schedule.json", "http://example.org/schedule.json"),
-        ("https://example.org/s.ics", "https://example.org/s.ics"),
         (Path("https://example.org/s.ics"), "https:/example.org/s.ics"),
+        (Path("http://example.org/schedule.json"), "http:/example.org/schedule.json"),
     ],
 )
-def test_read_refuses_a_url_with_a_project_error(source: str | Path, shown: str) -> None:
-    """read() given a URL raises UnsupportedSourceError (a ValueError) saying URLs are not supported, not FileNotFoundError."""
+def test_read_refuses_a_url_that_went_through_path(source: Path, shown: str) -> None:
+    """read() given a URL mangled by Path() raises UnsupportedSourceError (a ValueError) saying to give a str, not FileNotFoundError."""
     with pytest.raises(UnsupportedSourceError) as info:
         read(source)
     assert isinstance(info.value, ValueError) and isinstance(info.value, PyconfScheduleError)
     assert str(info.value) == (
-        f"cannot read {shown!r}: reading URLs is not supported; download the file and give its path"
+        f"cannot read {shown!r}: this path looks like a URL that went through Path(), which drops a slash; give the URL as a str"
     )
 
 
-def test_cli_url_source_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    """A URL as SOURCE exits 2 with one line saying reading URLs is not supported."""
-    assert main(["list", "https://example.org/schedule.json"]) == 2
+def test_cli_unsupported_url_source_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """A SOURCE URL of a scheme that cannot be read exits 2 with one line saying which schemes can."""
+    assert main(["list", "webdav://example.org/schedule.json"]) == 2
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == (
         "",
-        "pyconf-schedule: error: cannot read 'https://example.org/schedule.json': reading URLs is not supported; "
-        "download the file and give its path\n",
+        "pyconf-schedule: error: cannot read 'webdav://example.org/schedule.json': only http:// and https:// URLs can be "
+        "read; for another source, download the file and give its path\n",
     )
 
 

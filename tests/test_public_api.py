@@ -21,12 +21,12 @@ def test_all_is_sorted_and_complete() -> None:
 
 
 def test_every_error_derives_from_the_base_and_a_builtin() -> None:
-    """Each exception leaf is a PyconfScheduleError and a ValueError, LookupError or TypeError."""
+    """Each exception leaf is a PyconfScheduleError and a ValueError, LookupError, TypeError or (reading a URL) OSError."""
     for name in exceptions.__all__:
         cls = getattr(exceptions, name)
         assert issubclass(cls, exceptions.PyconfScheduleError), name
         if cls is not exceptions.PyconfScheduleError:
-            assert issubclass(cls, (ValueError, LookupError, TypeError)), name
+            assert issubclass(cls, (ValueError, LookupError, TypeError, OSError)), name
 
 
 def test_import_is_light() -> None:
@@ -35,7 +35,8 @@ def test_import_is_light() -> None:
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     loaded = set(json.loads(out))
     heavy = {"pyconf_schedule.formats", "pathlib", "cattrs", "dateutil", "csv", "xml", "xml.etree", "xml.parsers.expat", "argparse", "pyconf_schedule.cli",
-             "pyconf_schedule._converter", "difflib", "uuid", "hashlib"}
+             "pyconf_schedule._converter", "difflib", "uuid", "hashlib", "pyconf_schedule._diff",
+             "pyconf_schedule._fetch", "urllib.request", "http.client", "ssl", "socket", "tempfile"}
     heavy |= {f"pyconf_schedule.formats.{m}" for m in
               ("ics", "csv", "markdown", "frab_xml", "frab_json", "native", "_frab", "_common")}
     assert sorted(loaded & heavy) == []

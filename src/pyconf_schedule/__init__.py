@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ._agenda import Agenda, Clash, Gap, Pick
 from ._conference import Conference
 from ._datasets import dataset_names, find_speaker, load
 from ._days import ProgrammeDay
@@ -17,10 +18,16 @@ from ._sessions import Sessions
 from ._time import get_zone
 from .exceptions import (
     AmbiguousTimeError,
+    ConnectionFailedError,
+    FetchError,
+    FetchTimeoutError,
     FieldTypeError,
+    HTTPStatusError,
     InvalidScheduleError,
+    MissingPicksError,
     MissingZoneError,
     NaiveDatetimeError,
+    NotCachedError,
     NotFoundError,
     PyconfScheduleError,
     ScheduleParseError,
@@ -38,24 +45,40 @@ from .exceptions import (
 )
 
 if TYPE_CHECKING:
+    from ._diff import FieldChange, ScheduleDiff, SessionChange, diff
+    from ._fetch import Fetched, fetch
     from .formats import dumps, format_names, loads, read, write
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Agenda",
     "AmbiguousTimeError",
+    "Clash",
     "Conference",
     "Conflict",
+    "ConnectionFailedError",
+    "FetchError",
+    "FetchTimeoutError",
+    "Fetched",
+    "FieldChange",
     "FieldTypeError",
+    "Gap",
+    "HTTPStatusError",
     "InvalidScheduleError",
+    "MissingPicksError",
     "MissingZoneError",
     "NaiveDatetimeError",
+    "NotCachedError",
     "NotFoundError",
+    "Pick",
     "ProgrammeDay",
     "PyconfScheduleError",
     "Room",
+    "ScheduleDiff",
     "ScheduleParseError",
     "Session",
+    "SessionChange",
     "SessionKind",
     "Sessions",
     "Source",
@@ -75,7 +98,9 @@ __all__ = [
     "UnsupportedSourceError",
     "__version__",
     "dataset_names",
+    "diff",
     "dumps",
+    "fetch",
     "find_speaker",
     "format_names",
     "get_zone",
@@ -85,16 +110,21 @@ __all__ = [
     "write",
 ]
 
-_LAZY = frozenset({"dumps", "format_names", "loads", "read", "write"})
+_LAZY = {
+    "dumps": "formats", "format_names": "formats", "loads": "formats", "read": "formats", "write": "formats",
+    "diff": "_diff", "FieldChange": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_diff",
+    "fetch": "_fetch", "Fetched": "_fetch",
+}  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
-    # The format registry (and pathlib with it) is imported on first use, not
-    # by ``import pyconf_schedule``: a cold load() stays close to a bare json read.
+    # The format registry (and pathlib with it) and the diff are imported on first
+    # use, not by ``import pyconf_schedule``: a cold load() stays close to a bare json read,
+    # and URL reading (urllib, ssl, http.client) costs nothing until a URL is read.
     if name in _LAZY:
-        from . import formats
+        import importlib
 
-        value = getattr(formats, name)
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'pyconf_schedule' has no attribute {name!r}")

@@ -242,6 +242,20 @@ class Sessions(Sequence[Session]):
             sorted((*self._items, *(s for s in other if s.id not in seen)), key=sort_key),
         )
 
+    def __and__(self, other: Sessions) -> Sessions:
+        """The sessions of ``self`` whose id is also in ``other``."""
+        if not isinstance(other, Sessions):
+            return NotImplemented
+        ids = {s.id for s in other}
+        return self._derive(s for s in self._items if s.id in ids)
+
+    def __sub__(self, other: Sessions) -> Sessions:
+        """The sessions of ``self`` whose id is not in ``other``."""
+        if not isinstance(other, Sessions):
+            return NotImplemented
+        ids = {s.id for s in other}
+        return self._derive(s for s in self._items if s.id not in ids)
+
     def _derive(self, items: Iterable[Session]) -> Sessions:
         return Sessions(items, zone=self._zone, _catalogue=self._catalogue, _sorted=True)
 
@@ -425,6 +439,30 @@ class Sessions(Sequence[Session]):
             return all(term_matches(hay, t) for t in terms)
 
         return self.filter(matches)
+
+    def by_ids(self, ids: Iterable[str]) -> Sessions:
+        """The sessions with these ids, in the usual order (not the order given).
+
+        An id that no session has raises
+        :class:`~pyconf_schedule.exceptions.UnknownSessionError` naming it,
+        with close ids.
+
+        >>> from pyconf_schedule import load
+        >>> load("eu2026").sessions.by_ids(["pytorch-updates"]).ids
+        ('pytorch-updates',)
+        """
+        if isinstance(ids, str):
+            ids = [ids]
+        wanted: set[str] = set()
+        for session_id in ids:
+            if not isinstance(session_id, str):
+                raise TypeError(f"a session id is a str, got {type(session_id).__name__}")
+            wanted.add(session_id)
+        known = {s.id for s in self._items}
+        for session_id in wanted:
+            if session_id not in known:
+                raise UnknownSessionError(session_id, known)
+        return self._derive(s for s in self._items if s.id in wanted)
 
     def get(self, session_id: str, default: Session | None = None) -> Session | None:
         """The session with id ``session_id``, or ``default`` when there is none (like ``dict.get``)."""

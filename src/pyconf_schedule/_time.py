@@ -281,8 +281,24 @@ def parse_day(value: DayLike) -> date:
         try:
             return date.fromisoformat(value.strip())
         except ValueError:
+            shape = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", value.strip())
+            if shape:
+                raise TimeParseError(_no_such_day(value.strip(), *map(int, shape.groups()))) from None
             raise TimeParseError(f"cannot read {value!r} as a day: expected YYYY-MM-DD, e.g. '2026-04-08'") from None
     raise TimeParseError(f"expected a date or a 'YYYY-MM-DD' string, got {type(value).__name__}")
+
+
+def _no_such_day(text: str, year: int, month: int, day: int) -> str:
+    """Why a well-formed YYYY-MM-DD names no day: 'there is no 31 April; April 2026 has 30 days'."""
+    import calendar
+
+    if not 1 <= month <= 12:
+        return f"{text!r} is not a day: there is no month {month:02d}; months run from 01 to 12"
+    if year < 1:
+        return f"{text!r} is not a day: years run from 0001 to 9999"
+    name = calendar.month_name[month]
+    last = calendar.monthrange(year, month)[1]
+    return f"{text!r} is not a day: there is no {day} {name} {year}; {name} {year} has {last} days"
 
 
 def day_bounds(day: date, zone: tzinfo) -> tuple[datetime, datetime]:

@@ -12,10 +12,16 @@ from collections.abc import Iterable
 
 __all__ = [
     "AmbiguousTimeError",
+    "ConnectionFailedError",
+    "FetchError",
+    "FetchTimeoutError",
     "FieldTypeError",
+    "HTTPStatusError",
     "InvalidScheduleError",
+    "MissingPicksError",
     "MissingZoneError",
     "NaiveDatetimeError",
+    "NotCachedError",
     "NotFoundError",
     "PyconfScheduleError",
     "ScheduleParseError",
@@ -90,6 +96,29 @@ class UnknownSessionError(NotFoundError):
     """No session has that id."""
 
     what = "session"
+
+
+class MissingPicksError(UnknownSessionError):
+    """An agenda file names sessions that its conferences no longer have.
+
+    ``missing`` lists every such pick as ``(conference id, session id)``;
+    the message names them all, with close ids for the first.
+    """
+
+    def __init__(self, name: str, missing: Iterable[tuple[str, str]], valid: Iterable[str]) -> None:
+        self.missing: tuple[tuple[str, str], ...] = tuple(missing)
+        super().__init__(self.missing[0][1], valid)
+        count = len(self.missing)
+        shown = ", ".join(f"{sid} ({conf})" for conf, sid in self.missing[:10])
+        more = f" and {count - 10} more" if count > 10 else ""
+        message = (
+            f"{shorten(name)}: {count} picked session{' no longer exists' if count == 1 else 's no longer exist'}: "
+            f"{shown}{more}"
+        )
+        if self.suggestions:
+            message += f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
+        self.message = message
+        self.args = (message,)
 
 
 class UnknownTrackError(NotFoundError):
@@ -183,7 +212,40 @@ class ScheduleParseError(PyconfScheduleError, ValueError):
 
 
 class UnsupportedSourceError(PyconfScheduleError, ValueError):
-    """A source this release cannot read from, such as a URL given to :func:`~pyconf_schedule.formats.read`."""
+    """A source that cannot be read from: a URL whose scheme is not http or https (``ftp://``, ``file://``)."""
+
+
+class FetchError(PyconfScheduleError, OSError):
+    """A URL could not be read: TLS failure, too many redirects, a response over the size limit, ...
+
+    ``url`` is the address asked for and ``reason`` what went wrong; the
+    subclasses name the common cases.  Also an ``OSError``.
+    """
+
+    def __init__(self, url: str, reason: str) -> None:
+        self.url = url
+        self.reason = reason
+        super().__init__(f"cannot read {shorten(url, 100)!r}: {reason}")
+
+
+class ConnectionFailedError(FetchError, ConnectionError):
+    """The server could not be reached: its name does not resolve, or it refused or dropped the connection."""
+
+
+class FetchTimeoutError(FetchError, TimeoutError):
+    """The server did not answer, or did not send the whole response, within the timeout."""
+
+
+class HTTPStatusError(FetchError):
+    """The server answered with an error status (4xx or 5xx); ``status`` is its number."""
+
+    def __init__(self, url: str, reason: str, status: int) -> None:
+        self.status = status
+        super().__init__(url, reason)
+
+
+class NotCachedError(FetchError, FileNotFoundError):
+    """Reading offline, and the cache holds no copy of the URL."""
 
 
 class MissingZoneError(ScheduleParseError):

@@ -107,6 +107,11 @@ def _hint_for(exc: Exception, args: argparse.Namespace) -> str | None:
         return "a SOURCE is a dataset name or the path of a schedule file"
     if isinstance(exc, UnknownSpeakerError):
         return f"'{PROG} speakers {source}' lists every speaker"
+    if isinstance(exc, UnknownSessionError) and getattr(args, "command", None) == "agenda":
+        file = _shorten_path(args.agenda_file)
+        if args.action == "add":
+            return f"'{PROG} list {_shorten(args.dataset)} --ids' shows the session ids"
+        return f"'{PROG} agenda {file} show' lists the picks with their ids"
     if isinstance(exc, UnknownSessionError):
         return f"'{PROG} list {source} --ids' shows the session ids"
     return None

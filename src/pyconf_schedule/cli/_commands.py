@@ -151,6 +151,10 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", key):
             conf.session(key)  # an id with a typo: the error suggests close ids
         matches = conf.search(key)
+        # Words that match several sessions may all be in one title: "monarch amd".
+        in_title = matches.filter(lambda s: _in_title(key, s.title))
+        if len(matches) > 1 and len(in_title) == 1:
+            matches = in_title
     if len(matches) > 1:
         shown = ", ".join(matches.ids[:5]) + (", ..." if len(matches) > 5 else "")
         raise _UsageError(f"{len(matches)} sessions match {_shorten(key)!r}: {shown}", "give one session id")
@@ -162,6 +166,16 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     _render_session(out, conf, session, _columns(args, out))
     return EXIT_OK
+
+
+def _in_title(text: str, title: str | None) -> bool:
+    """True when every word of ``text`` matches in ``title``, as search() matches them."""
+    from .._text import search_text, term_matches
+
+    if not title:
+        return False
+    hay = search_text(title)
+    return all(term_matches(hay, term) for term in text.split())
 
 
 def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
@@ -241,10 +255,22 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     if args.output == "":
         raise _UsageError("-o needs a FILE name", "leave -o out, or give -o -, to write to standard output")
     to_stdout = args.output in (None, "-")
+    if args.output_format is None:
+        if to_stdout:
+            raise _UsageError(
+                "give the output format with --to FMT, or a file with -o FILE whose suffix names it",
+                f"formats: {', '.join(_format_names_cli())}; e.g. -o talks.ics",
+            )
+        from ..formats import format_for_path
+
+        args.output_format = format_for_path(args.output)
+    text_filter: str | None = getattr(args, "text", None)
+    if text_filter is not None and not text_filter.strip():
+        raise _UsageError("--search needs TEXT", 'give words to look for, e.g. --search "kv cache"')
     conf = _view(_load_source(args.source, args), args)
     selection: Conference | Sessions = conf
     count = len(conf.sessions)
-    if _has_filters(args):
+    if _has_filters(args) or text_filter is not None:
         sessions = _select(conf, args)
         if not sessions:
             raise _NothingFound("no session found; nothing written")
@@ -276,6 +302,12 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     noun = "session" if written == 1 else "sessions"
     out.write(f"wrote {written} {noun} to {args.output}\n")
     return EXIT_OK
+
+
+def _format_names_cli() -> tuple[str, ...]:
+    from ._common import _format_names
+
+    return _format_names()
 
 
 def _left_out_text(left_out: Sessions) -> str:

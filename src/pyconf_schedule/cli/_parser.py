@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, NoReturn
 from ._commands import _cmd_datasets, _cmd_export, _cmd_list, _cmd_next, _cmd_now, _cmd_show, _cmd_speakers
 from ._common import EXIT_ERROR, PROG, _format_names, _shorten
 from ._layout import MIN_WIDTH, WIDTH
+from ._diff import _add_diff_command
+from ._remote import _add_url_options
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -19,6 +21,26 @@ exit codes:
   0  success
   1  nothing found: the query matched no session
   2  usage or input error (unknown dataset, file, zone, format, name or time)"""
+
+
+_EXIT_CODES_DATASETS = """\
+exit codes:
+  0  success
+  2  usage error"""
+"""datasets reads no SOURCE and runs no query: it never finds nothing."""
+
+_EXIT_CODES_SPEAKERS = """\
+exit codes:
+  0  success
+  1  nothing found: the schedule names no speaker
+  2  usage or input error (unknown dataset, file or format)"""
+
+_EXIT_CODES_AGENDA = """\
+exit codes:
+  0  success (also when there is no clash)
+  1  nothing found: an empty agenda to show or export, or no free time that day
+  2  usage or input error (missing or bad agenda FILE, unknown dataset, id,
+     zone, day or format)"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,7 +104,7 @@ def _did_you_mean(word: str, names: Iterable[str]) -> str | None:
     return f"did you mean {bare[close[0]]!r}?" if close else None
 
 
-_VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "--day")
+_VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "--day", "--search", "--after")
 """Options whose value a user may give as several words and forget to quote."""
 
 
@@ -139,8 +161,11 @@ def _width_option(text: str) -> int:
     return width
 
 
-def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True) -> None:
-    """The filter options: by name (speaker, track, room, kind, organisation) and, with ``times``, by time."""
+def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True, search: bool = False) -> None:
+    """The filter options: by name (speaker, track, room, kind, organisation), id and, with ``times``, by time.
+
+    With ``search``, also ``--search TEXT`` (for export, which has no TEXT argument as search has).
+    """
     group = parser.add_argument_group("filters (repeat an option to match any of its values)")
     for flag, metavar, text in (
         ("--speaker", "NAME", "sessions of this speaker (name or alias; case and accents ignored)"),
@@ -150,8 +175,18 @@ def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True) -> None
         ("--org", "ORG", "sessions with a speaker from this organisation (whole words)"),
     ):
         group.add_argument(flag, metavar=metavar, action="append", default=[], help=text)
+    group.add_argument(
+        "--id", metavar="ID", action="append", default=[],
+        help="the session with this id (repeat, or separate ids with commas, for several)",
+    )  # fmt: skip
     if not times:
         return
+    group.add_argument("--after", metavar="TIME", help="sessions starting at or after this moment (ISO 8601)")
+    if search:
+        group.add_argument(
+            "--search", dest="text", metavar="TEXT",
+            help="sessions in which every word of TEXT occurs (as the search command finds them)",
+        )  # fmt: skip
     group.add_argument(
         "--day", metavar="DATE",
         help="sessions on this day (YYYY-MM-DD): the programme's day where the file gives its days, else in the viewing zone",
@@ -174,6 +209,7 @@ def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
         "--file-tz", metavar="ZONE",
         help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
     )  # fmt: skip
+    _add_url_options(parser)
 
 
 def build_parser() -> _Parser:
@@ -218,26 +254,27 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     output = _Parser(add_help=False)
     output.add_argument(
-        "-t", "--to", "--format", dest="output_format", metavar="FMT", required=True,
-        help="output format: " + ", ".join(_format_names()) + " (aliases: md = markdown, frab-json = c3voc-json)",
+        "-t", "--to", "--format", dest="output_format", metavar="FMT",
+        help="output format: " + ", ".join(_format_names()) + " (aliases: md = markdown, frab-json = c3voc-json); "
+        "default: from the suffix of -o FILE",
     )  # fmt: skip
     output.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)"
     )
 
-    def command(name: str, summary: str, examples: str, parents: list[_Parser]) -> _Parser:
+    def command(name: str, summary: str, examples: str, parents: list[_Parser], codes: str = _EXIT_CODES) -> _Parser:
         return commands.add_parser(
             name,
             help=summary,
             description=summary,
-            epilog=f"examples:\n{examples}\n\n{_EXIT_CODES}",
+            epilog=f"examples:\n{examples}\n\n{codes}",
             parents=parents,
             formatter_class=_HelpFormatter,
         )
 
     p = command(
         "datasets", "List the embedded datasets: conference, dates, zone, coverage.",
-        f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag, layout],
+        f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag, layout], _EXIT_CODES_DATASETS,
     )  # fmt: skip
     p.set_defaults(handler=_cmd_datasets)
 
@@ -267,7 +304,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     p = command(
         "show", "Show one session in full: times, room, speakers, abstract, slides, sources.",
-        f"  {PROG} show eu2026 pytorch-updates\n  {PROG} show eu2026 monarch --tz America/New_York",
+        f'  {PROG} show eu2026 pytorch-updates\n  {PROG} show eu2026 "monarch amd" --tz America/New_York',
         [view, json_flag, layout],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
@@ -277,7 +314,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     p = command(
         "speakers", "List the speakers with their organisations and number of sessions.",
-        f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, layout],
+        f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, layout], _EXIT_CODES_SPEAKERS,
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
     _add_file_options(p, "a SOURCE file")
@@ -308,13 +345,14 @@ Run '{PROG} COMMAND --help' for the options of a command.
 
     p = command(
         "export", "Write a dataset or file, or the sessions the filters select, in another format.",
-        f"  {PROG} export eu2026 --kind keynote --to ics -o keynotes.ics\n"
+        f"  {PROG} export eu2026 --kind keynote -o keynotes.ics\n"
+        f'  {PROG} export eu2026 --search "kv cache" --after 2026-04-08 --to md\n'
         f'  {PROG} export na2026 --speaker "Liz Li" --to csv\n'
         f"  {PROG} export eu2026 --to markdown --tz America/New_York",
         [view, output],
     )  # fmt: skip
     p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
-    _add_filters(p)
+    _add_filters(p, search=True)
     _add_file_options(p, "a SOURCE file")
     p.set_defaults(handler=_cmd_export)
 
@@ -327,6 +365,13 @@ Run '{PROG} COMMAND --help' for the options of a command.
     p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
     _add_file_options(p, "FILE")
     p.set_defaults(handler=_cmd_export)
+
+    p = _add_diff_command(commands, [view], _HelpFormatter)
+    _add_file_options(p, "OLD and NEW files")
+
+    from ._agenda import add_agenda_command
+
+    add_agenda_command(commands, {"view": view, "json": json_flag}, _EXIT_CODES_AGENDA)
 
     parser.commands = dict(commands.choices)
     return parser

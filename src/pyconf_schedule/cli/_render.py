@@ -37,18 +37,21 @@ def _zone_header(conf: Conference, sessions: Iterable[Session], moments: Sequenc
 def _time_range(session: Session, with_zone: bool) -> str:
     """'09:10–09:30', or with zone abbreviations '09:10–09:30 CEST', '01:30 PDT–01:30 PST'.
 
-    An unknown end is shown as '?'.
+    An unknown end is shown as '?'; an end on a later day is marked as Markdown
+    marks it: '00:00–00:00 (+1)'.
     """
     start, end = session.start, session.end
     if start is None:
         return ""
     if end is None:
         return f"{start:%H:%M} {start.tzname()}–?" if with_zone else f"{start:%H:%M}–?"
+    days = (end.date() - start.date()).days
+    later = f" (+{days})" if days else ""
     if not with_zone:
-        return f"{start:%H:%M}–{end:%H:%M}"
+        return f"{start:%H:%M}–{end:%H:%M}{later}"
     if start.tzname() == end.tzname():
-        return f"{start:%H:%M}–{end:%H:%M} {end.tzname()}"
-    return f"{start:%H:%M} {start.tzname()}–{end:%H:%M} {end.tzname()}"
+        return f"{start:%H:%M}–{end:%H:%M}{later} {end.tzname()}"
+    return f"{start:%H:%M} {start.tzname()}–{end:%H:%M}{later} {end.tzname()}"
 
 
 _NO_TIME = "time not known"

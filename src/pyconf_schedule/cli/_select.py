@@ -50,6 +50,15 @@ def _by_names(sessions: Sessions, args: argparse.Namespace) -> Sessions:
 def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
     """The sessions of ``conf`` that the filter options (and search TEXT) select."""
     sessions = _by_names(conf.sessions, args)
+    ids: list[str] = getattr(args, "id", None) or []
+    if ids:
+        wanted = [i.strip() for value in ids for i in value.split(",") if i.strip()]
+        if not wanted:
+            raise _UsageError("--id needs a session id", f"e.g. --id {conf.sessions.ids[0] if conf.sessions else 'ID'}")
+        sessions = sessions & conf.sessions.by_ids(wanted)
+    after: str | None = getattr(args, "after", None)
+    if after:
+        sessions = sessions.after(after)
     if args.day:
         sessions = sessions.on(args.day)
     if args.at:
@@ -63,7 +72,7 @@ def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
 
 
 def _has_filters(args: argparse.Namespace, times: bool = True) -> bool:
-    names = ("speaker", "track", "room", "kind", "org") + (("day", "at", "between") if times else ())
+    names = ("speaker", "track", "room", "kind", "org", "id") + (("day", "at", "between", "after") if times else ())
     return any(getattr(args, name, None) for name in names)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ._common import _UsageError, _format_names, _shorten_path
+from ._common import _format_names, _shorten, _shorten_path, _UsageError
 
 if TYPE_CHECKING:
     import argparse
@@ -25,16 +25,24 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
     file_tz: str | None = getattr(args, "file_tz", None)
     if file_tz is not None and not file_tz.strip():
         raise _UsageError("--file-tz needs a zone name", "e.g. --file-tz Europe/Berlin")
+    if input_format and input_format.strip()[:1].isdigit():
+        # '--from "2026-04-08 11:10"': a moment, given to the option that names a file format.
+        hint = f'the moment is given by --at, e.g. --at "{_shorten(input_format.strip())}"' if hasattr(args, "at") else None
+        raise _UsageError(
+            f"--from names the format of a schedule file ({', '.join(_format_names('read'))}), not a time: "
+            f"{_shorten(input_format)!r}",
+            hint,
+        )
     names = dataset_names()
     if name in names:
         if input_format or file_tz:
             option = "--from" if input_format else "--file-tz"
             raise _UsageError(f"{option} applies to schedule files, and {name!r} is a dataset")
         return load(name)
-    if "://" in name[:16]:  # a URL: the library says it cannot read one
-        from ..formats import read
+    if "://" in name[:16]:  # a URL
+        from ._remote import _load_url
 
-        return read(name, tz=file_tz)
+        return _load_url(name, args, input_format, file_tz)
     path = Path(name)
     shown = _shorten_path(name)
     if not name:
@@ -66,13 +74,15 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
         ) from None
     except ScheduleParseError as exc:
         readable = _format_names("read")
+        if not input_format and "an HTML page" in exc.reason:
+            from ..formats import _write_only_error
+
+            exc = _write_only_error("html")
+        if not input_format and exc.reason.startswith("this looks like"):
+            # The library's own words, split into the message and the hint.
+            message, _, rest = exc.reason.partition("; ")
+            raise _UsageError(f"{shown}: {message}", rest) from None
         if not input_format and exc.reason.startswith("cannot tell the format"):
-            written = _write_only_format(path)
-            if written:
-                raise _UsageError(
-                    f"{shown}: this looks like {written}, which cannot be read back (csv and markdown are write-only)",
-                    f"readable formats: {', '.join(readable)}; export to json to keep a schedule you can read again",
-                ) from None
             raise _UsageError(
                 f"{shown}: cannot tell the format of this file", f"name it with --from FMT (one of: {', '.join(readable)})"
             ) from None
@@ -90,17 +100,6 @@ def _head(path: Path, size: int = 65536) -> bytes:
     with path.open("rb") as file:
         head: bytes = file.read(size)
     return head
-
-
-def _write_only_format(path: Path) -> str | None:
-    """``csv`` or ``markdown`` when ``path`` looks like a file this program wrote in that write-only format."""
-    text = _head(path, 4096).decode("utf-8", "replace").lstrip("\ufeff")
-    suffix = path.suffix.lower()
-    if suffix == ".csv" or text.startswith("id,title,"):
-        return "csv"
-    if suffix in (".md", ".markdown") or (text.startswith("# ") and "\n| Time |" in text):
-        return "markdown"
-    return None
 
 
 def _other_format_hint(path: Path, input_format: str) -> str | None:

@@ -9,10 +9,11 @@ csv        one row per session                  yes    no
 markdown   readable agenda (alias ``md``)       yes    no
 frab-xml   frab/pentabarf schedule.xml          yes    yes
 c3voc-json c3voc schedule.json (``frab-json``)  yes    yes
+html       timetable page (self-contained)      yes    no
 ========== =================================== ====== =====
 
 Each format is one module of this package (``native``, ``ics``, ``csv``,
-``markdown``, ``frab_xml``, ``frab_json``) with ``dumps`` and, where it can
+``markdown``, ``frab_xml``, ``frab_json``, ``html``) with ``dumps`` and, where it can
 be read back, ``loads``; modules are imported only when a format is used, so
 ``import pyconf_schedule`` loads none of them.
 
@@ -57,6 +58,7 @@ __all__ = [
     "ReadableFormat",
     "detect_format",
     "dumps",
+    "format_for_path",
     "format_names",
     "loads",
     "omitted",
@@ -64,7 +66,7 @@ __all__ = [
     "write",
 ]
 
-FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json"]
+FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html"]
 """Every name a format can be written as, aliases included."""
 
 ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json"]
@@ -77,9 +79,10 @@ _MODULES: dict[str, str] = {
     "markdown": "markdown",
     "frab-xml": "frab_xml",
     "c3voc-json": "frab_json",
+    "html": "html",
 }
 _ALIASES: dict[str, str] = {"md": "markdown", "frab-json": "c3voc-json"}
-_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json")
+_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html")
 _READABLE: tuple[ReadableFormat, ...] = ("json", "ics", "frab-xml", "c3voc-json")
 _SUFFIXES: dict[str, FormatName] = {
     ".json": "json",
@@ -89,6 +92,8 @@ _SUFFIXES: dict[str, FormatName] = {
     ".md": "markdown",
     ".markdown": "markdown",
     ".xml": "frab-xml",
+    ".html": "html",
+    ".htm": "html",
 }
 
 
@@ -100,7 +105,7 @@ def format_names(mode: Literal["write", "read"] = "write") -> tuple[FormatName, 
     """The canonical format names: every writable one, or with ``"read"`` the readable ones.
 
     >>> format_names()
-    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json')
+    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html')
     >>> format_names("read")
     ('json', 'ics', 'frab-xml', 'c3voc-json')
 
@@ -186,6 +191,7 @@ def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
 
 _PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
 _C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
+_HTML_MARKER = re.compile(r"(?i)<!doctype\s+html[\s>]|<html[\s>]")
 
 
 def detect_format(data: str | bytes) -> ReadableFormat:
@@ -193,7 +199,8 @@ def detect_format(data: str | bytes) -> ReadableFormat:
 
     ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
     object with ``"format": "pyconf-schedule"`` is native JSON and one with a
-    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise.
+    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise,
+    and for an HTML page (``<!DOCTYPE html>``), which no reader reads.
     Bytes are UTF-8 unless a byte order mark says UTF-16 or UTF-32 (the
     reader then decides whether it reads that encoding).
 
@@ -207,6 +214,13 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     text = text.lstrip("\ufeff \t\r\n")
     if text[:15].upper() == "BEGIN:VCALENDAR":
         return "ics"
+    if _HTML_MARKER.match(text):
+        raise ScheduleParseError(
+            "schedule file",
+            "cannot tell the format from the content: an HTML page is not a schedule (html is written, never read); "
+            "read the schedule it was made from, in one of " + ", ".join(_READABLE),
+            "line 1",
+        )
     if text.startswith("<"):
         return "frab-xml"
     if text.startswith("{"):
@@ -214,6 +228,9 @@ def detect_format(data: str | bytes) -> ReadableFormat:
             return "json"
         if _C3VOC_MARKER.search(text):
             return "c3voc-json"
+    written = _write_only_format(text)
+    if written:
+        raise _write_only_error(written)
     raise ScheduleParseError(
         "schedule file",
         "cannot tell the format from the content; pass format= one of " + ", ".join(_READABLE),
@@ -230,26 +247,77 @@ def _bom_encoding(head: bytes) -> str:
     return "utf-8"
 
 
-def read(path: str | os.PathLike[str], *, format: ReadableFormat | None = None, tz: str | None = None) -> Conference:
-    """Read the schedule file at ``path``; the format is detected from the content unless given.
+def _write_only_format(text: str, suffix: str = "") -> str | None:
+    """``csv``, ``markdown`` or ``html`` when ``text`` (or the file's ``suffix``) looks like a file written in that write-only format."""
+    if suffix == ".csv" or text.startswith("id,title,"):
+        return "csv"
+    if suffix in (".md", ".markdown") or (text.startswith("# ") and "\n| Time |" in text):
+        return "markdown"
+    if suffix in (".html", ".htm"):
+        return "html"
+    return None
+
+
+def _write_only_error(written: str) -> ScheduleParseError:
+    """The one message, for read() and the command line, about a csv, markdown or html file given to read."""
+    return ScheduleParseError(
+        "schedule file",
+        f"this looks like {written}, which cannot be read back (csv, markdown and html are write-only); "
+        f"readable formats: {', '.join(_READABLE)}; save as json to keep a schedule you can read again",
+        "line 1",
+    )
+
+
+def read(
+    path: str | os.PathLike[str],
+    *,
+    format: ReadableFormat | None = None,
+    tz: str | None = None,
+    offline: bool = False,
+    cache_dir: str | os.PathLike[str] | None = None,
+    timeout: float = 30.0,
+) -> Conference:
+    """Read the schedule file or ``http(s)://`` URL at ``path``; the format is detected from the content unless given.
 
     Files over :data:`MAX_INPUT_BYTES` are refused before they are read;
     from a pipe or device, which gives no size, at most that many bytes
-    (and one more, to tell) are read.  A URL (``https://...``) raises
-    :class:`~pyconf_schedule.UnsupportedSourceError`: reading URLs is not
-    supported yet; download the file and give its path.
+    (and one more, to tell) are read.
+
+    A URL is fetched through the on-disk cache (see
+    :func:`~pyconf_schedule.fetch`): an unchanged schedule costs a ``304``;
+    ``offline=True`` reads the cached copy only; ``cache_dir`` overrides the
+    cache folder and ``timeout`` (seconds) bounds the wait.  Failures raise
+    a :class:`~pyconf_schedule.FetchError` naming the cause; a scheme other
+    than http and https (``webcal://`` is read as ``https://``) raises
+    :class:`~pyconf_schedule.UnsupportedSourceError`.
     """
-    _refuse_url(path)
-    file = Path(path)
-    what = format or "schedule file"
-    check_size(file.stat().st_size, what)
-    with file.open("rb") as stream:
-        data = stream.read(MAX_INPUT_BYTES + 1)
-    if len(data) > MAX_INPUT_BYTES:
-        raise ScheduleParseError(
-            what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
-        )
-    name = cast("ReadableFormat", _canonical(format, "read")) if format is not None else detect_format(data)
+    url = _url(path)
+    if url is not None:
+        from .._fetch import fetch
+
+        data = fetch(url, cache_dir=cache_dir, offline=offline, timeout=timeout).data
+        if not data.strip():
+            raise ScheduleParseError(format or "schedule", f"{shorten(url, 100)!r} served an empty document")
+    else:
+        file = Path(path)
+        what = format or "schedule file"
+        check_size(file.stat().st_size, what)
+        with file.open("rb") as stream:
+            data = stream.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise ScheduleParseError(
+                what, f"the input is over the limit of {MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES // 2**20} MiB)"
+            )
+    if format is not None:
+        name = cast("ReadableFormat", _canonical(format, "read"))
+    else:
+        try:
+            name = detect_format(data)
+        except ScheduleParseError as exc:
+            written = _write_only_format("", Path(path).suffix.lower()) if url is None else None
+            if written and exc.reason.startswith("cannot tell the format"):
+                raise _write_only_error(written) from None
+            raise
     return loads(data, name, tz=tz)
 
 
@@ -257,12 +325,51 @@ _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _URL_PATH = re.compile(r"(?i)(https?|ftps?|file|webcal):/")  # a URL that went through Path() keeps one slash
 
 
-def _refuse_url(path: str | os.PathLike[str]) -> None:
+def _url(path: str | os.PathLike[str]) -> str | None:
+    """The http(s) URL ``path`` is, None for a file path; UnsupportedSourceError for another scheme."""
     text = path if isinstance(path, str) else os.fspath(path)
-    if isinstance(text, str) and (_URL.match(text) or (not isinstance(path, str) and _URL_PATH.match(text))):
+    if not isinstance(text, str):
+        return None
+    if not isinstance(path, str) and _URL_PATH.match(text):
         raise UnsupportedSourceError(
-            f"cannot read {shorten(text)!r}: reading URLs is not supported; download the file and give its path"
+            f"cannot read {shorten(text)!r}: this path looks like a URL that went through Path(), "
+            "which drops a slash; give the URL as a str"
         )
+    if not _URL.match(text):
+        return None
+    scheme = text.split(":", 1)[0].lower()
+    if scheme in ("http", "https"):
+        return text
+    if scheme == "webcal":  # a calendar subscription link: the same address over https
+        return "https" + text[len(scheme) :]
+    raise UnsupportedSourceError(
+        f"cannot read {shorten(text)!r}: only http:// and https:// URLs can be read; "
+        "for another source, download the file and give its path"
+    )
+
+
+def format_for_path(path: str | os.PathLike[str]) -> FormatName:
+    """The format :func:`write` infers from a file name's suffix (case ignored).
+
+    A name without a suffix, or with one no format uses, raises
+    :class:`~pyconf_schedule.UnknownFormatError` saying so and listing the suffixes.
+
+    >>> format_for_path("talks.ICS")
+    'ics'
+    """
+    file = Path(path)
+    suffix = file.suffix.lower()
+    if suffix in _SUFFIXES:
+        return _SUFFIXES[suffix]
+    known = ", ".join(_SUFFIXES)
+    error = UnknownFormatError(suffix or file.name, list(_SUFFIXES))
+    if suffix:
+        message = f"the suffix {shorten(suffix)!r} of {shorten(file.name)!r} names no format; use one of {known}, or give the format"
+    else:
+        message = f"the file name {shorten(file.name)!r} has no suffix to tell the format; use one of {known}, or give the format"
+    error.message = message
+    error.args = (message,)
+    raise error
 
 
 def write(
@@ -272,14 +379,8 @@ def write(
 
     Without ``format`` the file's suffix decides (case ignored): ``.json``
     (native JSON), ``.ics`` or ``.ical``, ``.csv``, ``.md`` or
-    ``.markdown``, ``.xml`` (frab XML).
+    ``.markdown``, ``.xml`` (frab XML), ``.html`` or ``.htm``.
     """
     file = Path(path)
-    if format is None:
-        suffix = file.suffix.lower()
-        if suffix not in _SUFFIXES:
-            raise UnknownFormatError(suffix or str(file), list(_SUFFIXES))
-        name = _SUFFIXES[suffix]
-    else:
-        name = format
+    name = format_for_path(file) if format is None else format
     file.write_bytes(dumps(obj, name, tz=tz).encode("utf-8"))

@@ -39,8 +39,10 @@ see :mod:`._vtimezone`), else the IANA zone the TZID implies
 ``/mozilla.org/20070129_1/Europe/Berlin``), else ``tz`` (an unknown ``tz``
 is an :class:`UnknownZoneError`); floating times in ``tz``, else
 ``X-WR-TIMEZONE`` (without either a floating time is an error that says to
-pass ``tz``); all-day ``DATE`` values, ``DTEND`` or ``DURATION`` (added in
-UTC; an end before the start, compared as instants, is dropped). ``SUMMARY``
+pass ``tz``); all-day ``DATE`` values are the day in ``tz``, else
+``X-WR-TIMEZONE``, else the calendar's zone (below); ``DTEND`` or
+``DURATION`` (added in UTC; an end before the start, compared as instants,
+is dropped). ``SUMMARY``
 -> title, ``LOCATION`` -> room, first ``CATEGORIES`` -> track, ``URL``,
 ``ATTENDEE;CN=`` -> speakers, ``UID`` -> session id (for UIDs this module
 wrote, the part before ``@``; made unique with ``-2``, ``-3``...).
@@ -731,12 +733,15 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     speaker_ids: set[str] = set()
     session_ids: set[str] = set()
     drafts: list[tuple[Session, int]] = []
+    floating_days: set[int] = set()  # drafts whose all-day dates wait for the calendar's zone
     for number, event in enumerate((c for c in calendar.children if c.name == "VEVENT"), start=1):
         start = end = None
         dtstart = event.get("DTSTART")
         if dtstart is not None:
             with dates_in_range(_FORMAT, f"line {event.line}"):
                 start, end = _times(event, dtstart, zones)
+            if _floating_date(dtstart, zones):
+                floating_days.add(len(drafts))
         uid = _text(event, "UID") or f"ics-{number}"
         if uid.endswith(".pyconf-schedule") and "@" in uid:
             uid = uid.rsplit("@", 1)[0]
@@ -786,7 +791,15 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     conf_zone = _conference_zone(zones)
     zone = get_zone(conf_zone)
     sessions = []
-    for draft, line in drafts:
+    for index, (draft, line) in enumerate(drafts):
+        if index in floating_days and draft.start is not None:
+            # An all-day DATE with no zone of its own is that day in the calendar's zone, not in UTC.
+            with dates_in_range(_FORMAT, f"line {line}"):
+                draft = attrs.evolve(
+                    draft,
+                    start=_midnight_in(draft.start, zone),
+                    end=None if draft.end is None else _midnight_in(draft.end, zone),
+                )
         with dates_in_range(_FORMAT, f"line {line}"):
             sessions.append(
                 attrs.evolve(
@@ -823,6 +836,18 @@ def _times(event: _Component, dtstart: _Property, zones: _Zones) -> tuple[dateti
     if end is not None and utc(end) < utc(start):
         end = None
     return start, end
+
+
+def _floating_date(dtstart: _Property, zones: _Zones) -> bool:
+    """True for an all-day DATE start with no TZID, read in UTC for want of ``tz`` or X-WR-TIMEZONE."""
+    is_date = _DATE.match(dtstart.value.strip()) is not None or dtstart.param("VALUE") == "DATE"
+    return is_date and not dtstart.param("TZID") and _floating_or_utc(zones) is _UTC
+
+
+def _midnight_in(placed: datetime, zone: tzinfo) -> datetime:
+    """The first instant, in ``zone``, of the day ``placed`` (a UTC midnight) names."""
+    day = placed.astimezone(_UTC).date()
+    return datetime.combine(day, time(0)).replace(tzinfo=zone).astimezone(_UTC).astimezone(zone)
 
 
 def _conference_zone(zones: _Zones) -> str:

@@ -1,0 +1,575 @@
+"""``Agenda``: the sessions one person picked, with their clashes, free time and alternatives.
+
+Words kept apart on purpose: a *clash* (:class:`Clash`, :meth:`Agenda.clashes`)
+is two picked sessions that run at the same time; a *conflict*
+(:attr:`Session.conflicts`) is two sources that disagree about a session.
+
+>>> from pyconf_schedule import load
+>>> agenda = load("eu2026").agenda(["pytorch-updates", "co-evolution-how-the-open-source-intelligence-stack"])
+>>> len(agenda), agenda.clashes()
+(2, ())
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Iterator, Mapping
+from datetime import datetime, timedelta, tzinfo
+from typing import TYPE_CHECKING, Any, Union
+
+from attrs import field, frozen
+
+from ._model import Session
+from ._sessions import Sessions, sort_key
+from ._time import DayLike, day_bounds, get_zone, parse_day, utc, zone_name
+from .exceptions import FieldTypeError, MissingPicksError, ScheduleParseError, UnknownSessionError, shorten
+
+if TYPE_CHECKING:
+    from ._conference import Conference
+
+__all__ = ["Agenda", "Clash", "Gap", "Pick"]
+
+FORMAT = "pyconf-schedule-agenda"
+VERSION = 1
+_MAX_FILE = 4 * 1024 * 1024
+"""An agenda file is small: a few kilobytes. Anything above this is refused unread."""
+
+Picks = Union[str, Session, Iterable[Union[str, Session]]]
+"""What :meth:`Agenda.add` and :meth:`Conference.agenda` take: ids, sessions, or a :class:`Sessions`."""
+
+
+@frozen(kw_only=True)
+class Pick:
+    """One picked session: the conference's id, the session's id and an optional note."""
+
+    conference: str
+    session: str
+    note: str | None = None
+
+
+@frozen(kw_only=True)
+class Clash:
+    """Two picked sessions that run at the same time, or may.
+
+    ``first`` starts no later than ``second``.  ``overlap`` is how long both
+    run, as a ``timedelta``; it is ``None`` when ``possible`` is true: one of
+    the two has an unknown end, or only a known day, so the agenda cannot
+    prove that they do not overlap.  (Not to be confused with
+    :attr:`Session.conflicts`, where sources disagree.)
+    """
+
+    first: Session = field(repr=lambda s: repr(s.id))
+    second: Session = field(repr=lambda s: repr(s.id))
+    overlap: timedelta | None
+    possible: bool = False
+
+    def __str__(self) -> str:
+        how = "may clash" if self.possible else f"overlap {_minutes(self.overlap)}"
+        return f"{how}: {self.first} / {self.second}"
+
+
+@frozen(kw_only=True)
+class Gap:
+    """Free time between picks on one day: ``[start, end)`` in the agenda's zone.
+
+    ``maybe_taken`` lists the picks that might run during the gap: a pick
+    with only a known day, or one whose end is unknown and that started
+    earlier that day.  An empty ``maybe_taken`` means the gap is surely free.
+    """
+
+    start: datetime
+    end: datetime
+    maybe_taken: tuple[Session, ...] = field(default=(), repr=lambda sessions: repr(tuple(s.id for s in sessions)))
+
+    @property
+    def duration(self) -> timedelta:
+        """``end - start`` in real time."""
+        return utc(self.end) - utc(self.start)
+
+    def __str__(self) -> str:
+        days = (self.end.date() - self.start.date()).days
+        later = f" (+{days})" if days else ""
+        text = f"{self.start:%H:%M}-{self.end:%H:%M}{later} ({_minutes(self.duration)})"
+        if self.maybe_taken:
+            text += " unless " + ", ".join(s.id for s in self.maybe_taken) + " runs then"
+        return text
+
+
+def _minutes(delta: timedelta | None) -> str:
+    if delta is None:
+        return "unknown"
+    minutes = int(delta.total_seconds() // 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+class Agenda:
+    """An immutable selection of sessions from one or more conferences: a personal agenda.
+
+    Build one with :meth:`Conference.agenda` and change it with :meth:`add`
+    and :meth:`remove`, which return a new agenda.  :attr:`sessions` is a
+    :class:`Sessions`, so every query, ``to_tz`` and every writer work on it.
+    Times are shown in :attr:`zone`: the first conference's zone (or its
+    view's), or the zone given to :meth:`to_tz`.
+
+    >>> from pyconf_schedule import load
+    >>> conf = load("na2026")
+    >>> agenda = conf.agenda(conf.by_speaker("Liz Li"))
+    >>> agenda.sessions.ids
+    ('extending-torchinductor-with-flydsl-a-new-mlir-native', 'scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x')
+    """
+
+    __slots__ = ("_conferences", "_picks", "_zone", "_sessions", "_owner")
+    _conferences: tuple[Conference, ...]
+    _picks: tuple[Pick, ...]
+    _zone: tzinfo
+    _sessions: Sessions
+    _owner: dict[int, Conference]
+
+    def __init__(
+        self, conferences: Iterable[Conference], picks: Iterable[Pick] = (), *, zone: str | tzinfo | None = None
+    ) -> None:
+        from ._conference import Conference
+
+        confs = tuple(conferences)
+        if not confs:
+            raise ValueError("an agenda needs at least one conference")
+        for conf in confs:
+            if not isinstance(conf, Conference):
+                raise FieldTypeError(f"Agenda holds Conference objects, got {type(conf).__name__}")
+        ids = [c.id for c in confs]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"two conferences of an agenda share an id: {', '.join(ids)}")
+        by_id = {c.id: c for c in confs}
+        view = get_zone(zone) if zone is not None else confs[0].zone
+        index: dict[str, dict[str, Session]] = {}
+        unique: dict[tuple[str, str], Pick] = {}
+        chosen: list[Session] = []
+        owner: dict[int, Conference] = {}
+        for pick in picks:
+            key = (pick.conference, pick.session)
+            if key in unique:
+                if pick.note is not None:
+                    unique[key] = pick
+                continue
+            home = by_id.get(pick.conference)
+            if home is None:
+                raise ValueError(f"pick {pick.session!r} names conference {pick.conference!r}, not in this agenda")
+            if home.id not in index:
+                index[home.id] = {s.id: s for s in home.sessions}
+            session = index[home.id].get(pick.session)
+            if session is None:
+                raise UnknownSessionError(pick.session, index[home.id])
+            unique[key] = pick
+            shown = session.to_tz(view)
+            chosen.append(shown)
+            owner[id(shown)] = home
+        init = object.__setattr__
+        init(self, "_conferences", confs)
+        init(self, "_zone", view)
+        init(self, "_owner", owner)
+        if len(confs) == 1:
+            # One conference: its catalogue, so writers give the conference's details.
+            sessions = Sessions(
+                sorted(chosen, key=sort_key), zone=view, _catalogue=confs[0].sessions._catalogue, _sorted=True
+            )
+        else:
+            sessions = Sessions(chosen, zone=view)
+        init(self, "_sessions", sessions)
+        order = {s.id: i for i, s in enumerate(sessions)} if len(confs) == 1 else None
+        picks_sorted = list(unique.values())
+        if order is not None:
+            picks_sorted.sort(key=lambda p: order[p.session])
+        init(self, "_picks", tuple(picks_sorted))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Agenda is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Agenda is immutable: cannot delete {name!r}")
+
+    # -- what it holds ---------------------------------------------------------
+
+    @property
+    def sessions(self) -> Sessions:
+        """The picked sessions, sorted by start, viewed in :attr:`zone`."""
+        return self._sessions
+
+    @property
+    def picks(self) -> tuple[Pick, ...]:
+        """The picks, with their notes, in the order they were made."""
+        return self._picks
+
+    @property
+    def conferences(self) -> tuple[Conference, ...]:
+        """The conferences the picks come from, the first one first."""
+        return self._conferences
+
+    @property
+    def zone(self) -> tzinfo:
+        """The zone times are shown in, and days counted in."""
+        return self._zone
+
+    def note(self, session: Session | str) -> str | None:
+        """The note kept with a picked session, or ``None``."""
+        sid = session.id if isinstance(session, Session) else session
+        for pick in self._picks:
+            if pick.session == sid and pick.note is not None:
+                return pick.note
+        return None
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    def __iter__(self) -> Iterator[Session]:
+        return iter(self._sessions)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, Session):
+            return any(s == item for s in self._sessions)
+        return isinstance(item, str) and any(p.session == item for p in self._picks)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Agenda):
+            return self._picks == other._picks and [c.id for c in self._conferences] == [
+                c.id for c in other._conferences
+            ]
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        names = ", ".join(c.id for c in self._conferences)
+        count = len(self._sessions)
+        return f"<Agenda: {count} pick{'' if count == 1 else 's'} from {names}, times in {zone_name(self._zone) or self._zone}>"
+
+    # -- changes ---------------------------------------------------------------
+
+    def add(self, picks: Picks, *, note: str | None = None, conference: Conference | None = None) -> Agenda:
+        """A new agenda with ``picks`` added: ids, sessions, or a :class:`Sessions`.
+
+        Ids are looked up in ``conference``, else in the agenda's first
+        conference; an unknown id raises
+        :class:`~pyconf_schedule.exceptions.UnknownSessionError` naming it,
+        with close ids.  A :class:`Sessions` drawn from another conference
+        adds that conference to the agenda.  ``note`` is kept with each new
+        pick.
+        """
+        confs = list(self._conferences)
+        new = _resolve(picks, conference or confs[0], note)
+        for conf, _ in new:
+            # A conference joins the agenda once; picks refer to it by id.
+            if all(c.id != conf.id for c in confs):
+                confs.append(conf)
+        added = [Pick(conference=conf.id, session=sid, note=note) for conf, sid in new]
+        return Agenda(confs, [*self._picks, *added], zone=self._zone)
+
+    def remove(self, picks: Picks) -> Agenda:
+        """A new agenda without ``picks`` (ids, sessions or a :class:`Sessions`); an id not picked raises an error naming it."""
+        items = [picks] if isinstance(picks, (str, Session)) else list(picks)
+        drop: set[str] = set()
+        picked = [p.session for p in self._picks]
+        for item in items:
+            sid = item.id if isinstance(item, Session) else item
+            if not isinstance(sid, str):
+                raise FieldTypeError(f"a pick is a session id or a Session, got {type(item).__name__}")
+            if sid not in picked:
+                raise UnknownSessionError(sid, picked)
+            drop.add(sid)
+        return Agenda(self._conferences, [p for p in self._picks if p.session not in drop], zone=self._zone)
+
+    def to_tz(self, tz: str | tzinfo) -> Agenda:
+        """The same agenda shown in zone ``tz`` (instants unchanged)."""
+        return Agenda(self._conferences, self._picks, zone=get_zone(tz))
+
+    # -- questions -------------------------------------------------------------
+
+    def clashes(self) -> tuple[Clash, ...]:
+        """Every pair of picks that run at the same time, ordered by when the overlap begins.
+
+        Back-to-back sessions (one ends as the next starts) do not clash.  A
+        pick with an unknown end may run until the end of its day, and a
+        pick with only a known day may run at any time that day (in its
+        conference's zone): pairs that meet only through such a pick are
+        reported with ``possible=True`` and ``overlap=None``.  Picks with no
+        known day (:attr:`Sessions.unscheduled`) cannot be placed and are in
+        no pair.  One sweep over the picks sorted by start: the cost grows
+        with the number of picks and of clashes, never with all pairs.
+        """
+        spans = sorted(self._spans(), key=lambda span: (span[0], span[3]))
+        found: list[tuple[datetime, tuple[Any, ...], tuple[Any, ...], Clash]] = []
+        active: list[tuple[datetime, int, datetime, Session, bool]] = []
+        for start, end, session, order, exact in spans:
+            while active and active[0][0] <= start:
+                heapq.heappop(active)
+            if end > start:
+                for a_end, _, a_start, other, other_exact in active:
+                    both = exact and other_exact
+                    first, second = sorted((other, session), key=sort_key)
+                    overlap = min(a_end, end) - start if both else None
+                    clash = Clash(first=first, second=second, overlap=overlap, possible=not both)
+                    found.append((start, sort_key(first), sort_key(second), clash))
+                heapq.heappush(active, (end, order, start, session, exact))
+        found.sort(key=lambda item: item[:3])
+        return tuple(item[3] for item in found)
+
+    def _spans(self) -> Iterator[tuple[datetime, datetime, Session, int, bool]]:
+        """(start, end, session, order, exact) in UTC for every pick that can be placed in time."""
+        for order, session in enumerate(self._sessions):
+            span = _span(session, self._conference_zone(session))
+            if span is not None:
+                yield span[0], span[1], session, order, span[2]
+
+    def _conference_zone(self, session: Session) -> tzinfo:
+        conf = self._owner.get(id(session))
+        return get_zone(conf.timezone) if conf is not None else self._zone
+
+    def _conference_of(self, session: Session) -> Conference:
+        conf = self._owner.get(id(session))
+        if conf is not None:
+            return conf
+        for c in self._conferences:
+            if c.sessions.get(session.id) == session:
+                return c
+        return self._conferences[0]
+
+    def free(self, day: DayLike) -> tuple[Gap, ...]:
+        """The gaps between picks on ``day``, within that day's programme, in the agenda's zone.
+
+        The programme runs from the first start to the last end of the
+        day's sessions (``Sessions.on(day)`` of the agenda's conferences).
+        A gap is a :class:`Gap`; its ``maybe_taken`` names the picks that
+        might run then (a day-only pick of that day, or an earlier pick with
+        an unknown end).  A day without a session gives no gap.
+        """
+        wanted = parse_day(day)
+        programme: list[Session] = []
+        picked: list[Session] = []
+        for conf in self._conferences:
+            # Each conference's own day rule (programme days, day change), as Sessions.on() applies it.
+            ids = {p.session for p in self._picks if p.conference == conf.id}
+            that_day = conf.sessions.to_tz(self._zone).on(wanted)
+            programme.extend(that_day.scheduled)
+            picked.extend(that_day.filter(lambda s: s.id in ids))
+        picks = Sessions(picked, zone=self._zone)
+        if not programme:
+            return ()
+        begin = min(utc(s.start) for s in programme if s.start is not None)
+        finish = max(utc(s.end if s.end is not None else s.start) for s in programme if s.start is not None)
+        day_only = tuple(picks.day_only)
+        open_ended = [(utc(s.start), s) for s in picks.scheduled if s.end is None and s.start is not None]
+        busy = sorted((utc(s.start), utc(s.end)) for s in picks.scheduled if s.start is not None and s.end is not None)
+        gaps: list[tuple[datetime, datetime]] = []
+        cursor = begin
+        for start, end in busy:
+            if start > cursor:
+                gaps.append((cursor, min(start, finish)))
+            cursor = max(cursor, end)
+            if cursor >= finish:
+                break
+        if cursor < finish:
+            gaps.append((cursor, finish))
+        result = []
+        for start, end in gaps:
+            if end <= start:
+                continue
+            maybe = day_only + tuple(s for at, s in open_ended if at <= start)
+            result.append(Gap(start=start.astimezone(self._zone), end=end.astimezone(self._zone), maybe_taken=maybe))
+        return tuple(result)
+
+    def alternatives(self, session: Session | str) -> Sessions:
+        """The sessions of the same conference that run while ``session`` runs and are not picked.
+
+        ``session`` is a session or its id.  For a session with an unknown
+        end, those running at its start or starting later that day; for a
+        day-only session, that day's other sessions.
+        """
+        sid = session.id if isinstance(session, Session) else session
+        target = self._sessions.get(sid) if isinstance(sid, str) else None
+        conf = self._conference_of(target) if target is not None else None
+        if target is None:
+            for c in self._conferences:
+                found = c.sessions.get(sid) if isinstance(sid, str) else None
+                if found is not None:
+                    target, conf = found.to_tz(self._zone), c
+                    break
+        if target is None or conf is None:
+            raise UnknownSessionError(str(sid), (s.id for c in self._conferences for s in c.sessions))
+        picked = {p.session for p in self._picks if p.conference == conf.id}
+        zone = get_zone(conf.timezone)
+        span = _span(target, zone)
+        shown = conf.sessions.to_tz(self._zone)
+        if span is None:
+            return shown[0:0]
+        start, end, _ = span
+
+        def overlaps(s: Session) -> bool:
+            if s.id == target.id or s.id in picked:
+                return False
+            other = _span(s, zone)
+            return other is not None and other[1] > other[0] and other[0] < end and other[1] > start
+
+        return shown.filter(overlaps)
+
+    # -- files -----------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The agenda as its small versioned JSON document (what :meth:`save` writes)."""
+        import json
+
+        picks: list[dict[str, str]] = []
+        for pick in self._picks:
+            entry = {"conference": pick.conference, "session": pick.session}
+            if pick.note is not None:
+                entry["note"] = pick.note
+            picks.append(entry)
+        document = {
+            "format": FORMAT,
+            "version": VERSION,
+            "timezone": zone_name(self._zone),
+            "conferences": [c.id for c in self._conferences],
+            "picks": picks,
+        }
+        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | Any) -> None:
+        """Write the agenda to ``path`` atomically: a temporary file beside it, then a rename."""
+        import os
+        import tempfile
+
+        target = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(target))
+        handle, temp = tempfile.mkstemp(prefix=".agenda-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+                out.write(self.to_json())
+            os.replace(temp, target)
+        except BaseException:
+            if os.path.exists(temp):
+                os.unlink(temp)
+            raise
+
+    @classmethod
+    def from_json(
+        cls, text: str, conferences: Iterable[Conference] | Mapping[str, Conference] = (), *, name: str = "agenda"
+    ) -> Agenda:
+        """The agenda a :meth:`to_json` document describes.
+
+        Conferences are taken from ``conferences`` by id, else loaded as
+        embedded datasets of that name.  A pick whose session no longer
+        exists raises :class:`~pyconf_schedule.exceptions.MissingPicksError`
+        naming every such pick; a malformed document raises
+        :class:`~pyconf_schedule.exceptions.ScheduleParseError`.
+        """
+        import json
+
+        def bad(message: str, where: str | None = None) -> ScheduleParseError:
+            return ScheduleParseError("agenda", f"{message}; expected a {FORMAT} document as written by Agenda.save()", where)
+
+        if len(text) > _MAX_FILE:
+            raise bad(f"{len(text)} characters is too large for an agenda (limit {_MAX_FILE})")
+        try:
+            document = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise bad(f"not JSON ({shorten(str(exc))})") from None
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise bad(f"{name} is not an agenda file")
+        version = document.get("version")
+        if version != VERSION:
+            raise bad(f"version {shorten(repr(version))} is not supported (this release reads version {VERSION})", "version")
+        zone_text = document.get("timezone")
+        if zone_text is not None and not isinstance(zone_text, str):
+            raise bad("timezone must be an IANA zone name or null", "timezone")
+        names = document.get("conferences")
+        raw = document.get("picks")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+            raise bad("conferences must be a non-empty list of conference ids", "conferences")
+        if not isinstance(raw, list):
+            raise bad("picks must be a list", "picks")
+        picks: list[Pick] = []
+        for i, entry in enumerate(raw):
+            where = f"picks[{i}]"
+            if not isinstance(entry, dict) or set(entry) - {"conference", "session", "note"}:
+                raise bad("a pick is an object with conference, session and an optional note", where)
+            conf_id, sid, note = entry.get("conference"), entry.get("session"), entry.get("note")
+            if not isinstance(conf_id, str) or not isinstance(sid, str) or not (note is None or isinstance(note, str)):
+                raise bad("conference and session must be strings, note a string or null", where)
+            if conf_id not in names:
+                raise bad(f"conference {shorten(conf_id)!r} is not listed in conferences", where)
+            picks.append(Pick(conference=conf_id, session=sid, note=note))
+        given = dict(conferences) if isinstance(conferences, Mapping) else {c.id: c for c in conferences}
+        confs = [given[n] if n in given else _dataset(n) for n in names]
+        missing = [p for p in picks if confs[names.index(p.conference)].sessions.get(p.session) is None]
+        if missing:
+            valid = [s.id for c in confs for s in c.sessions]
+            raise MissingPicksError(name, [(p.conference, p.session) for p in missing], valid)
+        return cls(confs, picks, zone=zone_text)
+
+    @classmethod
+    def load(cls, path: str | Any, conferences: Iterable[Conference] | Mapping[str, Conference] = ()) -> Agenda:
+        """Read an agenda file written by :meth:`save`; see :meth:`from_json`."""
+        import os
+
+        target = os.fspath(path)
+        size = os.path.getsize(target)
+        if size > _MAX_FILE:
+            raise ScheduleParseError("agenda", f"{size} bytes is too large for an agenda (limit {_MAX_FILE})")
+        with open(target, encoding="utf-8") as handle:
+            try:
+                text = handle.read()
+            except UnicodeDecodeError as exc:
+                raise ScheduleParseError("agenda", f"not UTF-8 text ({exc.reason})") from None
+        return cls.from_json(text, conferences, name=os.path.basename(target))
+
+
+def _span(session: Session, zone: tzinfo) -> tuple[datetime, datetime, bool] | None:
+    """The UTC interval ``session`` may occupy and whether it is exact; ``None`` when it has no known day.
+
+    An unknown end may run to the end of the start's day, a day-only session
+    at any time of its day, both in ``zone`` (the conference's own zone).
+    """
+    if session.start is not None:
+        start = utc(session.start)
+        if session.end is not None:
+            return start, utc(session.end), True
+        day = session.start.astimezone(zone).date()
+        return start, max(start, utc(day_bounds(day, zone)[1])), False
+    if session.day_only is not None:
+        first, last = day_bounds(session.day_only, zone)
+        return utc(first), utc(last), False
+    return None
+
+
+def _dataset(name: str) -> Conference:
+    from ._datasets import load
+
+    return load(name)
+
+
+def _resolve(picks: Picks, conference: Conference, note: str | None) -> list[tuple[Conference, str]]:
+    """(conference, session id) for each pick; ids are looked up in ``conference``."""
+    if note is not None and not isinstance(note, str):
+        raise FieldTypeError(f"a note is a str or None, got {type(note).__name__}")
+    owner = picks.conference if isinstance(picks, Sessions) else None
+    items: Iterable[str | Session] = [picks] if isinstance(picks, (str, Session)) else picks
+    result: list[tuple[Conference, str]] = []
+    known: dict[int, set[str]] = {}
+
+    def check(conf: Conference, sid: str) -> None:
+        ids = known.get(id(conf))
+        if ids is None:
+            ids = known[id(conf)] = {s.id for s in conf.sessions}
+        if sid not in ids:
+            raise UnknownSessionError(sid, ids)  # with close ids
+
+    for item in items:
+        if isinstance(item, str):
+            check(conference, item)
+            result.append((conference, item))
+        elif isinstance(item, Session):
+            home = owner or conference
+            check(home, item.id)
+            result.append((home, item.id))
+        else:
+            raise FieldTypeError(f"a pick is a session id, a Session or a Sessions, got {type(item).__name__} {shorten(repr(item))}")
+    return result

@@ -1,0 +1,286 @@
+"""Reading a schedule from an ``http(s)://`` URL, through an on-disk cache.
+
+:func:`fetch` downloads the bytes a URL serves; :func:`~pyconf_schedule.read`
+calls it for a URL and reads what it returns like a file.  The standard
+library's ``urllib.request`` does the HTTP: one GET with a timeout, a
+bounded number of redirects and a size limit, which is all a schedule
+export needs, without a new dependency.
+
+The cache
+    Each URL's last response is kept in one file of the cache folder: the
+    ``ETag`` and ``Last-Modified`` the server sent, when the copy was last
+    fetched or confirmed, and the body.  The next request sends them back
+    (``If-None-Match``, ``If-Modified-Since``), so an unchanged schedule
+    costs a ``304 Not Modified`` and no download.  Files are written to a
+    temporary name and renamed over the old one (``os.replace``), so a
+    reader, or a second process writing at the same moment, never sees a
+    torn file.  With ``offline=True`` nothing is sent: the cached copy is
+    returned, with its age, or :class:`~pyconf_schedule.NotCachedError`.
+
+    The folder is ``cache_dir`` when given, else the environment variable
+    ``PYCONF_SCHEDULE_CACHE``, else ``$XDG_CACHE_HOME/pyconf-schedule``,
+    else ``~/.cache/pyconf-schedule``.
+
+Errors
+    Each is one :class:`~pyconf_schedule.FetchError` (an ``OSError``) whose
+    message names the URL and the cause: a name that does not resolve or a
+    refused connection (:class:`~pyconf_schedule.ConnectionFailedError`), a
+    timeout (:class:`~pyconf_schedule.FetchTimeoutError`), a 4xx or 5xx
+    status (:class:`~pyconf_schedule.HTTPStatusError`, with ``status``), a
+    TLS failure, too many redirects, a response over
+    :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`.  Nothing is cached
+    from a failed request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import json
+import os
+import socket
+import ssl
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from attrs import frozen
+
+from .exceptions import ConnectionFailedError, FetchError, FetchTimeoutError, HTTPStatusError, NotCachedError
+from .formats._limits import MAX_INPUT_BYTES
+
+__all__ = ["CACHE_ENV", "DEFAULT_TIMEOUT", "MAX_REDIRECTS", "Fetched", "cache_folder", "fetch"]
+
+CACHE_ENV = "PYCONF_SCHEDULE_CACHE"
+"""The environment variable naming the cache folder."""
+DEFAULT_TIMEOUT = 30.0
+"""Seconds to wait for the server to answer, and for the whole response to arrive."""
+MAX_REDIRECTS = 5
+"""Redirects followed before giving up."""
+_CHUNK = 1 << 16
+
+
+@frozen(kw_only=True)
+class Fetched:
+    """What :func:`fetch` got for a URL.
+
+    ``data`` is the body; ``changed`` is false when the server answered
+    ``304 Not Modified`` or, offline, when the cached copy was used;
+    ``from_cache`` is true when ``data`` came from the cache; ``checked`` is
+    when the copy was last downloaded or confirmed by the server (UTC).
+    """
+
+    url: str
+    data: bytes
+    changed: bool
+    from_cache: bool
+    checked: datetime
+
+    @property
+    def age(self) -> timedelta:
+        """How long ago the copy was last downloaded or confirmed."""
+        return max(datetime.now(timezone.utc) - self.checked, timedelta(0))
+
+
+def cache_folder(cache_dir: str | os.PathLike[str] | None = None) -> Path:
+    """The cache folder: ``cache_dir``, else ``$PYCONF_SCHEDULE_CACHE``, else the user's cache folder."""
+    if cache_dir is not None:
+        return Path(cache_dir)
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "pyconf-schedule"
+
+
+def _entry_path(folder: Path, url: str) -> Path:
+    return folder / "http" / hashlib.sha256(url.encode("utf-8")).hexdigest()
+
+
+@frozen
+class _Entry:
+    meta: dict[str, str]
+    body: bytes
+
+
+def _load_entry(path: Path, url: str) -> _Entry | None:
+    """The cached response for ``url``, or None when there is none or it is unreadable."""
+    try:
+        with path.open("rb") as file:
+            head = file.readline(65536)
+            body = file.read(MAX_INPUT_BYTES + 1)
+        meta = json.loads(head)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(meta, dict) or meta.get("url") != url or len(body) > MAX_INPUT_BYTES:
+        return None
+    if not all(isinstance(v, str) for v in meta.values()) or "checked" not in meta:
+        return None
+    return _Entry({k: str(v) for k, v in meta.items()}, body)
+
+
+def _checked(entry: _Entry) -> datetime:
+    try:
+        moment = datetime.fromisoformat(entry.meta["checked"])
+    except ValueError:
+        return datetime.fromtimestamp(0, timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def _store(path: Path, meta: dict[str, str], body: bytes) -> None:
+    """Write the entry atomically: a temporary file in the same folder, renamed over the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(json.dumps(meta, ensure_ascii=True).encode("ascii") + b"\n")
+            file.write(body)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    max_redirections = MAX_REDIRECTS
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    return urllib.request.build_opener(_Redirects())
+
+
+def _user_agent() -> str:
+    from . import __version__
+
+    return f"pyconf-schedule/{__version__} (Python urllib)"
+
+
+def fetch(
+    url: str,
+    *,
+    cache_dir: str | os.PathLike[str] | None = None,
+    offline: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> Fetched:
+    """The bytes ``url`` serves, through the cache; a conditional request when a copy is cached.
+
+    With ``offline=True`` no request is made: the cached copy is returned
+    (``age`` says how old it is), or NotCachedError raised.  Raises a
+    FetchError subclass naming the cause when the URL cannot be read.
+    """
+    folder = cache_folder(cache_dir)
+    path = _entry_path(folder, url)
+    entry = _load_entry(path, url)
+    if offline:
+        if entry is None:
+            raise NotCachedError(url, f"reading offline, and the cache ({folder}) holds no copy of it")
+        return Fetched(url=url, data=entry.body, changed=False, from_cache=True, checked=_checked(entry))
+    headers = {"User-Agent": _user_agent(), "Accept-Encoding": "identity"}
+    if entry is not None:
+        if entry.meta.get("etag"):
+            headers["If-None-Match"] = entry.meta["etag"]
+        if entry.meta.get("last_modified"):
+            headers["If-Modified-Since"] = entry.meta["last_modified"]
+    now = datetime.now(timezone.utc)
+    status, data, etag, last_modified = _get(url, headers, timeout)
+    meta = {"url": url, "checked": now.isoformat()}
+    if status == 304:
+        if entry is None:  # an answer to a question not asked: a server fault
+            raise FetchError(url, "the server answered 304 Not Modified to an unconditional request")
+        meta.update({k: v for k, v in entry.meta.items() if k in ("etag", "last_modified")})
+        _store_quietly(path, meta, entry.body)
+        return Fetched(url=url, data=entry.body, changed=False, from_cache=True, checked=now)
+    if etag:
+        meta["etag"] = etag
+    if last_modified:
+        meta["last_modified"] = last_modified
+    _store_quietly(path, meta, data)
+    return Fetched(url=url, data=data, changed=True, from_cache=False, checked=now)
+
+
+def _store_quietly(path: Path, meta: dict[str, str], body: bytes) -> None:
+    """Store the entry; a cache that cannot be written (read-only home, full disk) only costs the next download."""
+    try:
+        _store(path, meta, body)
+    except OSError:
+        pass
+
+
+def _get(url: str, headers: dict[str, str], timeout: float) -> tuple[int, bytes, str | None, str | None]:
+    """One GET of ``url``: (status, body, ETag, Last-Modified), or a FetchError naming the cause."""
+    deadline = time.monotonic() + timeout
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with _opener().open(request, timeout=timeout) as response:
+            length = response.headers.get("Content-Length")
+            if length is not None and length.strip().isdigit() and int(length) > MAX_INPUT_BYTES:
+                raise _too_large(url, int(length))
+            chunks: list[bytes] = []
+            size = 0
+            while True:
+                if time.monotonic() > deadline:
+                    raise FetchTimeoutError(url, f"the response did not arrive within {timeout:g} seconds")
+                chunk = response.read1(_CHUNK)  # what has arrived: a trickle cannot hold off the deadline
+                if not chunk:
+                    if response.length:  # bytes the server announced and never sent
+                        raise FetchError(url, "the connection closed before the whole response arrived")
+                    break
+                size += len(chunk)
+                if size > MAX_INPUT_BYTES:
+                    raise _too_large(url, None)
+                chunks.append(chunk)
+            return response.status, b"".join(chunks), response.headers.get("ETag"), response.headers.get("Last-Modified")
+    except urllib.error.HTTPError as exc:
+        exc.close()
+        if exc.code == 304:
+            return 304, b"", None, None
+        if 300 <= exc.code < 400:
+            if "infinite loop" in str(exc.msg):
+                raise FetchError(url, f"too many redirects (more than {MAX_REDIRECTS}, or a loop)") from None
+            raise FetchError(url, f"the server redirected ({exc.code}) somewhere that cannot be followed: {exc.msg}") from None
+        raise HTTPStatusError(url, f"the server answered {exc.code} {exc.reason}".rstrip(), exc.code) from None
+    except urllib.error.URLError as exc:
+        raise _failure(url, exc.reason, timeout) from None
+    except (OSError, http.client.HTTPException) as exc:
+        raise _failure(url, exc, timeout) from None
+    except ValueError as exc:  # a URL urllib cannot even send (no host, non-ASCII host, control characters)
+        raise FetchError(url, f"not a valid URL ({exc})") from None
+
+
+def _too_large(url: str, size: int | None) -> FetchError:
+    limit = f"{MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES / 2**20:g} MiB)"
+    if size is None:
+        return FetchError(url, f"the response is over the limit of {limit}")
+    return FetchError(url, f"the response is {size} bytes; the limit is {limit}")
+
+
+def _failure(url: str, reason: object, timeout: float) -> FetchError:
+    """The FetchError for a failure below HTTP: name resolution, connection, TLS, timeout."""
+    if isinstance(reason, FetchError):
+        return reason
+    host = urllib.parse.urlsplit(url).hostname or url
+    if isinstance(reason, (TimeoutError, socket.timeout)):
+        return FetchTimeoutError(url, f"the server did not answer within {timeout:g} seconds")
+    if isinstance(reason, ssl.SSLCertVerificationError):
+        return FetchError(url, f"TLS certificate not trusted: {reason.verify_message or reason.reason}")
+    if isinstance(reason, ssl.SSLError):
+        return FetchError(url, f"TLS handshake failed ({reason.reason or reason.strerror or reason})")
+    if isinstance(reason, socket.gaierror):
+        return ConnectionFailedError(url, f"the host name {host!r} does not resolve ({reason.strerror or reason})")
+    if isinstance(reason, ConnectionRefusedError):
+        return ConnectionFailedError(url, f"{host} refused the connection")
+    if isinstance(reason, (ConnectionError, http.client.RemoteDisconnected)):
+        return ConnectionFailedError(url, f"the connection to {host} failed ({reason.strerror or reason})")
+    if isinstance(reason, http.client.InvalidURL) or isinstance(reason, str):  # urllib gives "no host given" as text
+        return FetchError(url, f"not a valid URL ({reason})")
+    if isinstance(reason, http.client.HTTPException):
+        return FetchError(url, f"the server's answer is not valid HTTP ({type(reason).__name__})")
+    if isinstance(reason, OSError):
+        return ConnectionFailedError(url, f"the connection to {host} failed ({reason.strerror or reason})")
+    return FetchError(url, str(reason))

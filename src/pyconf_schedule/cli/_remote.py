@@ -1,0 +1,78 @@
+"""Reading a SOURCE that is an ``http(s)://`` URL: the cache options, the offline note, errors in the command's terms."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from ._common import PROG, _report, _shorten_path, _UsageError
+
+if TYPE_CHECKING:
+    import argparse
+    from datetime import timedelta
+
+    from .._conference import Conference
+    from ..formats import ReadableFormat
+
+
+def _add_url_options(parser: argparse.ArgumentParser) -> None:
+    """--offline and --cache-dir, for a command that reads SOURCE URLs."""
+    group = parser.add_argument_group("reading a URL (http:// or https://)")
+    group.add_argument(
+        "--offline", action="store_true",
+        help="read URLs from the cache only, without any request, and say how old the copy is",
+    )  # fmt: skip
+    group.add_argument(
+        "--cache-dir", metavar="DIR",
+        help="keep downloaded schedules in DIR (default: $PYCONF_SCHEDULE_CACHE, else the user's cache folder)",
+    )  # fmt: skip
+
+
+def _age_text(age: timedelta) -> str:
+    """'just now', '1 minute ago', '3 hours ago', '2 days ago'.
+
+    >>> from datetime import timedelta
+    >>> [_age_text(timedelta(seconds=s)) for s in (30, 60, 7300, 200000)]
+    ['just now', '1 minute ago', '2 hours ago', '2 days ago']
+    """
+    seconds = int(age.total_seconds())
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'' if count == 1 else 's'} ago"
+    return "just now"
+
+
+def _load_url(source: str, args: argparse.Namespace, input_format: str | None, file_tz: str | None) -> Conference:
+    """The conference a SOURCE URL serves, through the cache (or from it alone with --offline)."""
+    from .._fetch import fetch
+    from ..exceptions import MissingZoneError, ScheduleParseError
+    from ..formats import _url, detect_format, loads
+
+    url = _url(source)
+    if url is None:  # "://" further on: not a URL after all
+        raise _UsageError(f"no such file: {_shorten_path(source)!r}")
+    offline = bool(getattr(args, "offline", False))
+    if getattr(args, "cache_dir", None) == "":
+        raise _UsageError("--cache-dir needs a folder name")
+    fetched = fetch(url, cache_dir=getattr(args, "cache_dir", None), offline=offline)
+    if offline:
+        _report(
+            f"{PROG}: note: offline: {_shorten_path(source)} as cached {_age_text(fetched.age)} "
+            f"({fetched.checked:%Y-%m-%d %H:%M} UTC)",
+            None,
+        )
+    shown = _shorten_path(source)
+    try:
+        name = cast("ReadableFormat", input_format) if input_format else detect_format(fetched.data)
+        return loads(fetched.data, name, tz=file_tz)
+    except MissingZoneError:
+        raise _UsageError(
+            f"{shown}: the times in this schedule carry no zone", "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels"
+        ) from None
+    except ScheduleParseError as exc:
+        if not input_format and exc.reason.startswith("cannot tell the format"):
+            raise _UsageError(
+                f"{shown}: the server's answer is not a schedule in a readable format",
+                "if it is one, name its format with --from FMT",
+            ) from None
+        raise _UsageError(f"{shown}: {exc}") from None

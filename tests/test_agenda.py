@@ -1,0 +1,362 @@
+"""Personal agendas: picks, clashes, free time, alternatives and the agenda file."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from datetime import date, datetime, timedelta, timezone
+from itertools import combinations
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from pyconf_schedule import (
+    Agenda,
+    Clash,
+    Conference,
+    Gap,
+    MissingPicksError,
+    Pick,
+    ScheduleParseError,
+    Session,
+    Sessions,
+    UnknownSessionError,
+    load,
+)
+
+PARIS = ZoneInfo("Europe/Paris")
+UTC = timezone.utc
+
+
+def _brute_force(sessions: Sessions, zone: ZoneInfo) -> set[tuple[str, str, timedelta | None, bool]]:
+    """Every clash of ``sessions``, by comparing every pair, from the times alone."""
+
+    def span(s: Session) -> tuple[datetime, datetime, bool] | None:
+        if s.start is not None and s.end is not None:
+            return s.start.astimezone(UTC), s.end.astimezone(UTC), True
+        if s.start is not None:
+            local = s.start.astimezone(zone)
+            midnight = datetime(local.year, local.month, local.day, tzinfo=zone) + timedelta(days=1)
+            return s.start.astimezone(UTC), midnight.astimezone(UTC), False
+        if s.day_only is not None:
+            d = s.day_only
+            first = datetime(d.year, d.month, d.day, tzinfo=zone)
+            last = datetime.combine(d + timedelta(days=1), datetime.min.time(), tzinfo=zone)
+            return first.astimezone(UTC), last.astimezone(UTC), False
+        return None
+
+    found = set()
+    for a, b in combinations(list(sessions), 2):
+        sa, sb = span(a), span(b)
+        if sa is None or sb is None or sa[1] <= sa[0] or sb[1] <= sb[0]:
+            continue
+        start, end = max(sa[0], sb[0]), min(sa[1], sb[1])
+        if start < end:
+            exact = sa[2] and sb[2]
+            pair = sorted((a.id, b.id))
+            found.add((pair[0], pair[1], end - start if exact else None, not exact))
+    return found
+
+
+def _as_set(clashes: tuple[Clash, ...]) -> set[tuple[str, str, timedelta | None, bool]]:
+    result = set()
+    for c in clashes:
+        pair = sorted((c.first.id, c.second.id))
+        result.add((pair[0], pair[1], c.overlap, c.possible))
+    return result
+
+
+def test_small_agenda_clashes_literally() -> None:
+    """Four eu2026 picks give exactly one clash, the two 11:05 talks, overlapping 10 minutes."""
+    conf = load("eu2026")
+    agenda = conf.agenda([
+        "pytorch-cto", "vllm-ray-updates", "kv-cache-centric-inference-building-a-state-aware",
+        "bringing-pytorch-monarch-to-amd-gpus-single-controller",
+    ])  # fmt: skip
+    clashes = agenda.clashes()
+    assert [(c.first.id, c.second.id, c.overlap, c.possible) for c in clashes] == [
+        (
+            "kv-cache-centric-inference-building-a-state-aware",
+            "bringing-pytorch-monarch-to-amd-gpus-single-controller",
+            timedelta(minutes=10),
+            False,
+        )
+    ]
+
+
+def test_back_to_back_sessions_do_not_clash() -> None:
+    """pytorch-cto ends at 09:10 as vllm-ray-updates starts: no clash."""
+    conf = load("eu2026")
+    assert conf.session("pytorch-cto").end == conf.session("vllm-ray-updates").start
+    assert conf.agenda(["pytorch-cto", "vllm-ray-updates"]).clashes() == ()
+
+
+def test_eu2026_day_agenda_clashes_are_exact() -> None:
+    """Every session of 7 April picked: the clashes are exactly the brute-force pairs, day-only ones possible."""
+    conf = load("eu2026")
+    agenda = conf.agenda(conf.on("2026-04-07"))
+    clashes = agenda.clashes()
+    assert _as_set(clashes) == _brute_force(agenda.sessions, PARIS)
+    assert (len(agenda), len(clashes), sum(c.possible for c in clashes)) == (44, 435, 418)
+    assert len(_as_set(clashes)) == len(clashes)
+
+
+def test_na2026_day_agenda_clashes_are_exact() -> None:
+    """Every session of 20 October picked: the clashes are exactly the brute-force pairs, open ends possible."""
+    conf = load("na2026")
+    agenda = conf.agenda(conf.on("2026-10-20"))
+    clashes = agenda.clashes()
+    assert _as_set(clashes) == _brute_force(agenda.sessions, ZoneInfo("America/Los_Angeles"))
+    assert (len(agenda), len(clashes), sum(c.possible for c in clashes)) == (60, 351, 250)
+
+
+def test_clashes_are_ordered_by_time() -> None:
+    """Clashes come in order of the start of their overlap, and first starts no later than second."""
+    conf = load("na2026")
+    clashes = conf.agenda(conf.on("2026-10-20")).clashes()
+    overlap_starts = [max(c.first.start, c.second.start) for c in clashes if c.first.start and c.second.start]
+    assert overlap_starts == sorted(overlap_starts)
+    assert all(c.first.start <= c.second.start for c in clashes if c.first.start and c.second.start)
+
+
+def test_open_ended_pick_is_a_possible_clash() -> None:
+    """A na2026 keynote with no known end may clash with a later pick that day, marked possible, no overlap."""
+    conf = load("na2026")
+    keynote = conf.session("beyond-brute-force-the-era-of-adaptive-intelligence")
+    assert keynote.end is None and keynote.start is not None
+    begins = keynote.start
+    later = conf.on("2026-10-20").filter(lambda s: s.start is not None and s.end is not None and s.start > begins)[0]
+    clashes = conf.agenda([keynote.id, later.id]).clashes()
+    assert [(c.first.id, c.second.id, c.overlap, c.possible) for c in clashes] == [
+        (keynote.id, later.id, None, True)
+    ]
+
+
+def test_day_only_pick_is_a_possible_clash() -> None:
+    """A day-only pick cannot be proved free of a timed pick that day: a possible clash."""
+    conf = load("eu2026")
+    day_only = conf.sessions.day_only.on("2026-04-08")[0]
+    clashes = conf.agenda(["pytorch-cto", day_only.id]).clashes()
+    assert [(c.first.id, c.second.id, c.overlap, c.possible) for c in clashes] == [
+        ("pytorch-cto", day_only.id, None, True)
+    ]
+    assert conf.agenda(["pytorch-updates", day_only.id]).clashes() == ()
+
+
+def _synthetic(count: int) -> Conference:
+    base = datetime(2030, 1, 1, tzinfo=UTC)
+    sessions = [
+        Session(id=f"s{i}", title=f"S{i}", start=base + timedelta(minutes=10 * i), end=base + timedelta(minutes=10 * i + 15))
+        for i in range(count)
+    ]
+    return Conference(id="synthetic", name="Synthetic", timezone="UTC", sessions=sessions)
+
+
+def test_clashes_of_many_picks_are_not_quadratic() -> None:
+    """10,000 picks, each overlapping the next by 5 minutes: 9,999 clashes, found in well under a quadratic time."""
+    conf = _synthetic(10_000)
+    agenda = conf.agenda(conf.sessions)
+    began = time.perf_counter()
+    clashes = agenda.clashes()
+    elapsed = time.perf_counter() - began
+    assert len(clashes) == 9_999
+    assert {c.overlap for c in clashes} == {timedelta(minutes=5)}
+    assert elapsed < 2.0  # all 50 million pairs would take minutes
+
+
+def test_free_gaps_literally() -> None:
+    """The free time on 8 April between four picks, within the day's programme 09:00-15:50."""
+    conf = load("eu2026")
+    agenda = conf.agenda([
+        "pytorch-cto", "vllm-ray-updates", "kv-cache-centric-inference-building-a-state-aware",
+        "bringing-pytorch-monarch-to-amd-gpus-single-controller",
+    ])  # fmt: skip
+    assert [str(g) for g in agenda.free("2026-04-08")] == ["09:25-11:05 (1 h 40 min)", "11:30-15:50 (4 h 20 min)"]
+    assert agenda.free(date(2026, 4, 8))[0].start == datetime(2026, 4, 8, 9, 25, tzinfo=PARIS)
+
+
+def test_free_marks_gaps_a_day_only_pick_may_take() -> None:
+    """With a day-only pick that day, every gap names it as maybe taken."""
+    conf = load("eu2026")
+    day_only = conf.sessions.day_only.on("2026-04-08")[0]
+    gaps = conf.agenda(["pytorch-cto", day_only.id]).free("2026-04-08")
+    assert [(str(g.start.time()), str(g.end.time()), [s.id for s in g.maybe_taken]) for g in gaps] == [
+        ("09:10:00", "15:50:00", [day_only.id])
+    ]
+
+
+def test_free_in_another_zone_and_on_an_empty_day() -> None:
+    """free() answers in the agenda's zone; a day without sessions has no gap."""
+    conf = load("eu2026")
+    agenda = conf.agenda(["pytorch-cto"]).to_tz("America/New_York")
+    gaps = agenda.free("2026-04-08")
+    assert [str(g) for g in gaps] == ["03:10-09:50 (6 h 40 min)"]
+    assert agenda.free("2026-05-01") == ()
+
+
+def test_alternatives_are_the_unpicked_overlapping_sessions() -> None:
+    """What else runs during the KV-cache talk, less the picks: the timed talks overlapping it, then that day's day-only ones."""
+    conf = load("eu2026")
+    kv = "kv-cache-centric-inference-building-a-state-aware"
+    agenda = conf.agenda([kv, "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
+    alternatives = agenda.alternatives(kv)
+    kv_start, kv_end = conf.session(kv).start, conf.session(kv).end
+    assert kv_start is not None and kv_end is not None
+    expected = conf.on("2026-04-08").filter(
+        lambda s: s.id not in agenda and s.id != kv and (
+            s.start is None or (s.start < kv_end and s.end is not None and s.end > kv_start)
+        )
+    )  # fmt: skip
+    assert alternatives.ids == expected.ids
+    assert len(alternatives.scheduled) == 0  # the only other 11:05 session is picked
+    assert len(alternatives.day_only) == 27
+
+
+def test_unknown_id_names_it_with_suggestions() -> None:
+    """A typo in a pick raises UnknownSessionError with the close id."""
+    with pytest.raises(UnknownSessionError, match=r"session 'pytorch-update' not found \(did you mean 'pytorch-updates'\?\)"):
+        load("eu2026").agenda(["pytorch-update"])
+
+
+def test_add_and_remove_return_new_agendas() -> None:
+    """add and remove leave the agenda unchanged and return new ones; removing a non-pick names it."""
+    conf = load("eu2026")
+    one = conf.agenda(["pytorch-updates"])
+    two = one.add("pytorch-cto", note="keynote")
+    assert (one.sessions.ids, two.sessions.ids) == (("pytorch-updates",), ("pytorch-updates", "pytorch-cto"))
+    assert two.note("pytorch-cto") == "keynote" and two.note("pytorch-updates") is None
+    assert two.remove("pytorch-updates").sessions.ids == ("pytorch-cto",)
+    with pytest.raises(UnknownSessionError, match="session 'vllm-ray-updates' not found"):
+        two.remove("vllm-ray-updates")
+    with pytest.raises(AttributeError, match="Agenda is immutable"):
+        one._picks = ()
+
+
+def test_agenda_sessions_work_with_writers() -> None:
+    """An agenda's sessions write to iCalendar in one call, with the conference's details."""
+    from pyconf_schedule import dumps
+
+    conf = load("eu2026")
+    text = dumps(conf.agenda(["pytorch-cto", "vllm-ray-updates"]).sessions, "ics")
+    assert text.count("BEGIN:VEVENT") == 2
+    assert "SUMMARY:PyTorch CTO" in text
+
+
+def test_agenda_across_two_conferences_keeps_each_zone() -> None:
+    """Liz Li's talks in Paris and San Jose in one agenda: each at its true instant, shown in the agenda's zone."""
+    eu, na = load("eu2026"), load("na2026")
+    agenda = eu.agenda(eu.by_speaker("Liz Li")).add(na.by_speaker("Liz Li"))
+    assert [c.id for c in agenda.conferences] == ["eu2026", "na2026"]
+    assert [(s.id, s.start.isoformat()) for s in agenda.sessions if s.start] == [
+        ("bringing-pytorch-monarch-to-amd-gpus-single-controller", "2026-04-08T11:05:00+02:00"),
+        ("extending-torchinductor-with-flydsl-a-new-mlir-native", "2026-10-20T20:10:00+02:00"),
+        ("scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x", "2026-10-21T23:15:00+02:00"),
+    ]
+    in_sj = agenda.to_tz("America/Los_Angeles").sessions[1]
+    assert in_sj.start is not None and in_sj.start.isoformat() == "2026-10-20T11:10:00-07:00"
+    assert agenda.clashes() == ()
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    """save() writes the versioned file atomically (no temporary file left) and load() gives an equal agenda."""
+    eu, na = load("eu2026"), load("na2026")
+    agenda = eu.agenda(["pytorch-cto"], note="the CTO").add(na.by_speaker("Liz Li"))
+    path = tmp_path / "my.json"
+    agenda.save(path)
+    assert os.listdir(tmp_path) == ["my.json"]
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document == {
+        "format": "pyconf-schedule-agenda",
+        "version": 1,
+        "timezone": "Europe/Paris",
+        "conferences": ["eu2026", "na2026"],
+        "picks": [
+            {"conference": "eu2026", "session": "pytorch-cto", "note": "the CTO"},
+            {"conference": "na2026", "session": "extending-torchinductor-with-flydsl-a-new-mlir-native"},
+            {"conference": "na2026", "session": "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"},
+        ],
+    }
+    again = Agenda.load(path)
+    assert again == agenda and again.picks[0] == Pick(conference="eu2026", session="pytorch-cto", note="the CTO")
+
+
+def test_load_names_every_missing_pick(tmp_path: Path) -> None:
+    """An agenda file whose ids no longer exist raises MissingPicksError naming them all, not dropping them."""
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({
+        "format": "pyconf-schedule-agenda", "version": 1, "timezone": None, "conferences": ["eu2026"],
+        "picks": [{"conference": "eu2026", "session": "pytorch-update"}, {"conference": "eu2026", "session": "pytorch-cto"},
+                  {"conference": "eu2026", "session": "gone-talk"}],
+    }), encoding="utf-8")  # fmt: skip
+    with pytest.raises(MissingPicksError) as info:
+        Agenda.load(path)
+    assert info.value.missing == (("eu2026", "pytorch-update"), ("eu2026", "gone-talk"))
+    assert str(info.value) == (
+        "old.json: 2 picked sessions no longer exist: pytorch-update (eu2026), gone-talk (eu2026) "
+        "(did you mean 'pytorch-updates'?)"
+    )
+    assert isinstance(info.value, LookupError)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[1", "cannot read agenda: not JSON"),
+        ('{"format": "other"}', "cannot read agenda: x.json is not an agenda file"),
+        ('{"format": "pyconf-schedule-agenda", "version": 2}', "cannot read agenda at version: version 2 is not supported"),
+        (
+            '{"format": "pyconf-schedule-agenda", "version": 1, "conferences": ["eu2026"], "picks": [{"session": 3}]}',
+            "cannot read agenda at picks[0]: conference and session must be strings",
+        ),
+    ],
+)
+def test_bad_agenda_files_are_refused(tmp_path: Path, text: str, message: str) -> None:
+    """A malformed agenda file raises ScheduleParseError saying where and what is expected."""
+    path = tmp_path / "x.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScheduleParseError) as info:
+        Agenda.load(path)
+    assert str(info.value).startswith(message)
+    assert str(info.value).endswith("expected a pyconf-schedule-agenda document as written by Agenda.save()")
+
+
+def test_sessions_set_operations_and_by_ids() -> None:
+    """Sessions has & and - beside |, and by_ids builds a result from ids, refusing an unknown one."""
+    conf = load("eu2026")
+    keynotes = conf.by_kind("keynote")
+    meta = conf.by_organisation("Meta")
+    assert (keynotes & meta).ids == tuple(s.id for s in keynotes if s.id in meta.ids)
+    assert (keynotes - meta).ids == tuple(s.id for s in keynotes if s.id not in meta.ids)
+    assert len(keynotes & meta) + len(keynotes - meta) == len(keynotes)
+    assert conf.sessions.by_ids(["vllm-ray-updates", "pytorch-cto"]).ids == ("pytorch-cto", "vllm-ray-updates")
+    with pytest.raises(UnknownSessionError, match="did you mean 'pytorch-cto'"):
+        conf.sessions.by_ids(["pytorch-ct"])
+
+
+def test_clash_and_gap_text() -> None:
+    """A clash and a gap read as one line each, a possible clash saying 'may clash'."""
+    conf = load("eu2026")
+    day_only = conf.sessions.day_only.on("2026-04-08")[0]
+    clash = conf.agenda(["pytorch-cto", day_only.id]).clashes()[0]
+    assert str(clash).startswith("may clash: 2026-04-08 09:00-09:10 CEST, Master Stage: PyTorch CTO")
+    gap = Gap(start=datetime(2026, 4, 8, 9, tzinfo=PARIS), end=datetime(2026, 4, 8, 10, 30, tzinfo=PARIS))
+    assert (str(gap), gap.duration) == ("09:00-10:30 (1 h 30 min)", timedelta(minutes=90))
+
+
+def test_free_follows_each_conferences_programme_days() -> None:
+    """In an agenda of two conferences, a 01:00 pick of a congress whose days change at 04:00 fills its programme day."""
+    from datetime import time as clock
+
+    night = datetime(2026, 4, 8, 23, tzinfo=PARIS)
+    congress = Conference(
+        id="congress", name="Congress", timezone="Europe/Paris", day_change=clock(4),
+        sessions=[
+            Session(id="late", title="Late", start=night, end=night + timedelta(minutes=90)),
+            Session(id="night", title="Night", start=night + timedelta(hours=2), end=night + timedelta(hours=3)),
+        ],
+    )  # fmt: skip
+    agenda = congress.agenda(["night"]).add(["pytorch-cto"], conference=load("eu2026"))
+    assert [c.id for c in agenda.conferences] == ["congress", "eu2026"]
+    assert [str(g) for g in agenda.free("2026-04-08")] == ["09:10-01:00 (+1) (15 h 50 min)"]

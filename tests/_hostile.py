@@ -4,9 +4,8 @@ Each case is a file of ``tests/hostile/`` (or a generator below, for inputs
 too large to commit), the format it is read as, an optional ``tz`` and the
 exact outcome: an error class with a substring of its message (and, where
 pinned, its location), or the data read, summarised by :func:`summary`.
-``cases.toml`` holds the cases the code meets today; ``pending.toml`` the
-cases that wait for a fix on another branch (loaded when the environment
-variable ``PYCONF_PENDING`` is ``1``), each naming its defect.
+``cases.toml`` holds every case; a case added for a defect of the hardening
+issue keeps a ``defect`` field saying which.
 
 >>> sorted(GENERATORS)[:2]
 ['cli-long-word-title', 'ics-deep-nesting']
@@ -14,7 +13,6 @@ variable ``PYCONF_PENDING`` is ``1``), each naming its defect.
 
 from __future__ import annotations
 
-import os
 import signal
 import tomllib
 from collections.abc import Callable, Iterator
@@ -126,7 +124,7 @@ def _case(entry: dict[str, Any]) -> Case:
 
 
 def load_cases(table: str = "cases.toml") -> list[Case]:
-    """The cases of one table of ``tests/hostile/``.
+    """The cases of a table of ``tests/hostile/`` (all of them live in ``cases.toml``).
 
     >>> any(case.name == "xml-billion-laughs.xml" for case in load_cases())
     True
@@ -134,16 +132,6 @@ def load_cases(table: str = "cases.toml") -> list[Case]:
     with (HOSTILE / table).open("rb") as stream:
         document = tomllib.load(stream)
     return [_case(entry) for entry in document["case"]]
-
-
-def pending_enabled() -> bool:
-    """Whether the cases that wait for fixes on other branches are run (``PYCONF_PENDING=1``)."""
-    return os.environ.get("PYCONF_PENDING") == "1"
-
-
-def all_cases() -> list[Case]:
-    """The cases to run: ``cases.toml``, plus ``pending.toml`` when :func:`pending_enabled`."""
-    return load_cases() + (load_cases("pending.toml") if pending_enabled() else [])
 
 
 def summary(conf: Conference) -> dict[str, Any]:

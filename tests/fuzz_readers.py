@@ -81,22 +81,13 @@ _FORMAT_TOKENS: dict[str, tuple[bytes, ...]] = {
             b"DTSTART:", b";TZID=", b";VALUE=DATE:", b"DURATION:P9999999D\r\n", b"DURATION:-PT1H\r\n",
             b"TZOFFSETFROM:+2400\r\n", b"TZOFFSETTO:-0000\r\n", b"X-WR-TIMEZONE:", b";CN=\"", b"\\n", b"\\,", b"\\;"),
 }
-KNOWN_DEFECT_TOKENS: frozenset[bytes] = frozenset({
-    b'<?xml version="1.0" encoding="Shift_JIS"?>', b"RRULE:FREQ=SECONDLY\r\n", b"99:99", b"NaN", b"Infinity", b"1e400",
-    b"23:59:60",
-})
-"""Tokens that hit defects of the hardening issue being fixed on other branches; the CI tests leave them out
-until ``PYCONF_PENDING=1`` (see tests/hostile/pending.toml)."""
+def tokens(format_name: str) -> tuple[bytes, ...]:
+    """The tokens the mutator inserts for ``format_name``.
 
-
-def tokens(format_name: str, *, known_defects: bool = True) -> tuple[bytes, ...]:
-    """The tokens the mutator inserts for ``format_name``; without ``known_defects``, those of :data:`KNOWN_DEFECT_TOKENS` left out.
-
-    >>> b";TZID=" in tokens("ics"), b"99:99" in tokens("ics", known_defects=False)
-    (True, False)
+    >>> b";TZID=" in tokens("ics"), b"99:99" in tokens("ics")
+    (True, True)
     """
-    found = _COMMON_TOKENS + _FORMAT_TOKENS[format_name]
-    return found if known_defects else tuple(t for t in found if t not in KNOWN_DEFECT_TOKENS)
+    return _COMMON_TOKENS + _FORMAT_TOKENS[format_name]
 
 
 _JSON_VALUES: tuple[Any, ...] = (
@@ -134,22 +125,14 @@ def seed_inputs(format_name: str, folders: Sequence[Path] = SEED_FOLDERS, exclud
     return sorted(found, key=len) or [b""]
 
 
-def pending_files() -> set[str]:
-    """The corpus files of tests/hostile/pending.toml: inputs that hit defects being fixed on other branches."""
-    import tomllib
-
-    with (ROOT / "tests" / "hostile" / "pending.toml").open("rb") as stream:
-        return {str(case["file"]) for case in tomllib.load(stream)["case"] if "file" in case}
-
-
 class Mutator:
     """Seeded mutations of schedule files: bytes, tokens, splices, truncation and the format's structure."""
 
-    def __init__(self, rng: random.Random, format_name: str, seeds: Sequence[bytes], *, known_defects: bool = True) -> None:
+    def __init__(self, rng: random.Random, format_name: str, seeds: Sequence[bytes]) -> None:
         self.rng = rng
         self.format = format_name
         self.seeds = list(seeds) or [b""]
-        self.tokens = tokens(format_name, known_defects=known_defects)
+        self.tokens = tokens(format_name)
 
     def mutate(self, data: bytes) -> bytes:
         """One to four random mutations of ``data``, capped at 1 MB."""
@@ -352,10 +335,10 @@ def _where(exc: BaseException) -> str:
     return "".join(traceback.format_list(own[-3:]))
 
 
-def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0, control_chars: bool = True) -> Finding | None:
+def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0) -> Finding | None:
     """Run ``pyconf-schedule list FILE --from FORMAT`` on ``data``; a finding on an escape, a bad exit or a bad stderr.
 
-    With ``control_chars``, a control character on stderr (echoed from the input) is a finding too.
+    A control character on stderr (echoed from the input) is a finding too.
     """
     from pyconf_schedule.cli import main
 
@@ -376,7 +359,7 @@ def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0,
     problem = None
     if code not in (0, 1, 2):
         problem = f"exit {code}"
-    elif control_chars and any((ord(c) < 32 and c != "\n") or 127 <= ord(c) < 160 for c in err.getvalue()):
+    elif any((ord(c) < 32 and c != "\n") or 127 <= ord(c) < 160 for c in err.getvalue()):
         problem = "control characters on stderr"
     elif code == 2 and not (lines and lines[0].startswith("pyconf-schedule: error: ")
                             and (len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: ")))):
@@ -403,8 +386,7 @@ def save(finding: Finding, folder: Path) -> Path:
 
 def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | None = None, seed: int = 0,
         crashes: Path | None = None, slow: float = 1.0, cli: bool = False, folders: Sequence[Path] = SEED_FOLDERS,
-        exclude: Collection[str] = (), known_defects: bool = True, zones: Sequence[str] = ZONES,
-        control_chars: bool = True, report: Callable[[str], None] = print) -> Stats:
+        exclude: Collection[str] = (), zones: Sequence[str] = ZONES, report: Callable[[str], None] = print) -> Stats:
     """Fuzz ``formats`` round robin until ``seconds`` pass or ``inputs`` are tried; findings go to ``crashes``.
 
     >>> run(["json"], inputs=20, seed=1, report=lambda line: None).tried
@@ -415,7 +397,7 @@ def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | N
     stats = Stats()
     rng = random.Random(seed)
     pools = {name: seed_inputs(name, folders, exclude) for name in formats}
-    mutators = {name: Mutator(rng, name, pools[name], known_defects=known_defects) for name in formats}
+    mutators = {name: Mutator(rng, name, pools[name]) for name in formats}
     deadline = time.monotonic() + seconds if seconds is not None else None
     with tempfile.TemporaryDirectory(prefix="pyconf-fuzz-") as scratch:
         while (inputs is None or stats.tried < inputs) and (deadline is None or time.monotonic() < deadline):
@@ -423,7 +405,7 @@ def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | N
             data = mutators[name].mutate(rng.choice(pools[name]))
             tz = None if rng.random() < 0.7 else rng.choice(zones)
             if cli:
-                finding = check_cli(data, name, folder=Path(scratch), slow=slow, control_chars=control_chars)
+                finding = check_cli(data, name, folder=Path(scratch), slow=slow)
             else:
                 finding = check_reader(data, name, tz=tz, slow=slow)
             stats.tried += 1
@@ -493,9 +475,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--crashes", type=Path, help="folder for findings (default: a new temporary folder)")
     parser.add_argument("--slow", type=float, default=1.0, help="seconds after which an input counts as slow (default 1)")
     parser.add_argument("--cli", action="store_true", help="run `pyconf-schedule list` in-process instead of the reader")
-    parser.add_argument("--skip-pending", action="store_true",
-                        help="leave out the seeds of tests/hostile/pending.toml, the tokens of KNOWN_DEFECT_TOKENS and"
-                             " the zones at the ends of the offsets, to look past defects already being fixed")
     parser.add_argument("--engine", choices=["auto", "mutator", "atheris"], default="auto",
                         help="atheris (coverage-guided), the seeded mutator, or auto: atheris when it imports (default)")
     args = parser.parse_args(argv)
@@ -518,9 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         seconds = None if args.inputs is not None else (args.minutes or 1.0) * 60
         stats = run(formats, seconds=seconds, inputs=args.inputs, seed=args.seed, crashes=crashes, slow=args.slow,
-                    cli=args.cli, exclude=pending_files() if args.skip_pending else (),
-                    known_defects=not args.skip_pending, zones=("UTC", "Europe/Paris") if args.skip_pending else ZONES,
-                    control_chars=not args.skip_pending,
+                    cli=args.cli,
                     report=lambda line: print(line, flush=True))
     print(stats.line())
     return 1 if stats.findings else 0

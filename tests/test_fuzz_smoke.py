@@ -8,20 +8,10 @@ import pytest
 
 
 from . import fuzz_readers
-from ._hostile import GENERATORS, load_cases, pending_enabled
 
 
 FOLDERS = fuzz_readers.SEED_FOLDERS[:2]
 """tests/golden and tests/hostile: the shared samples are larger and slower to read, so the by-hand runs take them."""
-
-
-ZONES = fuzz_readers.ZONES if pending_enabled() else ("UTC", "Europe/Paris")
-"""Pacific/Kiritimati and Etc/GMT+12 make native JSON near year 1 or 9999 overflow (pending.toml): they join with PYCONF_PENDING=1."""
-
-
-def _exclude() -> set[str]:
-    """Seed files that hit defects still being fixed elsewhere: left out until PYCONF_PENDING=1."""
-    return set() if pending_enabled() else {c.name for c in load_cases("pending.toml") if c.name not in GENERATORS}
 
 
 @pytest.mark.parametrize("format_name", fuzz_readers.READABLE)  # the text readers; sqlite: test_formats_sqlite
@@ -29,18 +19,16 @@ def test_seeded_fuzz_pass_finds_nothing(format_name: str, tmp_path: Path) -> Non
     """Three hundred seeded mutations of the golden files and the corpus give a Conference or a ScheduleParseError, each within 5 s."""
     lines: list[str] = []
     stats = fuzz_readers.run(
-        [format_name], inputs=300, seed=20261201, crashes=tmp_path, slow=5.0, folders=FOLDERS, exclude=_exclude(),
-        known_defects=pending_enabled(), zones=ZONES, report=lines.append,
+        [format_name], inputs=300, seed=20261201, crashes=tmp_path, slow=5.0, folders=FOLDERS, report=lines.append,
     )
     assert (stats.tried, stats.crashes, stats.slow, lines) == (300, 0, 0, [])
 
 
 def test_seeded_cli_pass_finds_nothing(tmp_path: Path) -> None:
-    """One hundred seeded inputs through `pyconf-schedule list` exit 0, 1 or 2, with one error line on exit 2 (free of control characters with PYCONF_PENDING=1)."""
+    """One hundred seeded inputs through `pyconf-schedule list` exit 0, 1 or 2, with one error line free of control characters on exit 2."""
     lines: list[str] = []
     stats = fuzz_readers.run(
-        list(fuzz_readers.READABLE), inputs=100, seed=7, crashes=tmp_path, slow=5.0, cli=True, folders=FOLDERS, exclude=_exclude(),
-        known_defects=pending_enabled(), zones=ZONES, control_chars=pending_enabled(), report=lines.append,
+        list(fuzz_readers.READABLE), inputs=100, seed=7, crashes=tmp_path, slow=5.0, cli=True, folders=FOLDERS, report=lines.append,
     )
     assert (stats.tried, stats.crashes, stats.slow, lines) == (100, 0, 0, [])
 

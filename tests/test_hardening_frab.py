@@ -159,11 +159,11 @@ _INF = "the number is infinite or beyond the range of a double (Infinity, 1e400)
     ("literal", "reason"), [("NaN", _NAN), ("Infinity", _INF), ("-Infinity", _INF), ("1e400", _INF), ("-1e400", _INF)]
 )
 def test_non_finite_numbers_are_refused(literal: str, reason: str) -> None:
-    """A session id of NaN, Infinity or 1e400 is refused at its JSON path, not read as frab-nan or frab-inf."""
+    """A session id of NaN, Infinity or 1e400 is refused at its JSON path (rooms named as the reader names them), not read as frab-nan or frab-inf."""
     text = _json(start="10:00", duration="00:30").replace('"id": 1', f'"id": {literal}')
     with pytest.raises(ScheduleParseError) as info:
         loads(text, "c3voc-json")
-    assert (info.value.reason, info.value.location) == (reason, '$.schedule.conference.days[0].rooms.A[0].id')
+    assert (info.value.reason, info.value.location) == (reason, '$.schedule.conference.days[0].rooms["A"][0].id')
 
 
 # ---------------------------------------------------------------------------

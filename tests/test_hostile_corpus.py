@@ -1,8 +1,4 @@
-"""The hostile-input corpus (tests/hostile/): every reader and the command line give each case its exact outcome.
-
-Cases waiting for a fix on another branch live in ``tests/hostile/pending.toml``
-and run with ``PYCONF_PENDING=1``.
-"""
+"""The hostile-input corpus (tests/hostile/): every reader and the command line give each case its exact outcome."""
 
 from __future__ import annotations
 
@@ -17,10 +13,10 @@ from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Tra
 from pyconf_schedule import exceptions as errors
 from pyconf_schedule.cli import main
 
-from ._hostile import GENERATORS, HOSTILE, Case, all_cases, load_cases, summary, time_limit, TimeLimitExceeded
+from ._hostile import GENERATORS, HOSTILE, Case, load_cases, summary, time_limit, TimeLimitExceeded
 from ._support import utc
 
-CASES = all_cases()
+CASES = load_cases()
 READER_CASES = [case for case in CASES if not case.cli_only]
 DEFAULT_SECONDS = 5.0
 """The time bound of a case without its own ``seconds``: generous, for slow shared CI machines."""
@@ -108,7 +104,7 @@ def test_cli_refuses_in_one_line_or_lists(case: Case, command: list[str], reques
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_cli_detects_or_refuses_in_one_line(case: Case, request: pytest.FixtureRequest) -> None:
-    """Each corpus file given to list without --from is detected and read, or refused with exit 2 and one error line (UTF-16 files cannot be detected)."""
+    """Each corpus file given to list without --from is detected and read, or refused with exit 2 and one error line."""
     if case.name in GENERATORS:
         path = Path(request.getfixturevalue("tmp_path")) / case.name
         path.write_bytes(case.data())
@@ -128,17 +124,19 @@ def test_cli_detects_or_refuses_in_one_line(case: Case, request: pytest.FixtureR
         pytest.fail(f"{case.id}: read by the CLI (exit {code}) but refused by the reader", pytrace=False)
 
 
+@pytest.mark.parametrize("name", ["xml-utf16-bom.xml", "xml-utf32-bom.xml"])
+def test_cli_detects_xml_in_utf16_and_utf32_by_its_byte_order_mark(name: str) -> None:
+    """A frab XML file in UTF-16 or UTF-32 with a byte order mark is detected and listed without --from."""
+    code, stdout, stderr = _run_cli(["list", str(HOSTILE / name)])
+    assert (code, stderr) == (0, "")
+    assert stdout.splitlines()[-2:] == ["  10:00–10:30  Café", "               A"]
+
+
 def test_every_corpus_file_has_a_case() -> None:
-    """Every file of tests/hostile/ is listed in cases.toml or pending.toml, and every listed file exists."""
-    listed = {case.name for case in load_cases() + load_cases("pending.toml") if case.name not in GENERATORS}
+    """Every file of tests/hostile/ is listed in cases.toml, and every listed file exists."""
+    listed = {case.name for case in load_cases() if case.name not in GENERATORS}
     present = {path.name for path in HOSTILE.iterdir() if path.suffix != ".toml"}
     assert listed == present
-
-
-def test_pending_cases_name_their_defect() -> None:
-    """Each pending case says which defect of the hardening issue it waits for; no settled case does."""
-    assert all(case.defect for case in load_cases("pending.toml"))
-    assert not any(case.defect for case in load_cases())
 
 
 # ---- injection into each writer -------------------------------------------------------------------------
@@ -177,7 +175,8 @@ def _injection_conference() -> Conference:
             "| =HYPERLINK(\"http://x\")\\|Eve | +Room\\|\\</room\\> | -Track X |\n",
         ]),
         ("frab-xml", [
-            "<title>a\r\nEND:VEVENT\r\nBEGIN:VEVENT;x,y\\|*_&lt;b&gt;&amp;]]&gt;</title>",
+            "<title>a&#13;\nEND:VEVENT&#13;\nBEGIN:VEVENT;x,y\\|*_&lt;b&gt;&amp;]]&gt;</title>",
+            "<abstract>line1&#13;line2\nSUMMARY:injected</abstract>",
             '<room name="+Room|&lt;/room&gt;"',
         ]),
         ("c3voc-json", [
@@ -194,13 +193,13 @@ def test_writers_neutralise_injection(format_name: str, fragments: list[str]) ->
 
 @pytest.mark.parametrize("format_name", ["ics", "frab-xml", "c3voc-json", "json"])
 def test_injected_title_reads_back_as_one_session(format_name: str) -> None:
-    """A title full of structure characters reads back as one session's title, never as extra events or fields."""
+    """A title full of structure characters reads back as one session's title (CR kept but in iCalendar), never as extra events or fields."""
     conf = _injection_conference()
     back = loads(dumps(conf, format_name), format_name)  # type: ignore[arg-type]
     expected = {
         "json": _HOSTILE_TITLE,
         "c3voc-json": _HOSTILE_TITLE,
-        "frab-xml": "a\nEND:VEVENT\nBEGIN:VEVENT;x,y\\|*_<b>&]]>",
+        "frab-xml": "a\r\nEND:VEVENT\r\nBEGIN:VEVENT;x,y\\|*_<b>&]]>",
         "ics": "a\nEND:VEVENT\nBEGIN:VEVENT;x,y\\|*_<b>&]]>",
     }[format_name]
     assert [s.title for s in back.sessions] == [expected]

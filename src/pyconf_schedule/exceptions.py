@@ -201,6 +201,9 @@ class ScheduleParseError(PyconfScheduleError, ValueError):
     """
 
     def __init__(self, format: str, message: str, location: str | None = None) -> None:
+        # Input echoed in the message or location must not bring control characters to a terminal or a log.
+        message = printable(message)
+        location = None if location is None else printable(location)
         self.format = format
         self.location = location
         self.reason = message
@@ -252,11 +255,31 @@ class MissingZoneError(ScheduleParseError):
 def shorten(text: str, limit: int = 60) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis, for echoing user input in messages.
 
+    Control characters are shown escaped (see :func:`printable`).
+
     >>> shorten("x" * 100, 10)
     'xxxxxxxxx…'
+    >>> shorten("a\\x1b[31mb")
+    'a\\\\x1b[31mb'
     """
     text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return printable(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+_ESCAPES = {code: repr(chr(code))[1:-1] for code in (*range(32), *range(127, 160), 0x2028, 0x2029)}
+"""C0 and C1 control characters, DEL and the Unicode line and paragraph separators, as Python writes them escaped."""
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character (and U+2028, U+2029) written as its escape: one line, safe for a terminal.
+
+    Messages that echo input pass through it, so a form feed cannot split an error line
+    and an ESC sequence cannot reach the terminal.
+
+    >>> printable("a\\x0cb\\x1b[31m\\n")
+    'a\\\\x0cb\\\\x1b[31m\\\\n'
+    """
+    return text.translate(_ESCAPES)
 
 
 def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:

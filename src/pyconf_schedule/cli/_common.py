@@ -53,17 +53,16 @@ def _report(message: str, hint: str | None) -> None:
 
 
 def _one_line(text: str) -> str:
-    """``text`` with every line break (``\\n``, ``\\r``, U+2028...) written as an escape, so it prints as one line.
+    """``text`` with every line break (``\\n``, ``\\r``, U+2028...) and other control character written as an escape.
 
-    >>> _one_line("a\\nb")
-    'a\\\\nb'
+    It prints as one line, and no ESC sequence from a value reaches the terminal.
+
+    >>> _one_line("a\\nb\\x1b[2J")
+    'a\\\\nb\\\\x1b[2J'
     """
-    if not _BREAKS.intersection(text):
-        return text
-    return "".join(repr(c)[1:-1] if c in _BREAKS else c for c in text)
+    from ..exceptions import printable
 
-
-_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+    return printable(text)
 
 
 def _format_names(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:

@@ -59,7 +59,9 @@ class _Parser(argparse.ArgumentParser):
             message = f"argument {choice[1]}: invalid choice: {_shorten(choice[2])!r} (choose from {', '.join(names)})"
             hint = _did_you_mean(choice[2], names)
         self.print_usage(sys.stderr)
-        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n" + (f"hint: {hint}\n" if hint else ""))
+        from ._common import _one_line
+
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {_one_line(message)}\n" + (f"hint: {_one_line(hint)}\n" if hint else ""))
 
 
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):

@@ -211,14 +211,18 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     object with ``"format": "pyconf-schedule"`` is native JSON and one with a
     ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise,
     and for an HTML page (``<!DOCTYPE html>``), which no reader reads.
+    Bytes are UTF-8 unless a byte order mark says UTF-16 or UTF-32 (the
+    reader then decides whether it reads that encoding).
 
     >>> detect_format(b"BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n")
     'ics'
+    >>> detect_format("\\ufeff<schedule/>".encode("utf-16-le"))
+    'frab-xml'
     """
     if isinstance(data, bytes) and data.startswith(b"SQLite format 3\x00"):
         return "sqlite"
     head = data[:65536]
-    text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
+    text = head.decode(_bom_encoding(head), "replace") if isinstance(head, bytes) else head
     text = text.lstrip("\ufeff \t\r\n")
     if text[:15].upper() == "BEGIN:VCALENDAR":
         return "ics"
@@ -244,6 +248,15 @@ def detect_format(data: str | bytes) -> ReadableFormat:
         "cannot tell the format from the content; pass format= one of " + ", ".join(_READABLE),
         "line 1",
     )
+
+
+def _bom_encoding(head: bytes) -> str:
+    """The encoding a byte order mark at the start of ``head`` names; UTF-8 without one."""
+    if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "utf-32"
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    return "utf-8"
 
 
 def _write_only_format(text: str, suffix: str = "") -> str | None:

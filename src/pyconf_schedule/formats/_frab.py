@@ -103,6 +103,8 @@ class RawSchedule:
 # ---------------------------------------------------------------------------
 
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
+CLOCK_FORMS = "HH:MM or HH:MM:SS (hours 00 to 23, minutes and seconds 00 to 59; no leap second)"
+"""The start times of the day read: ``23:59:60`` and ``24:00`` are refused."""
 _DURATION = re.compile(r"^(?:(\d{1,3}):(?=\d{2}:\d{2}:\d{2}$))?(\d{1,8}):([0-5]\d)(?::([0-5]\d))?$")
 DURATION_FORMS = "HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds 00 to 59), or D:HH:MM:SS"
 """The durations read: frab and pretalx write ``HH:MM`` (hours may pass 24), pentabarf ``HH:MM:SS``."""
@@ -347,7 +349,7 @@ def _times(
         except ValueError:
             raise error(f"the day date {event.day_date!r} is not YYYY-MM-DD", event.location) from None
         if clock is None:
-            raise error(f"the start {event.start!r} is not HH:MM", event.location)
+            raise error(f"the start {event.start!r} is not {CLOCK_FORMS}", event.location)
         if day_change is not None and clock < day_change:
             day += timedelta(days=1)
         start = instant(datetime.combine(day, clock).isoformat(), event.location)

@@ -164,7 +164,9 @@ def _check_numbers(document: Any) -> None:
             raise ScheduleParseError(_FORMAT, f"{what}; numbers must be finite, at most about 1.8e308 in size", path)
         if isinstance(value, dict):  # pushed in reverse, so the first bad number in the file is reported
             for key, item in reversed(value.items()):
-                child = f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
+                # A day's rooms are named as the reader names them (rooms["A"]), whatever the name.
+                plain = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) and not path.endswith(".rooms")
+                child = f"{path}.{key}" if plain else f"{path}[{json.dumps(key, ensure_ascii=False)}]"
                 stack.append((item, child))
         elif isinstance(value, list):
             stack.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))))

@@ -7,7 +7,8 @@ Writing
 -------
 The output validates against the c3voc ``schedule.xml.xsd``.  It is built
 with :mod:`xml.etree.ElementTree` (never string templates); characters XML
-1.0 forbids are removed from every text.
+1.0 forbids are removed from every text, and a carriage return is written
+as ``&#13;`` so that it reads back (a raw one becomes a line feed).
 
 * ``<conference>``: ``title`` (the name), ``acronym`` (the id in lower case
   with ``[^a-z0-9_]`` replaced by ``_``, at least 4 characters), ``start``,
@@ -160,7 +161,10 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
                 if e.url:
                     _sub(event, "url", e.url)
     ET.indent(root, space="  ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    # ElementTree writes a CR of a text raw, and every XML parser turns a raw CR into LF: as a character
+    # reference it survives. Attributes already get &#13;, and indentation is LF only, so each CR left is a text's.
+    text = ET.tostring(root, encoding="unicode").replace("\r", "&#13;")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n"
 
 
 def _is_slug(text: str) -> bool:
@@ -196,6 +200,11 @@ def _declared_text(data: bytes, format_name: str) -> str | None:
     with a bare ValueError.  Decoding first and handing expat text (which it
     then reads as UTF-8, whatever the declaration says) reads them all.
     """
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):  # expat has no UTF-32; Python reads it
+        try:
+            return data.decode("utf-32")  # the decoder drops the byte order mark
+        except UnicodeDecodeError as exc:
+            raise ScheduleParseError(format_name, f"the input is not valid UTF-32 ({exc.reason})", f"byte {exc.start}") from None
     bom = data.startswith(codecs.BOM_UTF8)
     match = _DECLARATION.match(data, 3 if bom else 0)
     if match is None:

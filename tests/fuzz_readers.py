@@ -52,8 +52,15 @@ import attrs
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_FOLDERS = (ROOT / "tests" / "golden", ROOT / "tests" / "hostile", ROOT.parent / "shared" / "samples")
-READABLE = ("json", "ics", "frab-xml", "c3voc-json")
-SUFFIX = {"json": ".json", "ics": ".ics", "frab-xml": ".xml", "c3voc-json": ".json"}
+def _readable() -> tuple[str, ...]:
+    from pyconf_schedule.formats import format_names
+
+    return tuple(format_names("read"))
+
+
+READABLE = _readable()
+"""Every reader in the registry: a reader added later is fuzzed too (and needs a suffix, tokens and seeds here)."""
+SUFFIX = {"json": ".json", "ics": ".ics", "frab-xml": ".xml", "c3voc-json": ".json", "sqlite": ".sqlite"}
 ZONES = ("UTC", "Europe/Paris", "Pacific/Kiritimati", "Etc/GMT+12")
 """The zones the fuzzer passes as ``tz=`` to three inputs in ten (the extremes of the offsets, and DST)."""
 HANG_FACTOR = 5.0
@@ -80,6 +87,9 @@ _FORMAT_TOKENS: dict[str, tuple[bytes, ...]] = {
             b"RRULE:FREQ=SECONDLY\r\n", b"RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\n", b"RDATE:20200101T000000\r\n",
             b"DTSTART:", b";TZID=", b";VALUE=DATE:", b"DURATION:P9999999D\r\n", b"DURATION:-PT1H\r\n",
             b"TZOFFSETFROM:+2400\r\n", b"TZOFFSETTO:-0000\r\n", b"X-WR-TIMEZONE:", b";CN=\"", b"\\n", b"\\,", b"\\;"),
+    "sqlite": (b"SQLite format 3\x00", b"\x00\x00\x00\x00", b"\xff\xff\xff\xff", b"\x10\x00", b"\x0d\x00",
+               b"CREATE VIEW", b"CREATE TRIGGER", b"WITH RECURSIVE", b"sessions", b"speakers", b"conferences",
+               b"schema_info", b"session_speakers", b"INTEGER", b"TEXT"),
 }
 def tokens(format_name: str) -> tuple[bytes, ...]:
     """The tokens the mutator inserts for ``format_name``.
@@ -107,6 +117,8 @@ def seed_inputs(format_name: str, folders: Sequence[Path] = SEED_FOLDERS, exclud
     from pyconf_schedule.exceptions import ScheduleParseError
     from pyconf_schedule.formats import detect_format
 
+    if format_name == "sqlite":
+        return _sqlite_seeds(folders)
     found: list[bytes] = []
     for folder in folders:
         if not folder.is_dir():
@@ -123,6 +135,31 @@ def seed_inputs(format_name: str, folders: Sequence[Path] = SEED_FOLDERS, exclud
             if detected == format_name or {"xml": "frab-xml", "c3voc": "c3voc-json", "ics": "ics", "json": "json"}.get(prefix) == format_name:
                 found.append(data)
     return sorted(found, key=len) or [b""]
+
+
+def _sqlite_seeds(folders: Sequence[Path]) -> list[bytes]:
+    """Database files written from the native JSON seeds (no database is committed): the sqlite reader's seeds.
+
+    >>> all(seed.startswith(b"SQLite format 3") for seed in _sqlite_seeds(SEED_FOLDERS[:1]))
+    True
+    """
+    from pyconf_schedule.exceptions import ScheduleParseError
+    from pyconf_schedule.formats import loads, write
+
+    found: list[bytes] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for index, data in enumerate(seed_inputs("json", folders)):
+            try:
+                conf = loads(data, "json")
+            except ScheduleParseError:
+                continue
+            if conf.sessions:
+                path = Path(folder) / f"seed{index}.sqlite"
+                write(conf, path)
+                found.append(path.read_bytes())
+            if len(found) == 4:
+                break
+    return found or [b""]
 
 
 class Mutator:
@@ -183,7 +220,43 @@ class Mutator:
             return self._json(data)
         if self.format == "frab-xml":
             return self._xml(data)
+        if self.format == "sqlite":
+            return self._sqlite(data)
         return self._ics(data)
+
+    def _sqlite(self, data: bytes) -> bytes:
+        """Change one row of the database through SQL: a column set to a hostile value, a row deleted or repeated."""
+        import sqlite3
+
+        values: list[object] = [None, -1, 0, 2**63 - 1, 1e308, "", "x", "9999-12-31T23:59:59+14:00", "Mars/Olympus",
+                                "[]", "{", "99:99", b"\xff\xfe", "\x00", "2026-03-29T02:30:00[Europe/Paris]"]
+        if not data.startswith(b"SQLite format 3\x00"):
+            return self._flip(data)
+        try:
+            con = sqlite3.connect(":memory:")
+            try:
+                con.deserialize(data)
+                tables = [row[0] for row in con.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%'")]
+                if not tables:
+                    return self._flip(data)
+                table = self.rng.choice(tables)
+                columns = [row[1] for row in con.execute(f'PRAGMA table_info("{table}")')]
+                action = self.rng.choice(["update", "update", "delete", "repeat"])
+                if action == "update" and columns:
+                    column = self.rng.choice(columns)
+                    con.execute(f'UPDATE "{table}" SET "{column}" = ? WHERE rowid IN '
+                                f'(SELECT rowid FROM "{table}" ORDER BY random() LIMIT 1)', (self.rng.choice(values),))
+                elif action == "delete":
+                    con.execute(f'DELETE FROM "{table}" WHERE rowid IN (SELECT rowid FROM "{table}" ORDER BY random() LIMIT 1)')
+                else:
+                    con.execute(f'INSERT INTO "{table}" SELECT * FROM "{table}" ORDER BY random() LIMIT 1')
+                con.commit()
+                return con.serialize()
+            finally:
+                con.close()
+        except (sqlite3.Error, ValueError, OverflowError, MemoryError):  # a mutated file sqlite cannot open
+            return self._flip(data)
 
     def _json(self, data: bytes) -> bytes:
         try:

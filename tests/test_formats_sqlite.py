@@ -126,6 +126,20 @@ def test_a_damaged_row_is_a_parse_error(tmp_path: Path) -> None:
         read(path)
 
 
+def test_a_dangling_reference_is_named(tmp_path: Path) -> None:
+    """A session_speakers row naming a speaker id the speakers table lacks is a ScheduleParseError that says so."""
+    path = tmp_path / "conf.sqlite"
+    write(load("eu2026"), path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE session_speakers SET speaker_id = 'ghost' WHERE rowid = 1")
+    with pytest.raises(ScheduleParseError) as info:
+        read(path)
+    assert str(info.value) == (
+        "cannot read sqlite: the database does not hold a valid conference: a row refers to 'ghost', "
+        "which the table it points into does not hold"
+    )
+
+
 def test_registry_detects_and_refuses_text(both: Path) -> None:
     """A database's bytes are detected as sqlite, and dumps refuses it: a database is a file, not text."""
     assert detect_format(both.read_bytes()) == "sqlite"

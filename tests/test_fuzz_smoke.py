@@ -14,7 +14,7 @@ FOLDERS = fuzz_readers.SEED_FOLDERS[:2]
 """tests/golden and tests/hostile: the shared samples are larger and slower to read, so the by-hand runs take them."""
 
 
-@pytest.mark.parametrize("format_name", fuzz_readers.READABLE)  # the text readers; sqlite: test_formats_sqlite
+@pytest.mark.parametrize("format_name", fuzz_readers.READABLE)  # every reader in the registry
 def test_seeded_fuzz_pass_finds_nothing(format_name: str, tmp_path: Path) -> None:
     """Three hundred seeded mutations of the golden files and the corpus give a Conference or a ScheduleParseError, each within 5 s."""
     lines: list[str] = []

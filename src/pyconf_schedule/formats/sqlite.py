@@ -223,7 +223,12 @@ def loads(data: str | bytes, *, tz: str | None = None, conference: str | None = 
             if "interrupted" in str(exc):
                 raise ScheduleParseError(_FORMAT, "reading the database takes more work than its size allows") from None
             raise ScheduleParseError(_FORMAT, f"the database does not hold a valid conference: {exc}") from None
-        except (sqlite3.DatabaseError, PyconfScheduleError, ValueError, TypeError, KeyError) as exc:
+        except KeyError as exc:  # a row names an id its table does not hold
+            raise ScheduleParseError(
+                _FORMAT, f"the database does not hold a valid conference: a row refers to {exc.args[0]!r}, "
+                "which the table it points into does not hold"
+            ) from None
+        except (sqlite3.DatabaseError, PyconfScheduleError, ValueError, TypeError) as exc:
             raise ScheduleParseError(_FORMAT, f"the database does not hold a valid conference: {exc}") from None
     return conf.to_tz(tz) if tz is not None else conf
 

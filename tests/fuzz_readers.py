@@ -46,9 +46,12 @@ import time
 import traceback
 from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:
+    from pyconf_schedule import Conference
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_FOLDERS = (ROOT / "tests" / "golden", ROOT / "tests" / "hostile", ROOT.parent / "shared" / "samples")
@@ -86,7 +89,9 @@ _FORMAT_TOKENS: dict[str, tuple[bytes, ...]] = {
     "ics": (b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"BEGIN:VTIMEZONE\r\n", b"END:VTIMEZONE\r\n", b"\r\n ",
             b"RRULE:FREQ=SECONDLY\r\n", b"RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\n", b"RDATE:20200101T000000\r\n",
             b"DTSTART:", b";TZID=", b";VALUE=DATE:", b"DURATION:P9999999D\r\n", b"DURATION:-PT1H\r\n",
-            b"TZOFFSETFROM:+2400\r\n", b"TZOFFSETTO:-0000\r\n", b"X-WR-TIMEZONE:", b";CN=\"", b"\\n", b"\\,", b"\\;"),
+            b"TZOFFSETFROM:+2400\r\n", b"TZOFFSETTO:-0000\r\n", b"X-WR-TIMEZONE:", b";CN=\"", b"\\n", b"\\,", b"\\;",
+            b"BEGIN:STANDARD\r\n", b"END:STANDARD\r\n", b"BEGIN:DAYLIGHT\r\n", b"END:DAYLIGHT\r\n", b"TZID:Z\r\n",
+            b"COUNT=", b"UNTIL=", b"INTERVAL=", b"BYDAY=-1SU", b"BYMONTH=", b"BYYEARDAY=", b"EXDATE:", b"16010101T000000"),
     "sqlite": (b"SQLite format 3\x00", b"\x00\x00\x00\x00", b"\xff\xff\xff\xff", b"\x10\x00", b"\x0d\x00",
                b"CREATE VIEW", b"CREATE TRIGGER", b"WITH RECURSIVE", b"sessions", b"speakers", b"conferences",
                b"schema_info", b"session_speakers", b"INTEGER", b"TEXT"),
@@ -388,14 +393,18 @@ def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: 
     started = time.perf_counter()
     try:
         with _alarm(slow * HANG_FACTOR):
-            loads(data, format_name, tz=tz)  # type: ignore[arg-type]
+            conf = loads(data, format_name, tz=tz)  # type: ignore[arg-type]
     except ScheduleParseError:
-        pass
+        conf = None
     except _Hang:
         return Finding("hang", format_name, data, f"still running after {slow * HANG_FACTOR:g} s", "", slow * HANG_FACTOR)
     except Exception as exc:  # the point of fuzzing: anything else is a bug
         return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}",
                        _where(exc), time.perf_counter() - started)
+    if conf is not None:
+        problem = _round_trip(conf, format_name)
+        if problem is not None:
+            return Finding("round-trip", format_name, data, problem[0], problem[1], time.perf_counter() - started)
     elapsed = time.perf_counter() - started
     if elapsed > slow:
         return Finding("slow", format_name, data, f"took {elapsed:.2f} s", "", elapsed)
@@ -406,6 +415,27 @@ def _where(exc: BaseException) -> str:
     frames = traceback.extract_tb(exc.__traceback__)
     own = [f for f in frames if "pyconf_schedule" in f.filename] or frames
     return "".join(traceback.format_list(own[-3:]))
+
+
+def _round_trip(conf: Conference, format_name: str) -> tuple[str, str] | None:
+    """What the library read, it writes and reads back: losslessly in native JSON, and in the format it came from.
+
+    Returns a description and a location where that fails, else None.
+    """
+    from pyconf_schedule.formats import dumps, loads
+
+    targets = ["json"] + ([format_name] if format_name not in ("json", "sqlite") else [])
+    for target in targets:
+        stage = f"write {target}"
+        try:
+            text = dumps(conf, target)  # type: ignore[arg-type]
+            stage = f"read back {target}"
+            again = loads(text, target)  # type: ignore[arg-type]
+        except Exception as exc:  # our own output must always be written and read back
+            return f"{stage}: {type(exc).__name__}: {str(exc)[:200]}", _where(exc)
+        if target == "json" and again != conf:
+            return "read back json: the conference differs from the one written", ""
+    return None
 
 
 def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0) -> Finding | None:
@@ -484,7 +514,7 @@ def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | N
             stats.tried += 1
             if finding is None:
                 continue
-            if finding.kind == "crash":
+            if finding.kind in ("crash", "round-trip"):
                 stats.crashes += 1
             else:
                 stats.slow += 1
@@ -526,8 +556,8 @@ def _run_atheris(formats: Sequence[str], seconds: float, crashes: Path, slow: fl
         finding = check_cli(data, name, folder=scratch, slow=slow) if cli else check_reader(data, name, slow=slow)
         stats.tried += 1
         if finding is not None:
-            stats.crashes += finding.kind == "crash"
-            stats.slow += finding.kind != "crash"
+            stats.crashes += finding.kind in ("crash", "round-trip")
+            stats.slow += finding.kind not in ("crash", "round-trip")
             if finding.signature not in stats.findings:
                 stats.findings[finding.signature] = finding
                 print(f"{finding.kind} ({name}): {finding.summary} -> {save(finding, crashes)}", flush=True)

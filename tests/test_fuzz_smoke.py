@@ -55,3 +55,17 @@ def test_main_prints_the_summary_line(capsys: pytest.CaptureFixture[str], tmp_pa
                               "--crashes", str(tmp_path), "--slow", "5"])
     assert code == 0
     assert capsys.readouterr().out.splitlines()[-1] == "fuzz: 10 inputs tried, 0 crashes, 0 slow inputs (0 distinct)"
+
+
+def test_a_failed_round_trip_is_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file that reads but whose conference cannot be written back is counted as a crash, named as a round trip."""
+    import pyconf_schedule.formats
+
+    def refuse(obj: object, format: str, *, tz: str | None = None) -> str:
+        raise OverflowError("date value out of range")
+
+    monkeypatch.setattr(pyconf_schedule.formats, "dumps", refuse)
+    (seed,) = [data for data in fuzz_readers.seed_inputs("json", FOLDERS[:1]) if b'"sessions"' in data][:1]
+    finding = fuzz_readers.check_reader(seed, "json", slow=5.0)
+    assert finding is not None
+    assert (finding.kind, finding.summary) == ("round-trip", "write json: OverflowError: date value out of range")

@@ -1,15 +1,11 @@
 """iCalendar hardening: bounded VTIMEZONE rules, tz= checks, folds inside characters, linear reading, fuzzing.
 
-The mutation fuzzer at the end also runs from the command line for longer:
-``python -m tests.test_hardening_ics SECONDS [SEED]``.
+The long fuzzing runs use tests/fuzz_readers.py (``--format ics``), which takes these tokens too.
 """
 
 from __future__ import annotations
 
-import random
-import sys
 import time
-from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -439,30 +435,6 @@ _TOKENS = [
 ]
 
 
-def mutate(data: bytes, rng: random.Random) -> bytes:
-    """``data`` changed by one to four random byte edits, token insertions, deletions, duplications or splices."""
-    out = bytearray(data)
-    for _ in range(rng.randint(1, 4)):
-        choice = rng.randrange(6)
-        at = rng.randint(0, len(out))
-        if choice == 0 and out:
-            out[min(at, len(out) - 1)] = rng.randrange(256)
-        elif choice == 1:
-            out[at:at] = rng.choice(_TOKENS)
-        elif choice == 2:
-            del out[at : at + rng.randint(1, 64)]
-        elif choice == 3:
-            end = min(len(out), at + rng.randint(1, 400))
-            out[at:at] = out[at:end] * rng.randint(1, 8)
-        elif choice == 4:
-            other = rng.choice(SEEDS).read_bytes()
-            start = rng.randint(0, len(other))
-            out[at:at] = other[start : start + rng.randint(1, 2000)]
-        else:
-            out = out.replace(rng.choice(_TOKENS), rng.choice(_TOKENS), 1)
-    return bytes(out)
-
-
 def check_input(data: bytes) -> float:
     """Read ``data``; only a Conference or a ScheduleParseError may come out, within the time limit. Returns the seconds taken."""
     started = time.perf_counter()
@@ -477,35 +449,11 @@ def check_input(data: bytes) -> float:
     return elapsed
 
 
-def fuzz(seconds: float, seed: int, report: Callable[[str], None] = lambda _: None) -> tuple[int, list[bytes]]:
-    """Mutate the seed files for ``seconds``; return how many inputs were tried and those that crashed or were slow."""
-    rng = random.Random(seed)
-    seeds = [path.read_bytes() for path in SEEDS]
-    crashes: list[bytes] = []
-    tried = 0
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        data = mutate(rng.choice(seeds), rng)
-        tried += 1
-        try:
-            check_input(data)
-        except Exception as exc:  # noqa: BLE001 - a fuzzer records every failure
-            crashes.append(data)
-            report(f"input {tried}: {type(exc).__name__}: {exc}"[:300])
-    return tried, crashes
-
-
 def test_seed_files_read() -> None:
     """Every fuzzing seed reads into a Conference."""
     assert len(SEEDS) == 3
     for path in SEEDS:
         assert isinstance(ics.loads(path.read_bytes()), Conference)
-
-
-def test_seeded_mutation_fuzzing_finds_nothing() -> None:
-    """Three seconds of seeded mutations of the sample calendars give only Conferences and ScheduleParseErrors, each quickly."""
-    tried, crashes = fuzz(3.0, seed=20261201)
-    assert tried > 50 and crashes == []
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -520,12 +468,3 @@ def test_any_bytes_give_a_conference_or_a_parse_error(data: bytes) -> None:
 def test_any_sequence_of_calendar_tokens_gives_a_conference_or_a_parse_error(tokens: list[bytes]) -> None:
     """Any sequence of iCalendar fragments after BEGIN:VCALENDAR gives a Conference or a ScheduleParseError within the time limit."""
     check_input(b"BEGIN:VCALENDAR\r\n" + b"".join(tokens) + b"\r\nEND:VCALENDAR\r\n")
-
-
-if __name__ == "__main__":  # pragma: no cover - the long fuzzing run
-    run_seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
-    run_seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    total, found = fuzz(run_seconds, run_seed, report=lambda line: print(line, flush=True))
-    for index, sample in enumerate(found[:20]):
-        (Path(f"/tmp/ics-crash-{run_seed}-{index}.ics")).write_bytes(sample)
-    print(f"tried {total} inputs in {run_seconds:.0f} s (seed {run_seed}): {len(found)} crashes or slow inputs")

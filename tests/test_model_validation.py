@@ -21,6 +21,7 @@ from pyconf_schedule import (
     Session,
     SessionKind,
     Speaker,
+    Track,
     UnknownKindError,
 )
 from pyconf_schedule._model import MAX_INSTANT, MIN_INSTANT
@@ -238,4 +239,30 @@ def test_subclasses_of_the_valid_types_are_accepted() -> None:
     speaker = Speaker(id="p", name=_Text("P"), aliases=[_Text("Q")])
     assert (session.title, session.sources, session.start, speaker.aliases) == (
         "T", ("web",), datetime(2026, 6, 10, 8, tzinfo=UTC), ("Q",),
+    )
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Session(id="a\x00"), "session id 'a\\x00' holds a control or separator character; an id is printable text"),
+        (lambda: Speaker(id="p\n", name="P"), "speaker id 'p\\n' holds a control or separator character; an id is printable text"),
+        (lambda: Room(id="r\x1b", name="R"), "room id 'r\\x1b' holds a control or separator character; an id is printable text"),
+        (lambda: Track(id="t\u2028", name="T"), "track id 't\\u2028' holds a control or separator character; an id is printable text"),
+    ],
+)
+def test_ids_are_printable(build: Callable[[], object], message: str) -> None:
+    """An id with a control or separator character is refused: iCalendar and XML cannot carry it, so it would change on the way through a file."""
+    with pytest.raises(InvalidScheduleError) as info:
+        build()
+    assert str(info.value) == message
+
+
+def test_an_ics_uid_of_control_characters_is_refused() -> None:
+    """An iCalendar UID made of a NUL is a ScheduleParseError (found by the fuzzer: it read, then could not be written back)."""
+    data = b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:\x00\r\nDTSTART:20200101T100000Z\r\nSUMMARY:T\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    with pytest.raises(ScheduleParseError) as info:
+        loads(data, "ics")
+    assert str(info.value) == (
+        "cannot read ics at line 3: session id '\\x00' holds a control or separator character; an id is printable text"
     )

@@ -29,7 +29,7 @@ from attrs import field, frozen
 
 from ._text import fold
 from ._time import get_zone, utc
-from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError, UnknownKindError, shorten
+from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError, UnknownKindError, printable, shorten
 
 __all__ = [
     "MAX_INSTANT",
@@ -43,6 +43,15 @@ __all__ = [
     "Speaker",
     "Track",
 ]
+
+
+def _check_id(owner: str, ident: str) -> None:
+    """Ids are one line of printable text: a control character cannot be written by iCalendar or XML, so an id
+    holding one would change, or collide with another, on the way through a file."""
+    if not ident.isprintable():
+        raise InvalidScheduleError(
+            f"{owner} id '{printable(ident)}' holds a control or separator character; an id is printable text"
+        )
 
 
 class SessionKind(enum.Enum):
@@ -290,6 +299,7 @@ class Room:
     def __attrs_post_init__(self) -> None:
         if not type(self.id) is type(self.name) is str:
             _check_str("Room", self.id, id=self.id, name=self.name)
+        _check_id("room", self.id)
 
     def __str__(self) -> str:
         return self.name
@@ -305,6 +315,7 @@ class Track:
     def __attrs_post_init__(self) -> None:
         if not type(self.id) is type(self.name) is str:
             _check_str("Track", self.id, id=self.id, name=self.name)
+        _check_id("track", self.id)
 
     def __str__(self) -> str:
         return self.name
@@ -338,6 +349,7 @@ class Speaker:
             _check_optional_str("Speaker", self.id, job_title=self.job_title, organisation=self.organisation, bio=self.bio)
             _check_items("Speaker", self.id, "aliases", self.aliases, str, _STRINGS)
             _check_items("Speaker", self.id, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
+        _check_id("speaker", self.id)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -423,6 +435,7 @@ class Session:
             self._check_types()
         if not ident:
             raise InvalidScheduleError("a session needs a non-empty id")
+        _check_id("session", ident)
         if self.start is not None:
             _check_datetime("Session", ident, "start", self.start)
         if self.end is not None:

@@ -266,3 +266,18 @@ def test_an_ics_uid_of_control_characters_is_refused() -> None:
     assert str(info.value) == (
         "cannot read ics at line 3: session id '\\x00' holds a control or separator character; an id is printable text"
     )
+
+
+def test_a_c3voc_person_id_of_control_characters_is_refused() -> None:
+    """A c3voc person whose id is a NUL is a ScheduleParseError at the event (found by the fuzzer as a bare InvalidScheduleError)."""
+    document = {"schedule": {"version": "1", "conference": {
+        "acronym": "c", "title": "C", "time_zone_name": "UTC", "days": [{
+            "index": 1, "date": "2020-01-01", "day_start": "2020-01-01T00:00:00+00:00", "day_end": "2020-01-02T00:00:00+00:00",
+            "rooms": {"A": [{"id": 1, "guid": "g", "title": "T", "date": "2020-01-01T10:00:00+00:00", "start": "10:00",
+                             "duration": "00:30", "room": "A", "persons": [{"id": "\x00", "public_name": "P"}]}]}}]}}}
+    with pytest.raises(ScheduleParseError) as info:
+        loads(json.dumps(document), "c3voc-json")
+    assert str(info.value) == (
+        'cannot read c3voc-json at $.schedule.conference.days[0].rooms["A"][0]: '
+        "speaker id 'person-\\x00' holds a control or separator character; an id is printable text"
+    )

@@ -226,7 +226,10 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         sid = _session_id(event, session_ids)
         people: list[Speaker] = []
         for person in event.persons:
-            speaker = _speaker(person, speakers, speaker_ids, by_name)
+            try:
+                speaker = _speaker(person, speakers, speaker_ids, by_name)
+            except PyconfScheduleError as exc:  # a person the model refuses, e.g. an id of control characters
+                raise error(str(exc), event.location) from None
             if speaker is not None and speaker.id not in {p.id for p in people}:
                 people.append(speaker)
         kind, label = kind_from_label(event.type)

@@ -36,7 +36,8 @@ def test_import_is_light() -> None:
     loaded = set(json.loads(out))
     heavy = {"pyconf_schedule.formats", "pathlib", "cattrs", "dateutil", "csv", "xml", "xml.etree", "xml.parsers.expat", "argparse", "pyconf_schedule.cli",
              "pyconf_schedule._converter", "difflib", "uuid", "hashlib", "pyconf_schedule._diff",
-             "pyconf_schedule._fetch", "urllib.request", "http.client", "ssl", "socket", "tempfile"}
+             "pyconf_schedule._fetch", "urllib.request", "http.client", "ssl", "socket", "tempfile",
+             "pyconf_schedule._agenda"}
     heavy |= {f"pyconf_schedule.formats.{m}" for m in
               ("ics", "csv", "markdown", "frab_xml", "frab_json", "native", "_frab", "_common")}
     assert sorted(loaded & heavy) == []

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._agenda import Agenda, Clash, Gap, Pick
 from ._conference import Conference
 from ._datasets import dataset_names, find_speaker, load
 from ._days import ProgrammeDay
@@ -45,6 +44,7 @@ from .exceptions import (
 )
 
 if TYPE_CHECKING:
+    from ._agenda import Agenda, Clash, Gap, Pick
     from ._diff import FieldChange, ScheduleDiff, SessionChange, diff
     from ._fetch import Fetched, fetch
     from .formats import dumps, format_names, loads, read, write
@@ -114,11 +114,12 @@ _LAZY = {
     "dumps": "formats", "format_names": "formats", "loads": "formats", "read": "formats", "write": "formats",
     "diff": "_diff", "FieldChange": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_diff",
     "fetch": "_fetch", "Fetched": "_fetch",
+    "Agenda": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
 }  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
-    # The format registry (and pathlib with it) and the diff are imported on first
+    # The format registry (and pathlib with it), the agenda and the diff are imported on first
     # use, not by ``import pyconf_schedule``: a cold load() stays close to a bare json read,
     # and URL reading (urllib, ssl, http.client) costs nothing until a URL is read.
     if name in _LAZY:

@@ -212,15 +212,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 f"{path}.events",
             )
     path += ".conference"
-    raw = RawSchedule(
-        title=_s(conference.get("title")),
-        acronym=_s(conference.get("acronym")),
-        time_zone_name=_s(conference.get("time_zone_name")),
-        start=_s(conference.get("start")),
-        end=_s(conference.get("end")),
-        url=_s(conference.get("url")) or _s(schedule.get("base_url")),
-        day_change=_s(conference.get("day_change")),
-    )
+    raw = _header(schedule, conference)
     for room in (_list(conference.get("rooms"), f"{path}.rooms")):
         name = _s(room.get("name")) if isinstance(room, dict) else _s(room)
         if name and name not in raw.rooms:
@@ -335,16 +327,22 @@ def _iso_duration(text: str | None, path: str) -> str | None:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
 
 
-def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) -> RawSchedule:
-    """The events of a c3voc schedule2 file: rooms and tracks by reference, persons' bios from the top-level list."""
-    raw = RawSchedule(
+def _header(schedule: dict[str, Any], conference: dict[str, Any]) -> RawSchedule:
+    """The conference's own fields, the same in schedule.json version 1 and schedule2."""
+    return RawSchedule(
         title=_s(conference.get("title")),
         acronym=_s(conference.get("acronym")),
         time_zone_name=_s(conference.get("time_zone_name")),
         start=_s(conference.get("start")),
         end=_s(conference.get("end")),
         url=_s(conference.get("url")) or _s(schedule.get("base_url")),
+        day_change=_s(conference.get("day_change")),
     )
+
+
+def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) -> RawSchedule:
+    """The events of a c3voc schedule2 file: rooms and tracks by reference, persons' bios from the top-level list."""
+    raw = _header(schedule, conference)
     room_names: dict[str, str] = {}
     for r, room in enumerate(_list(conference.get("rooms"), f"{path}.conference.rooms")):
         room = _obj(room, f"{path}.conference.rooms[{r}]")

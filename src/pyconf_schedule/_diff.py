@@ -308,17 +308,12 @@ def _value_text(value: DiffValue, zone: tzinfo) -> str:
     if isinstance(value, datetime):
         moment = value.astimezone(zone)
         return f"{moment:%Y-%m-%d %H:%M} {moment.tzname()}"
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, SessionKind):
-        return value.value
-    if isinstance(value, (Room, Track)):
-        return value.name
-    if isinstance(value, tuple):
-        names = [v.name if isinstance(v, Speaker) else v for v in value]
-        return ", ".join(names) if names else "(none)"
-    text = str(value)
-    return repr(text) if len(text) <= 80 else repr(text[:79] + "…")
+    if isinstance(value, str):  # free text: quoted, and cut where long
+        return repr(value) if len(value) <= 80 else repr(value[:79] + "…")
+    plain = _json_value(value)  # a date, kind, room, track or names: as JSON gives them
+    if isinstance(plain, list):
+        return ", ".join(map(str, plain)) if plain else "(none)"
+    return str(plain)
 
 
 def _change_text(change: FieldChange, zone: tzinfo) -> str:

@@ -340,28 +340,27 @@ def _header(schedule: dict[str, Any], conference: dict[str, Any]) -> RawSchedule
     )
 
 
+def _references(value: Any, path: str, names: list[str]) -> dict[str, str]:
+    """schedule2 rooms or tracks: each name once into ``names``; returns the name each guid and slug refers to."""
+    by_reference: dict[str, str] = {}
+    for index, item in enumerate(_list(value, path)):
+        item = _obj(item, f"{path}[{index}]")
+        name = _s(item.get("name"))
+        if name:
+            if name not in names:
+                names.append(name)
+            for key in ("guid", "slug"):
+                reference = _s(item.get(key))
+                if reference:
+                    by_reference.setdefault(str(reference), name)
+    return by_reference
+
+
 def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) -> RawSchedule:
     """The events of a c3voc schedule2 file: rooms and tracks by reference, persons' bios from the top-level list."""
     raw = _header(schedule, conference)
-    room_names: dict[str, str] = {}
-    for r, room in enumerate(_list(conference.get("rooms"), f"{path}.conference.rooms")):
-        room = _obj(room, f"{path}.conference.rooms[{r}]")
-        name = _s(room.get("name"))
-        if name:
-            if name not in raw.rooms:
-                raw.rooms.append(name)
-            for key in ("guid", "slug"):
-                if _s(room.get(key)):
-                    room_names.setdefault(str(_s(room.get(key))), name)
-    track_names: dict[str, str] = {}
-    for t, track in enumerate(_list(conference.get("tracks"), f"{path}.conference.tracks")):
-        track = _obj(track, f"{path}.conference.tracks[{t}]")
-        name = _s(track.get("name"))
-        if name:
-            raw.tracks.append(name)
-            for key in ("slug", "guid"):
-                if _s(track.get(key)):
-                    track_names.setdefault(str(_s(track.get(key))), name)
+    room_names = _references(conference.get("rooms"), f"{path}.conference.rooms", raw.rooms)
+    track_names = _references(conference.get("tracks"), f"{path}.conference.tracks", raw.tracks)
     bios: dict[str, str] = {}
     for p, person in enumerate(_list(schedule.get("persons"), f"{path}.persons")):
         person = _obj(person, f"{path}.persons[{p}]")

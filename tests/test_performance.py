@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -16,8 +17,8 @@ from pyconf_schedule.formats import MAX_INPUT_BYTES
 from pyconf_schedule.exceptions import ScheduleParseError
 from pyconf_schedule.formats import native
 from pyconf_schedule.formats._common import load_json
-from pyconf_schedule._sessions import Sessions, _haystack
-from pyconf_schedule._text import fold, term_matches
+from pyconf_schedule._sessions import _SCANS_BEFORE_WORDS, Sessions, _haystack
+from pyconf_schedule._text import _SEARCH_WORD, _strip_accents, fold, search_document, search_text, search_words, term_matches
 from pyconf_schedule._time import day_bounds, get_zone, utc
 
 _ZONES = ("UTC", "Europe/Paris", "America/New_York", "Pacific/Kiritimati", "Australia/Lord_Howe")
@@ -29,7 +30,7 @@ _SPEAKERS = [
     Speaker(id="leo-2", name="Leonard Hussenot"),
     Speaker(id="kim", name="Kim", organisation="Red Hat"),
 ]
-_WORDS = ("kv", "cache", "caches", "c++", "llm-d", "Zeppelin", "café", "ab", "torch.compile", "Li")
+_WORDS = ("kv", "cache", "caches", "c++", "llm-d", "Zeppelin", "café", "ab", "torch.compile", "Li", "C#", "x_y", "Straße", "ﬁle")
 _BASE = datetime(2026, 3, 28, 20, 0, tzinfo=timezone.utc)  # around the European DST change
 
 
@@ -140,13 +141,55 @@ def test_time_queries_equal_a_filter(conf: Conference, minutes: int, length: int
 
 
 @_FAST
-@given(_conference(), st.lists(st.sampled_from((*_WORDS, "cach", "c", "kv-cache", "li", "!", "lizabeth")), min_size=1, max_size=3))
+@given(_conference(), st.lists(st.sampled_from((*_WORDS, "cach", "c", "kv-cache", "li", "!", "lizabeth", "strasse", "fi", "x", "c#")), min_size=1, max_size=3))
 def test_search_equals_a_filter(conf: Conference, terms: list[str]) -> None:
-    """search gives exactly the sessions whose search text has every term, as the unindexed rule says."""
+    """search gives exactly the sessions whose search text has every term, by scanning and by the word table."""
     text = " ".join(terms)
     expected = [s for s in conf.sessions if all(term_matches(_haystack(s), t) for t in text.split())]
     assert list(conf.search(text)) == expected
     assert list(conf.by_kind(*SessionKind).search(text)) == expected
+    conf.sessions._index.search().build_words()  # forgets what the scans found
+    assert list(conf.search(text)) == expected
+    assert list(conf.search(text)) == expected  # remembered
+
+
+_TEXT = st.text(st.sampled_from("aZ09 _-+#.,\n\t\x1fé́ßﬁİ’"), max_size=30)
+
+
+@_FAST
+@given(st.lists(_TEXT | st.text(max_size=12), max_size=5))
+def test_search_text_and_document_follow_the_word_rule(texts: list[str]) -> None:
+    """search_words, search_text and search_document find the words the search regular expression finds."""
+    rule = [re.findall(_SEARCH_WORD, _strip_accents(t).casefold()) for t in texts]
+    assert [search_words(t) for t in texts] == rule
+    assert [search_text(t) for t in texts] == [" " + " ".join(w) + " " for w in rule]
+    document, starts = search_document(texts)
+    assert document.split("\n") == ([" " + " ".join(w) + " " for w in rule] if texts else ["  "])
+    assert starts == [0, *(i + 1 for i, ch in enumerate(document) if ch == "\n")]
+
+
+def test_search_builds_its_word_table_after_many_scans() -> None:
+    """A search document scans for its first distinct needles, then builds its word table, with the same results."""
+    conf = attrs.evolve(load("eu2026"))
+    terms = sorted({w for s in conf.sessions for w in search_words(s.title or "") if len(w) > 3})
+    assert len(terms) > _SCANS_BEFORE_WORDS
+    found = [conf.search(t).ids for t in terms[:_SCANS_BEFORE_WORDS]]
+    document = conf.sessions._index.search()
+    assert document._words is None
+    assert conf.search(terms[_SCANS_BEFORE_WORDS]).ids == conf.sessions.filter(
+        lambda s: term_matches(_haystack(s), terms[_SCANS_BEFORE_WORDS])
+    ).ids
+    assert document._words is not None
+    assert [conf.search(t).ids for t in terms[:_SCANS_BEFORE_WORDS]] == found
+
+
+def test_session_lookup_finds_the_first_of_a_repeated_id() -> None:
+    """Sessions.get returns the first of two sessions that share an id, as a scan does."""
+    first = Session(id="x", title="First", start=_BASE, end=_BASE + timedelta(hours=1))
+    second = Session(id="x", title="Second", start=_BASE + timedelta(hours=2), end=_BASE + timedelta(hours=3))
+    sessions = Sessions([second, first])
+    assert sessions.get("x") is first
+    assert sessions.session("x") is first
 
 
 @_FAST

@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta, timezone, tzinfo
 from typing import TYPE_CHECKING, TypeVar, overload
 
 from ._model import Room, Session, SessionKind, Speaker, Track, kind_of
-from ._text import fold, search_needle, search_text, words
+from ._text import fold, search_document, search_needle, search_text, words
 from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, utc, zone_name
 from .exceptions import (
     FieldTypeError,
@@ -67,8 +67,8 @@ class _Catalogue:
     """
 
     __slots__ = (
-        "speakers", "rooms", "tracks", "owner", "rule", "_speaker_keys", "_organisations", "_first_speaker",
-        "_room_keys", "_track_keys", "_haystacks",
+        "speakers", "rooms", "tracks", "owner", "rule", "_speaker_keys", "_organisations",
+        "_room_keys", "_track_keys",
     )  # fmt: skip
 
     def __init__(
@@ -84,12 +84,10 @@ class _Catalogue:
         self.speakers = tuple(speakers)
         self.rooms = tuple(rooms)
         self.tracks = tuple(tracks)
-        self._speaker_keys: dict[str, set[str]] | None = None
+        self._speaker_keys: dict[str, list[Speaker]] | None = None
         self._organisations: dict[str, str] | None = None
-        self._first_speaker: dict[str, Speaker] | None = None
         self._room_keys: dict[str, set[str]] | None = None
         self._track_keys: dict[str, set[str]] | None = None
-        self._haystacks: dict[int, tuple[Session, str]] = {}
 
     @classmethod
     def of(cls, sessions: Iterable[Session]) -> _Catalogue:
@@ -105,31 +103,30 @@ class _Catalogue:
                 tracks.setdefault(session.track.id, session.track)
         return cls(speakers.values(), rooms.values(), tracks.values())
 
+    def _speakers_named(self, name: str) -> list[Speaker]:
+        """The speakers whose name, alias or id is ``name`` (folded), in the catalogue's order, each once."""
+        if self._speaker_keys is None:  # one table, each key folded once, for speaker() and speaker_ids()
+            keys: dict[str, list[Speaker]] = {}
+            for speaker in self.speakers:
+                for key in {fold(k) for k in (*speaker.names, speaker.id)}:
+                    named = keys.get(key)
+                    if named is None:
+                        keys[key] = [speaker]
+                    else:
+                        named.append(speaker)
+            self._speaker_keys = keys
+        found = self._speaker_keys.get(fold(name))
+        if not found:
+            raise UnknownSpeakerError(name, (s.name for s in self.speakers))
+        return found
+
     def speaker_ids(self, name: str) -> set[str]:
         """Ids of the speakers whose name, alias or id is ``name`` (folded)."""
-        if self._speaker_keys is None:
-            keys: dict[str, set[str]] = {}
-            for speaker in self.speakers:
-                for key in (*speaker.names, speaker.id):
-                    keys.setdefault(fold(key), set()).add(speaker.id)
-            self._speaker_keys = keys
-        ids = self._speaker_keys.get(fold(name))
-        if not ids:
-            raise UnknownSpeakerError(name, (s.name for s in self.speakers))
-        return ids
+        return {s.id for s in self._speakers_named(name)}
 
     def speaker(self, name: str) -> Speaker:
         """The first speaker whose name, alias or id is ``name`` (folded)."""
-        if self._first_speaker is None:
-            first: dict[str, Speaker] = {}
-            for speaker in self.speakers:
-                for key in (*speaker.names, speaker.id):
-                    first.setdefault(fold(key), speaker)
-            self._first_speaker = first
-        found = self._first_speaker.get(fold(name))
-        if found is None:
-            raise UnknownSpeakerError(name, (s.name for s in self.speakers))
-        return found
+        return self._speakers_named(name)[0]
 
     def room_ids(self, name: str) -> set[str]:
         """Ids of the rooms whose name or id is ``name`` (folded); empty when none."""
@@ -142,15 +139,6 @@ class _Catalogue:
         if self._track_keys is None:
             self._track_keys = _keys(self.tracks)
         return self._track_keys.get(fold(name), set())
-
-    def haystack(self, session: Session) -> str:
-        """The search text of ``session``, prepared once per session object."""
-        entry = self._haystacks.get(id(session))
-        if entry is not None and entry[0] is session:
-            return entry[1]
-        text = _haystack(session)
-        self._haystacks[id(session)] = (session, text)  # the session is kept, so its id is not reused
-        return text
 
     def organisations(self) -> dict[str, str]:
         """Folded organisation name -> organisation as written."""
@@ -178,16 +166,24 @@ def _org_matches(query_words: list[str], organisation: str | None) -> bool:
 _SEARCHED_VARIANTS = frozenset({"title", "abstract"})
 
 
-def _haystack(session: Session) -> str:
-    """Everything search() reads of a session, as search_text."""
+def _searched(session: Session) -> str:
+    """Everything search() reads of a session, one part a line."""
     parts: list[str] = [session.title or "", *session.title_variants, session.abstract or ""]
     for group in (*session.variants, *session.conflicts):
         if group.field in _SEARCHED_VARIANTS:
             parts.extend(v.value for v in group.values)
     for speaker in session.speakers:
         parts.extend(speaker.names)
-        parts.extend(_organisations(speaker))
-    return search_text("\n".join(parts))
+        if speaker.organisation:
+            parts.append(speaker.organisation)
+        if speaker.conflicts:
+            parts.extend(_organisations(speaker)[1 if speaker.organisation else 0 :])
+    return "\n".join(parts)
+
+
+def _haystack(session: Session) -> str:
+    """Everything search() reads of a session, as search_text (the rule the search index follows)."""
+    return search_text(_searched(session))
 
 
 def _organisations(speaker: Speaker) -> list[str]:
@@ -202,15 +198,135 @@ def _organisations(speaker: Speaker) -> list[str]:
 _K = TypeVar("_K", bound=Hashable)
 
 
-def _group(items: Sequence[Session], keys: Callable[[Session], Iterable[_K]]) -> dict[_K, list[int]]:
-    """Key -> positions (ascending, each once) of the items that have that key."""
+def _group(keys: Iterable[_K]) -> dict[_K, list[int]]:
+    """Key -> positions (ascending) of the items, given each item's one key in order."""
+    groups: dict[_K, list[int]] = {}
+    for i, key in enumerate(keys):
+        positions = groups.get(key)
+        if positions is None:
+            groups[key] = [i]
+        else:
+            positions.append(i)
+    return groups
+
+
+def _group_many(items: Sequence[Session], keys: Callable[[Session], Iterable[_K]]) -> dict[_K, list[int]]:
+    """Key -> positions (ascending, each once) of the items that have that key, items having several keys."""
     groups: dict[_K, list[int]] = {}
     for i, item in enumerate(items):
         for key in keys(item):
-            positions = groups.setdefault(key, [])
-            if not positions or positions[-1] != i:
+            positions = groups.get(key)
+            if positions is None:
+                groups[key] = [i]
+            elif positions[-1] != i:
                 positions.append(i)
     return groups
+
+
+_SCANS_BEFORE_WORDS = 32
+"""Needles found by scanning the search document before its word table is built.
+
+A scan reads the whole document; the word table costs about as much as
+some dozens of scans (at 20k sessions) and then finds any word's sessions
+at once.  Scanning first keeps the first searches cheap; building the table
+after this many keeps a long run of searches at most about twice the cost of
+having built it at the start.
+"""
+_FOUND_KEPT = 256
+"""Needles whose positions each search document remembers (the oldest are forgotten first)."""
+
+
+class _Search:
+    """The search text of every item of a ``Sessions``, in one document, and the positions each needle has.
+
+    The document is each item's :func:`search_text` joined by newlines; a
+    needle never holds a newline, so a needle's occurrences are exactly the
+    items whose search text holds it: what :func:`term_matches` says, found by
+    ``str.find`` instead of one test per item.
+    """
+
+    __slots__ = ("_document", "_starts", "_found", "_scans", "_words", "_vocabulary")
+
+    def __init__(self, items: Sequence[Session]) -> None:
+        self._document, self._starts = search_document(map(_searched, items))
+        self._found: dict[str, list[int]] = {}
+        self._scans = 0
+        self._words: dict[str, list[int]] | None = None
+        self._vocabulary: list[str] = []
+
+    def positions(self, needle: str) -> list[int]:
+        """Positions (ascending) of the items whose search text holds ``needle``."""
+        found = self._found.get(needle)
+        if found is None:
+            if self._words is None and self._scans < _SCANS_BEFORE_WORDS:
+                self._scans += 1
+                found = self._scan(needle)
+            else:
+                found = self._lookup(needle)
+            if len(self._found) >= _FOUND_KEPT:
+                del self._found[next(iter(self._found))]
+            self._found[needle] = found
+        return found
+
+    def _segment(self, position: int) -> str:
+        starts = self._starts
+        end = starts[position + 1] - 1 if position + 1 < len(starts) else len(self._document)
+        return self._document[starts[position] : end]
+
+    def _scan(self, needle: str) -> list[int]:
+        document, starts = self._document, self._starts
+        count = len(starts)
+        found: list[int] = []
+        at = document.find(needle)
+        while at >= 0:
+            position = bisect_right(starts, at) - 1
+            found.append(position)
+            if position + 1 == count:
+                break
+            at = document.find(needle, starts[position + 1])  # on from the next item: each item once
+        return found
+
+    def build_words(self) -> None:
+        """Build the word table: word -> positions of the items whose search text has it."""
+        if self._words is not None:
+            return
+        table: dict[str, list[int]] = {}
+        for i, segment in enumerate(self._document.split("\n")):
+            for word in set(segment.split()):
+                positions = table.get(word)
+                if positions is None:
+                    table[word] = [i]
+                else:
+                    positions.append(i)
+        self._words, self._vocabulary = table, sorted(table)
+        self._found.clear()
+
+    def _lookup(self, needle: str) -> list[int]:
+        """The needle's positions from the word table: those of each of its words, then checked in order."""
+        self.build_words()
+        table, vocabulary = self._words, self._vocabulary
+        assert table is not None
+        phrase = needle.split()
+        whole = phrase[:-1] if not needle.endswith(" ") else phrase
+        candidates: set[int] | None = None
+        for word in sorted(whole, key=lambda w: len(table.get(w, ())) ):
+            positions = table.get(word)
+            if not positions:
+                return []
+            candidates = set(positions) if candidates is None else candidates.intersection(positions)
+            if not candidates:
+                return []
+        if not needle.endswith(" "):  # the last word is the start of a word
+            last = phrase[-1]
+            low = high = bisect_left(vocabulary, last)
+            while high < len(vocabulary) and vocabulary[high].startswith(last):
+                high += 1
+            prefixed = _union(table, vocabulary[low:high])
+            candidates = set(prefixed) if candidates is None else candidates.intersection(prefixed)
+        assert candidates is not None
+        if len(phrase) == 1:  # a word of its own: its table entry is exact
+            return sorted(candidates)
+        return [i for i in sorted(candidates) if needle in self._segment(i)]
 
 
 def _union(groups: dict[_K, list[int]], keys: Iterable[_K]) -> list[int]:
@@ -229,9 +345,7 @@ class _Index:
     Days come from the ``Sessions``' own day function, never a copy of it.
     """
 
-    __slots__ = (
-        "_items", "_day_of", "_tables", "_timed", "_starts", "_longest", "_words", "_vocabulary",
-    )  # fmt: skip
+    __slots__ = ("_items", "_day_of", "_tables", "_timed", "_starts", "_longest", "_search", "_ids")
 
     def __init__(self, items: tuple[Session, ...], day_of: Callable[[Session], date | None]) -> None:
         self._items = items
@@ -240,33 +354,38 @@ class _Index:
         self._timed: int | None = None
         self._starts: list[datetime] = []
         self._longest = timedelta(0)
-        self._words: dict[str, list[int]] | None = None
-        self._vocabulary: list[str] = []
+        self._search: _Search | None = None
+        self._ids: dict[str, int] | None = None
 
-    def _table(self, name: str, keys: Callable[[Session], Iterable[object]]) -> dict[object, list[int]]:
+    def _table(self, name: str, key: Callable[[Session], object]) -> dict[object, list[int]]:
         table = self._tables.get(name)
         if table is None:
-            table = self._tables[name] = _group(self._items, keys)
+            table = self._tables[name] = _group(map(key, self._items))
         return table
 
     def speakers(self, ids: Iterable[str]) -> list[int]:
-        return _union(self._table("speaker", lambda s: [p.id for p in s.speakers]), ids)
+        table = self._tables.get("speaker")
+        if table is None:
+            table = self._tables["speaker"] = _group_many(self._items, lambda s: [p.id for p in s.speakers])
+        return _union(table, ids)
 
     def rooms(self, ids: Iterable[str]) -> list[int]:
-        return _union(self._table("room", lambda s: () if s.room is None else (s.room.id,)), ids)
+        return _union(self._table("room", lambda s: None if s.room is None else s.room.id), ids)
 
     def tracks(self, ids: Iterable[str]) -> list[int]:
-        return _union(self._table("track", lambda s: () if s.track is None else (s.track.id,)), ids)
+        return _union(self._table("track", lambda s: None if s.track is None else s.track.id), ids)
 
     def kinds(self, kinds: Iterable[SessionKind]) -> list[int]:
-        return _union(self._table("kind", lambda s: (s.kind,)), kinds)
+        return _union(self._table("kind", lambda s: s.kind), kinds)
 
     def day(self, day: date) -> list[int]:
-        return _union(self._table("day", lambda s: (self._day_of(s),)), (day,))
+        return _union(self._table("day", self._day_of), (day,))
 
     def session_id(self, session_id: str) -> int | None:
-        positions = self._table("id", lambda s: (s.id,)).get(session_id)
-        return positions[0] if positions else None
+        if self._ids is None:  # id -> its first position: no list per id
+            items = self._items
+            self._ids = dict(zip(reversed([s.id for s in items]), range(len(items) - 1, -1, -1)))
+        return self._ids.get(session_id)
 
     def timed(self) -> int | None:
         """How many leading items have a start (bisect runs over them), or None when they are not start-sorted."""
@@ -301,13 +420,11 @@ class _Index:
         """The position after the last start at or before ``instant``."""
         return bisect_right(self._starts, instant)
 
-    def words(self, haystack: Callable[[Session], str]) -> tuple[dict[str, list[int]], list[str]]:
-        """Search word -> positions of the items whose search text has it, and every word sorted."""
-        if self._words is None:
-            self._words = _group(self._items, lambda s: set(haystack(s).split()))
-            self._vocabulary = sorted(self._words)
-        return self._words, self._vocabulary
-
+    def search(self) -> _Search:
+        """The items' search document."""
+        if self._search is None:
+            self._search = _Search(self._items)
+        return self._search
 
 
 class Sessions(Sequence[Session]):
@@ -607,32 +724,18 @@ class Sessions(Sequence[Session]):
         if not terms:
             return self._derive(())
 
-        needles = [n for n in map(search_needle, terms) if n is not None]
-        haystack = self._catalogue.haystack
-        found: set[int] | None = None
+        needles = {n for n in map(search_needle, terms) if n is not None}
+        if not needles:
+            return self
+        document = self._index.search()
+        found: list[int] | set[int] | None = None
         for needle in sorted(needles, key=len, reverse=True):  # the longest is likely the rarest
-            positions = self._candidates(needle, haystack)
-            found = set(positions) if found is None else found.intersection(positions)
+            positions = document.positions(needle)
+            found = positions if found is None else set(found).intersection(positions)
             if not found:
                 return self._derive(())
-        if found is None:
-            return self
-        items = self._items
-        return self._derive(
-            [items[i] for i in sorted(found) if all(needle in haystack(items[i]) for needle in needles)]
-        )
-
-    def _candidates(self, needle: str, haystack: Callable[[Session], str]) -> list[int]:
-        """Positions of the sessions whose search text has the needle's first word (whole or as a prefix)."""
-        words, vocabulary = self._index.words(haystack)
-        first = needle[1:].split(" ", 1)[0]
-        if needle.endswith(" ") or " " in needle[1:]:  # the first word is whole
-            return words.get(first, [])
-        low = bisect_left(vocabulary, first)
-        high = low
-        while high < len(vocabulary) and vocabulary[high].startswith(first):
-            high += 1
-        return _union(words, vocabulary[low:high])
+        assert found is not None
+        return self._at(found if isinstance(found, list) else sorted(found))
 
     def by_ids(self, ids: Iterable[str]) -> Sessions:
         """The sessions with these ids, in the usual order (not the order given).

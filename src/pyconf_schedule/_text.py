@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
-__all__ = ["fold", "search_needle", "search_text", "slugify", "term_matches", "words"]
+__all__ = ["fold", "search_needle", "search_document", "search_text", "search_words", "slugify", "term_matches", "words"]
 
 # Compiled on first use (re caches patterns), not at import.
 _SPACE = r"\s+"
@@ -63,15 +64,57 @@ def slugify(text: str) -> str:
 _SEARCH_WORD = r"[^\W_]+[+#]*|[+#]+"
 
 
+# ASCII text without "+" or "#": its words are its runs of letters and digits, so
+# mapping every other character to a space and splitting finds them (no regex).
+_ASCII_SEPARATORS = {c: " " for c in range(128) if not chr(c).isalnum()}
+
+
+def search_words(text: str) -> list[str]:
+    """The folded words of ``text`` that search reads, in order.
+
+    >>> search_words("KV-Cache for C++, with Nicolò")
+    ['kv', 'cache', 'for', 'c++', 'with', 'nicolo']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"expected text as str, got {type(text).__name__}")
+    if text.isascii() and "+" not in text and "#" not in text:  # casefold is lower() and nothing to decompose
+        return text.lower().translate(_ASCII_SEPARATORS).split()
+    return re.findall(_SEARCH_WORD, _strip_accents(text).casefold())
+
+
 def search_text(text: str) -> str:
     """Folded words of ``text`` joined by single spaces, with a space at each end.
 
     >>> search_text("KV-Cache for C++ and torch.compile, with Nicolò")
     ' kv cache for c++ and torch compile with nicolo '
     """
-    if not isinstance(text, str):
-        raise TypeError(f"expected text as str, got {type(text).__name__}")
-    return " " + " ".join(re.findall(_SEARCH_WORD, _strip_accents(text).casefold())) + " "
+    return " " + " ".join(search_words(text)) + " "
+
+
+def search_document(texts: Iterable[str]) -> tuple[str, list[int]]:
+    """Every text's :func:`search_text` joined by newlines, and where each one starts.
+
+    A needle (:func:`search_needle`) has no newline, so it occurs in the
+    document exactly where it occurs in one text's search text.
+
+    >>> search_document(["KV-Cache!", "", "C++ and Nicolò"])
+    (' kv cache \\n  \\n c++ and nicolo ', [0, 11, 14])
+    """
+    pieces: list[str] = []
+    for text in texts:
+        if not isinstance(text, str):
+            raise TypeError(f"expected text as str, got {type(text).__name__}")
+        if text.isascii() and "+" not in text and "#" not in text:  # as in search_words, without a list of words
+            pieces.append(" ".join(text.lower().translate(_ASCII_SEPARATORS).split()))
+        else:
+            pieces.append(" ".join(re.findall(_SEARCH_WORD, _strip_accents(text).casefold())))
+    document = " " + " \n ".join(pieces) + " "
+    starts = [0]
+    at = document.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = document.find("\n", at + 1)
+    return document, starts
 
 
 def term_matches(haystack: str, term: str) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from datetime import date, datetime, timedelta, timezone, tzinfo
+from itertools import islice
+from operator import le
 from typing import TYPE_CHECKING, TypeVar, overload
 
 from ._model import Room, Session, SessionKind, Speaker, Track, kind_of
@@ -84,7 +86,7 @@ class _Catalogue:
         self.speakers = tuple(speakers)
         self.rooms = tuple(rooms)
         self.tracks = tuple(tracks)
-        self._speaker_keys: dict[str, list[Speaker]] | None = None
+        self._speaker_keys: tuple[dict[str, Speaker], dict[str, list[Speaker]]] | None = None
         self._organisations: dict[str, str] | None = None
         self._room_keys: dict[str, set[str]] | None = None
         self._track_keys: dict[str, set[str]] | None = None
@@ -106,19 +108,23 @@ class _Catalogue:
     def _speakers_named(self, name: str) -> list[Speaker]:
         """The speakers whose name, alias or id is ``name`` (folded), in the catalogue's order, each once."""
         if self._speaker_keys is None:  # one table, each key folded once, for speaker() and speaker_ids()
-            keys: dict[str, list[Speaker]] = {}
+            first: dict[str, Speaker] = {}
+            more: dict[str, list[Speaker]] = {}  # the rare keys that several speakers share: no list per key
             for speaker in self.speakers:
-                for key in {fold(k) for k in (*speaker.names, speaker.id)}:
-                    named = keys.get(key)
-                    if named is None:
-                        keys[key] = [speaker]
-                    else:
-                        named.append(speaker)
-            self._speaker_keys = keys
-        found = self._speaker_keys.get(fold(name))
-        if not found:
+                for key in (*speaker.names, speaker.id):
+                    folded = fold(key)
+                    known = first.setdefault(folded, speaker)
+                    if known is not speaker:
+                        others = more.setdefault(folded, [])
+                        if all(other is not speaker for other in others):
+                            others.append(speaker)
+            self._speaker_keys = first, more
+        first, more = self._speaker_keys
+        folded = fold(name)
+        found = first.get(folded)
+        if found is None:
             raise UnknownSpeakerError(name, (s.name for s in self.speakers))
-        return found
+        return [found, *more.get(folded, ())]
 
     def speaker_ids(self, name: str) -> set[str]:
         """Ids of the speakers whose name, alias or id is ``name`` (folded)."""
@@ -391,17 +397,18 @@ class _Index:
         """How many leading items have a start (bisect runs over them), or None when they are not start-sorted."""
         if self._timed is None:
             items = self._items
-            count = 0
-            while count < len(items) and items[count].start is not None:
-                count += 1
-            starts = [utc(s.start) for s in items[:count] if s.start is not None]
-            ordered = all(a <= b for a, b in zip(starts, starts[1:]))
+            count = next((i for i, s in enumerate(items) if s.start is None), len(items))
+            timed = items[:count]
+            starts = [s.start.astimezone(timezone.utc) for s in timed if s.start is not None]  # utc(), inlined
+            ordered = all(map(le, starts, islice(starts, 1, None)))
             if not ordered or any(s.start is not None for s in items[count:]):
                 self._timed = -1
             else:
                 self._timed, self._starts = count, starts
+                ends = [s.end for s in timed]
                 self._longest = max(
-                    (utc(s.end) - start for s, start in zip(items, starts) if s.end is not None), default=timedelta(0)
+                    (end.astimezone(timezone.utc) - start for end, start in zip(ends, starts) if end is not None),
+                    default=timedelta(0),
                 )
         return None if self._timed < 0 else self._timed
 

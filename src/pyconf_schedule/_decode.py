@@ -50,8 +50,8 @@ _CONFERENCE_KEYS = frozenset(
     ("id", "name", "timezone", "sources", "city", "country", "venue", "url", "start_date", "end_date", "coverage",
      "programme_days", "day_change", "view_timezone", *_PARTS)
 )  # fmt: skip
-_STR_LISTS = ("slides", "sources", "title_variants")
-_CONFLICT_LISTS = ("variants", "conflicts")
+_ABSENT: list[Any] = []
+"""What a session's absent list field reads as: a list, so only a present non-list is refused."""
 
 
 def _object(raw: Any, keys: frozenset[str]) -> dict[str, Any]:
@@ -218,15 +218,20 @@ def _session_fields(
     room, track = get("room"), get("track")
     fields["room"] = None if room is None else rooms[room] if type(room) is str else _missing()
     fields["track"] = None if track is None else tracks[track] if type(track) is str else _missing()
-    # A list given as null is refused, as the converter does: only an absent key takes the default.
+    # Lists must be lists (null, a string or an object is refused, as the converter does); an absent key
+    # takes the default.  The model turns lists into tuples and checks their items' types.
+    if not (
+        type(get("speakers", _ABSENT)) is list and type(get("slides", _ABSENT)) is list
+        and type(get("sources", _ABSENT)) is list and type(get("title_variants", _ABSENT)) is list
+        and type(get("variants", _ABSENT)) is list and type(get("conflicts", _ABSENT)) is list
+    ):  # fmt: skip
+        raise Unsupported
     if "speakers" in fields:
-        fields["speakers"] = tuple([speakers[n] if type(n) is str else _missing() for n in _list(fields["speakers"])])
-    for key in _STR_LISTS:
-        if key in fields:
-            fields[key] = _strings(fields[key])
-    for key in _CONFLICT_LISTS:
-        if key in fields:
-            fields[key] = _conflicts(fields[key])
+        fields["speakers"] = [speakers[n] if type(n) is str else _missing() for n in fields["speakers"]]
+    if get("variants"):
+        fields["variants"] = _conflicts(fields["variants"])
+    if get("conflicts"):
+        fields["conflicts"] = _conflicts(fields["conflicts"])
 
 
 def _day(raw: Any, datetimes: _Datetimes) -> ProgrammeDay:

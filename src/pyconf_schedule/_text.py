@@ -14,7 +14,6 @@ from collections.abc import Iterable
 __all__ = ["fold", "search_needle", "search_document", "search_text", "search_words", "slugify", "term_matches", "words"]
 
 # Compiled on first use (re caches patterns), not at import.
-_SPACE = r"\s+"
 _WORD = r"[^\W_]+(?:[.'’+#-][^\W_]+)*"
 
 
@@ -33,8 +32,7 @@ def fold(text: str) -> str:
     """
     if not isinstance(text, str):
         raise TypeError(f"expected a name or text as str, got {type(text).__name__}")
-    folded = _strip_accents(text).casefold()
-    folded = re.sub(_SPACE, " ", folded).strip()
+    folded = " ".join(_strip_accents(text).casefold().split())  # str.split's white space is re's \s
     return folded.strip(" -–—,;:").strip()
 
 

@@ -30,7 +30,7 @@ _SPEAKERS = [
     Speaker(id="leo-2", name="Leonard Hussenot"),
     Speaker(id="kim", name="Kim", organisation="Red Hat"),
 ]
-_WORDS = ("kv", "cache", "caches", "c++", "llm-d", "Zeppelin", "café", "ab", "torch.compile", "Li", "C#", "x_y", "Straße", "ﬁle")
+_WORDS = ("kv", "cache", "caches", "c++", "llm-d", "Zeppelin", "café", "ab", "torch.compile", "Li", "C#", "x_y", "Straße", "ﬁle", "kv,", "(cache)")
 _BASE = datetime(2026, 3, 28, 20, 0, tzinfo=timezone.utc)  # around the European DST change
 
 
@@ -164,7 +164,9 @@ def test_search_text_and_document_follow_the_word_rule(texts: list[str]) -> None
     assert [search_words(t) for t in texts] == rule
     assert [search_text(t) for t in texts] == [" " + " ".join(w) + " " for w in rule]
     document, starts = search_document(texts)
-    assert document.split("\n") == ([" " + " ".join(w) + " " for w in rule] if texts else ["  "])
+    segments = document.split("\n")
+    assert [segment.split() for segment in segments] == (rule if texts else [[]])
+    assert all(segment[:1] == segment[-1:] == " " for segment in segments)
     assert starts == [0, *(i + 1 for i, ch in enumerate(document) if ch == "\n")]
 
 
@@ -303,3 +305,17 @@ def test_cli_max_bytes_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     capsys.readouterr()
     assert main(["list", str(path), "--max-bytes", "lots"]) == 2
     assert "expected a positive number of bytes, got 'lots'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_search_phrase_across_punctuation(table: bool) -> None:
+    """A term of several words finds them however much punctuation separates them, by scan and by word table."""
+    titles = ["KV, Cache", "KV -- caches!", "kv then cache", "Cache KV", "KV-Cäche"]
+    conf = Conference(id="c", name="C", timezone="UTC", sessions=[
+        Session(id=f"s{i}", title=title, start=_BASE + timedelta(hours=i)) for i, title in enumerate(titles)
+    ])  # fmt: skip
+    if table:
+        conf.sessions._index.search().build_words()
+    assert conf.search("kv-cache").ids == ("s0", "s1", "s4")
+    assert conf.search("KV, cache").ids == ("s0", "s1", "s2", "s3", "s4")
+    assert conf.search("kv-caches").ids == ("s1",)

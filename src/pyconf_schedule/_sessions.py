@@ -8,6 +8,7 @@ simply has no session in the current selection gives an empty result.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from datetime import date, datetime, timedelta, timezone, tzinfo
@@ -245,10 +246,12 @@ _FOUND_KEPT = 256
 class _Search:
     """The search text of every item of a ``Sessions``, in one document, and the positions each needle has.
 
-    The document is each item's :func:`search_text` joined by newlines; a
-    needle never holds a newline, so a needle's occurrences are exactly the
-    items whose search text holds it: what :func:`term_matches` says, found by
-    ``str.find`` instead of one test per item.
+    The document is each item's search words (:func:`search_document`), items
+    separated by newlines; a needle never holds a newline, so a needle's
+    occurrences are exactly the items whose search text holds it: what
+    :func:`term_matches` says, found by ``str.find`` (a needle of several
+    words: a regular expression allowing more than one space between them)
+    instead of one test per item.
     """
 
     __slots__ = ("_document", "_starts", "_found", "_scans", "_words", "_vocabulary")
@@ -282,14 +285,16 @@ class _Search:
     def _scan(self, needle: str) -> list[int]:
         document, starts = self._document, self._starts
         count = len(starts)
+        phrase = _phrase(needle)
         found: list[int] = []
-        at = document.find(needle)
+        at = document.find(needle) if phrase is None else _search(phrase, document, 0)
         while at >= 0:
             position = bisect_right(starts, at) - 1
             found.append(position)
             if position + 1 == count:
                 break
-            at = document.find(needle, starts[position + 1])  # on from the next item: each item once
+            after = starts[position + 1]  # on from the next item: each item once
+            at = document.find(needle, after) if phrase is None else _search(phrase, document, after)
         return found
 
     def build_words(self) -> None:
@@ -330,9 +335,22 @@ class _Search:
             prefixed = _union(table, vocabulary[low:high])
             candidates = set(prefixed) if candidates is None else candidates.intersection(prefixed)
         assert candidates is not None
-        if len(phrase) == 1:  # a word of its own: its table entry is exact
+        pattern = _phrase(needle)
+        if pattern is None:  # a word of its own: its table entry is exact
             return sorted(candidates)
-        return [i for i in sorted(candidates) if needle in self._segment(i)]
+        return [i for i in sorted(candidates) if pattern.search(self._segment(i))]
+
+
+def _phrase(needle: str) -> re.Pattern[str] | None:
+    """For a needle of several words, a pattern that allows one or more spaces where it has one; else None."""
+    if " " not in needle.strip(" "):
+        return None
+    return re.compile(" +".join(map(re.escape, needle.split(" "))))
+
+
+def _search(pattern: re.Pattern[str], text: str, start: int) -> int:
+    match = pattern.search(text, start)
+    return -1 if match is None else match.start()
 
 
 def _union(groups: dict[_K, list[int]], keys: Iterable[_K]) -> list[int]:

@@ -90,20 +90,23 @@ def search_text(text: str) -> str:
 
 
 def search_document(texts: Iterable[str]) -> tuple[str, list[int]]:
-    """Every text's :func:`search_text` joined by newlines, and where each one starts.
+    """The folded words of every text, and where each text starts: for scanning many texts at once.
 
-    A needle (:func:`search_needle`) has no newline, so it occurs in the
-    document exactly where it occurs in one text's search text.
+    Each text's words (:func:`search_words`) are separated by one or more
+    spaces, with a space at each end; texts are separated by newlines.  A
+    one-word needle (:func:`search_needle`) occurs in the document exactly
+    where it occurs in one text's :func:`search_text`; so does a longer one
+    whose single spaces are read as "one or more".
 
     >>> search_document(["KV-Cache!", "", "C++ and Nicolò"])
-    (' kv cache \\n  \\n c++ and nicolo ', [0, 11, 14])
+    (' kv cache  \\n  \\n c++ and nicolo ', [0, 12, 15])
     """
     pieces: list[str] = []
     for text in texts:
         if not isinstance(text, str):
             raise TypeError(f"expected text as str, got {type(text).__name__}")
-        if text.isascii() and "+" not in text and "#" not in text:  # as in search_words, without a list of words
-            pieces.append(" ".join(text.lower().translate(_ASCII_SEPARATORS).split()))
+        if text.isascii() and "+" not in text and "#" not in text:  # as in search_words, with no list of words
+            pieces.append(text.lower().translate(_ASCII_SEPARATORS))
         else:
             pieces.append(" ".join(re.findall(_SEARCH_WORD, _strip_accents(text).casefold())))
     document = " " + " \n ".join(pieces) + " "

@@ -217,19 +217,6 @@ def _group(keys: Iterable[_K]) -> dict[_K, list[int]]:
     return groups
 
 
-def _group_many(items: Sequence[Session], keys: Callable[[Session], Iterable[_K]]) -> dict[_K, list[int]]:
-    """Key -> positions (ascending, each once) of the items that have that key, items having several keys."""
-    groups: dict[_K, list[int]] = {}
-    for i, item in enumerate(items):
-        for key in keys(item):
-            positions = groups.get(key)
-            if positions is None:
-                groups[key] = [i]
-            elif positions[-1] != i:
-                positions.append(i)
-    return groups
-
-
 _SCANS_BEFORE_WORDS = 32
 """Needles found by scanning the search document before its word table is built.
 
@@ -390,7 +377,15 @@ class _Index:
     def speakers(self, ids: Iterable[str]) -> list[int]:
         table = self._tables.get("speaker")
         if table is None:
-            table = self._tables["speaker"] = _group_many(self._items, lambda s: [p.id for p in s.speakers])
+            groups: dict[object, list[int]] = {}
+            for i, session in enumerate(self._items):
+                for speaker in session.speakers:
+                    positions = groups.get(speaker.id)
+                    if positions is None:
+                        groups[speaker.id] = [i]
+                    elif positions[-1] != i:  # a speaker listed twice in one session
+                        positions.append(i)
+            table = self._tables["speaker"] = groups
         return _union(table, ids)
 
     def rooms(self, ids: Iterable[str]) -> list[int]:

@@ -1284,3 +1284,35 @@ def test_export_help_names_the_aliases(capsys: pytest.CaptureFixture[str]) -> No
     _, out, _ = run(capsys, "export", "--help")
     flat = " ".join(out.split())
     assert ("(aliases: md = markdown, frab-json = c3voc-json)" in flat, "('-': standard output)" in flat) == (True, True)
+
+
+def test_parser_of_one_command_equals_the_full_parser() -> None:
+    """The parser main() builds for one command lists every command and gives that command the full parser's help."""
+    from pyconf_schedule.cli import build_parser
+    from pyconf_schedule.cli._parser import COMMANDS
+
+    full = build_parser()
+    assert tuple(full.commands) == COMMANDS
+    for name in COMMANDS:
+        one = build_parser(name)
+        assert tuple(one.commands) == COMMANDS
+        assert one.format_help() == full.format_help()
+        assert one.commands[name].format_help() == full.commands[name].format_help()
+    assert build_parser("lst").commands["agenda"].format_help() == full.commands["agenda"].format_help()
+
+
+def test_list_from_a_dataset_imports_only_what_it_needs() -> None:
+    """`list DATASET --speaker` imports only the library one-liner's modules, argparse and the command line's own."""
+    library = "import json, sys; from pyconf_schedule import load; load('eu2026').by_speaker('Liz Li'); print(json.dumps(sorted(sys.modules)))"
+    command = (
+        "import json, sys, io; from pyconf_schedule.cli import main; out, sys.stdout = sys.stdout, io.StringIO(); "
+        "code = main(['list', 'eu2026', '--speaker', 'Liz Li']); sys.stdout = out; "
+        "print(json.dumps(sorted(m for m in sys.modules if code == 0)))"
+    )
+    loaded = [
+        set(json.loads(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout))
+        for code in (library, command)
+    ]
+    extra = sorted(m for m in loaded[1] - loaded[0] if not m.startswith("pyconf_schedule.cli"))
+    assert [m for m in extra if m != "errno"] == ["_locale", "argparse", "gettext", "locale"]  # gettext imports errno
+    assert "pyconf_schedule.cli._agenda" not in loaded[1]

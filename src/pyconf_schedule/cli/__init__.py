@@ -48,8 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed (`>&-`)
         _report(f"{PROG}: error: standard output is closed", "give the command somewhere to write, e.g. > FILE")
         return EXIT_ERROR
-    parser = build_parser()
     argv = _dash_values(list(sys.argv[1:] if argv is None else argv))
+    # The first word is the command (the top level has no option that takes a value): build only its parser.
+    parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
     try:
         args, extras = parser.parse_known_args(argv)
         if extras:

@@ -19,7 +19,7 @@ def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: d
     """The ``agenda`` command and its actions, added to ``commands``."""
     from ._parser import _HelpFormatter, _Parser  # noqa: F811 (the runtime import of the type above)
 
-    summary = "Keep a personal agenda in FILE: picks, clashes, free time, export."
+    from ._parser import AGENDA_SUMMARY as summary
     p = commands.add_parser(
         "agenda", help=summary, description=summary + "\n\nA clash is two picks that run at the same time\n"
         "(not a 'conflict', where sources disagree).",

@@ -22,11 +22,14 @@ exit codes:
   2  usage or input error (unknown dataset, file, URL that cannot be read, zone, format)"""
 
 
+SUMMARY = "Show what changed between two versions of a schedule: sessions added, removed, moved, retitled, ..."
+
+
 def _add_diff_command(
     commands: argparse._SubParsersAction[_Parser], parents: list[_Parser], formatter: type[argparse.HelpFormatter]
 ) -> _Parser:
     """Register ``diff OLD NEW`` with --json and --markdown."""
-    summary = "Show what changed between two versions of a schedule: sessions added, removed, moved, retitled, ..."
+    summary = SUMMARY
     p = commands.add_parser(
         "diff",
         help=summary,

@@ -23,13 +23,13 @@ _MONTHS = (
 
 def _columns(args: argparse.Namespace, out: TextIO) -> int:
     """The width of human output: ``--width``, else the terminal's (at least MIN_WIDTH), else WIDTH."""
-    import shutil
-
     chosen: int | None = getattr(args, "width", None)
     if chosen is not None:
         return chosen
     if out.isatty():
-        return max(MIN_WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
+        from ._parser import _terminal_columns
+
+        return max(MIN_WIDTH, _terminal_columns(WIDTH))
     return WIDTH
 
 

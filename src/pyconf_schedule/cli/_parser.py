@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 from ._commands import _cmd_datasets, _cmd_export, _cmd_list, _cmd_next, _cmd_now, _cmd_show, _cmd_speakers
 from ._common import EXIT_ERROR, PROG, _format_names, _shorten
 from ._layout import MIN_WIDTH, WIDTH
+from ._diff import SUMMARY as DIFF_SUMMARY
 from ._diff import _add_diff_command
 from ._remote import _add_url_options
 
@@ -35,6 +36,8 @@ exit codes:
   1  nothing found: the schedule names no speaker
   2  usage or input error (unknown dataset, file or format)"""
 
+AGENDA_SUMMARY = "Keep a personal agenda in FILE: picks, clashes, free time, export."
+
 _EXIT_CODES_AGENDA = """\
 exit codes:
   0  success (also when there is no clash)
@@ -44,7 +47,11 @@ exit codes:
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors follow the command's error format."""
+    """An ArgumentParser whose errors follow the command's error format, with the project's help layout."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     commands: dict[str, _Parser]
     """The parser of each command (set on the top-level parser only)."""
@@ -64,8 +71,32 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"{self.prog}: error: {_one_line(message)}\n" + (f"hint: {_one_line(hint)}\n" if hint else ""))
 
 
+def _terminal_columns(fallback: int) -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it ($COLUMNS first), without importing shutil."""
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else fallback
+
+
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Descriptions and epilogs as written; option help wrapped without breaking names at hyphens."""
+    """Descriptions and epilogs as written; option help wrapped without breaking names at hyphens.
+
+    argparse makes a formatter for every option it adds; this one reads the
+    terminal's width as shutil does, without importing shutil (and its
+    compression modules) at every start.
+    """
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _terminal_columns(80) - 2 if width is None else width)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         import textwrap
@@ -209,13 +240,25 @@ def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True, search:
     )  # fmt: skip
 
 
+class _FormatNames:
+    """The format names, for a help text's ``%(formats)s``: listed when help is shown, so a command that
+    shows no help does not import the format registry."""
+
+    def __init__(self, mode: Literal["write", "read"]) -> None:
+        self.mode: Literal["write", "read"] = mode
+
+    def __str__(self) -> str:
+        return ", ".join(_format_names(self.mode))
+
+
 def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
     """--from and --file-tz, for a command whose schedule files are called ``what`` (SOURCE or FILE)."""
     group = parser.add_argument_group("reading a schedule file")
-    group.add_argument(
+    option = group.add_argument(
         "--from", dest="input_format", metavar="FMT",
-        help=f"read {what} as format FMT ({', '.join(_format_names('read'))}) instead of detecting it",
+        help=f"read {what} as format FMT (%(formats)s) instead of detecting it",
     )  # fmt: skip
+    setattr(option, "formats", _FormatNames("read"))
     group.add_argument(
         "--file-tz", metavar="ZONE",
         help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
@@ -227,8 +270,20 @@ def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
     _add_url_options(parser)
 
 
-def build_parser() -> _Parser:
-    """The argument parser of ``pyconf-schedule``, with one subparser per command (in ``.commands``)."""
+COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert", "diff", "agenda")
+"""The command names, in the order help lists them."""
+
+
+def build_parser(only: str | None = None) -> _Parser:
+    """The argument parser of ``pyconf-schedule``, with one subparser per command (in ``.commands``).
+
+    With ``only`` (a command name: what :func:`~pyconf_schedule.cli.main`
+    passes for the command its arguments name), the other commands are
+    listed with their summaries but get no options: a run builds the parser
+    of its own command only, which is most of the command line's start-up.
+    """
+    if only not in COMMANDS:
+        only = None
     parser = _Parser(
         prog=PROG,
         description="Query, view and convert conference schedules: the embedded datasets\n"
@@ -268,16 +323,26 @@ Run '{PROG} COMMAND --help' for the options of a command.
     ids.add_argument("--ids", action="store_true", help="also print each session's id (for 'show')")
 
     output = _Parser(add_help=False)
-    output.add_argument(
+    option = output.add_argument(
         "-t", "--to", "--format", dest="output_format", metavar="FMT",
-        help="output format: " + ", ".join(_format_names()) + " (aliases: md = markdown, frab-json = c3voc-json); "
+        help="output format: %(formats)s (aliases: md = markdown, frab-json = c3voc-json); "
         "default: from the suffix of -o FILE",
     )  # fmt: skip
+    setattr(option, "formats", _FormatNames("write"))
     output.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)"
     )
 
-    def command(name: str, summary: str, examples: str, parents: list[_Parser], codes: str = _EXIT_CODES) -> _Parser:
+    def wanted(name: str, summary: str) -> bool:
+        """Whether ``name`` is built in full; if not, it is only named, with its summary."""
+        if only is None or name == only:
+            return True
+        commands.add_parser(name, help=summary, add_help=False)
+        return False
+
+    def command(name: str, summary: str, examples: str, parents: list[_Parser], codes: str = _EXIT_CODES) -> _Parser | None:
+        if not wanted(name, summary):
+            return None
         return commands.add_parser(
             name,
             help=summary,
@@ -291,7 +356,8 @@ Run '{PROG} COMMAND --help' for the options of a command.
         "datasets", "List the embedded datasets: conference, dates, zone, coverage.",
         f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag, layout], _EXIT_CODES_DATASETS,
     )  # fmt: skip
-    p.set_defaults(handler=_cmd_datasets)
+    if p is not None:
+        p.set_defaults(handler=_cmd_datasets)
 
     p = command(
         "list", "List sessions, grouped by day, optionally filtered.",
@@ -301,39 +367,43 @@ Run '{PROG} COMMAND --help' for the options of a command.
         f"  {PROG} list schedule.json --day 2024-03-02",
         [view, json_flag, ids, layout],
     )  # fmt: skip
-    p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
-    _add_filters(p)
-    _add_file_options(p, "SOURCE files")
-    p.set_defaults(handler=_cmd_list, text=None)
+    if p is not None:
+        p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
+        _add_filters(p)
+        _add_file_options(p, "SOURCE files")
+        p.set_defaults(handler=_cmd_list, text=None)
 
     p = command(
         "search", "Find sessions by words of the title, abstract, speakers or organisations.",
         f'  {PROG} search eu2026 "kv cache"\n  {PROG} search eu2026 na2026 triton --day 2026-10-21',
         [view, json_flag, ids, layout],
     )  # fmt: skip
-    p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
-    p.add_argument("text", metavar="TEXT", help="words that must each occur in the session (quote them)")
-    _add_filters(p)
-    _add_file_options(p, "SOURCE files")
-    p.set_defaults(handler=_cmd_list)
+    if p is not None:
+        p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
+        p.add_argument("text", metavar="TEXT", help="words that must each occur in the session (quote them)")
+        _add_filters(p)
+        _add_file_options(p, "SOURCE files")
+        p.set_defaults(handler=_cmd_list)
 
     p = command(
         "show", "Show one session in full: times, room, speakers, abstract, slides, sources.",
         f'  {PROG} show eu2026 pytorch-updates\n  {PROG} show eu2026 "monarch amd" --tz America/New_York',
         [view, json_flag, layout],
     )  # fmt: skip
-    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
-    p.add_argument("session", metavar="ID", help="a session id, or words that match exactly one session")
-    _add_file_options(p, "a SOURCE file")
-    p.set_defaults(handler=_cmd_show)
+    if p is not None:
+        p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+        p.add_argument("session", metavar="ID", help="a session id, or words that match exactly one session")
+        _add_file_options(p, "a SOURCE file")
+        p.set_defaults(handler=_cmd_show)
 
     p = command(
         "speakers", "List the speakers with their organisations and number of sessions.",
         f"  {PROG} speakers eu2026\n  {PROG} speakers na2026 --json", [json_flag, layout], _EXIT_CODES_SPEAKERS,
     )  # fmt: skip
-    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
-    _add_file_options(p, "a SOURCE file")
-    p.set_defaults(handler=_cmd_speakers)
+    if p is not None:
+        p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+        _add_file_options(p, "a SOURCE file")
+        p.set_defaults(handler=_cmd_speakers)
 
     # now and next take the same arguments: one SOURCE, a moment, and the filters by name.
     for name, summary, examples, handler in (
@@ -352,6 +422,8 @@ Run '{PROG} COMMAND --help' for the options of a command.
         ),
     ):  # fmt: skip
         p = command(name, summary, examples, [view, json_flag, ids, layout])
+        if p is None:
+            continue
         p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
         p.add_argument("--at", metavar="TIME", help="the moment (ISO 8601; naive = viewing zone); default: now")
         _add_filters(p, times=False)
@@ -366,10 +438,11 @@ Run '{PROG} COMMAND --help' for the options of a command.
         f"  {PROG} export eu2026 --to markdown --tz America/New_York",
         [view, output],
     )  # fmt: skip
-    p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
-    _add_filters(p, search=True)
-    _add_file_options(p, "a SOURCE file")
-    p.set_defaults(handler=_cmd_export)
+    if p is not None:
+        p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
+        _add_filters(p, search=True)
+        _add_file_options(p, "a SOURCE file")
+        p.set_defaults(handler=_cmd_export)
 
     p = command(
         "convert", "Convert a schedule file (pretalx, frab, iCalendar, ...) to another format.",
@@ -377,16 +450,19 @@ Run '{PROG} COMMAND --help' for the options of a command.
         f"  {PROG} convert schedule.xml --to json --file-tz Europe/Berlin",
         [view, output],
     )  # fmt: skip
-    p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
-    _add_file_options(p, "FILE")
-    p.set_defaults(handler=_cmd_export)
+    if p is not None:
+        p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
+        _add_file_options(p, "FILE")
+        p.set_defaults(handler=_cmd_export)
 
-    p = _add_diff_command(commands, [view], _HelpFormatter)
-    _add_file_options(p, "OLD and NEW files")
+    if wanted("diff", DIFF_SUMMARY):
+        p = _add_diff_command(commands, [view], _HelpFormatter)
+        _add_file_options(p, "OLD and NEW files")
 
-    from ._agenda import add_agenda_command
+    if wanted("agenda", AGENDA_SUMMARY):
+        from ._agenda import add_agenda_command
 
-    add_agenda_command(commands, {"view": view, "json": json_flag}, _EXIT_CODES_AGENDA)
+        add_agenda_command(commands, {"view": view, "json": json_flag}, _EXIT_CODES_AGENDA)
 
     parser.commands = dict(commands.choices)
     return parser

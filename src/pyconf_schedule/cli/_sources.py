@@ -16,8 +16,6 @@ if TYPE_CHECKING:
 
 def _load_source(name: str, args: argparse.Namespace) -> Conference:
     """The conference named by SOURCE: an embedded dataset, else a schedule file."""
-    from pathlib import Path
-
     from .. import dataset_names, load
     from ..exceptions import MissingZoneError, ScheduleParseError, UnknownDatasetError
 
@@ -43,6 +41,8 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
         from ._remote import _load_url
 
         return _load_url(name, args, input_format, file_tz)
+    from pathlib import Path  # not for a dataset: the one-line query imports no more than it needs
+
     path = Path(name)
     shown = _shorten_path(name)
     if not name:

@@ -319,3 +319,12 @@ def test_search_phrase_across_punctuation(table: bool) -> None:
     assert conf.search("kv-cache").ids == ("s0", "s1", "s4")
     assert conf.search("KV, cache").ids == ("s0", "s1", "s2", "s3", "s4")
     assert conf.search("kv-caches").ids == ("s1",)
+
+
+def test_cli_max_bytes_with_a_dataset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """--max-bytes with an embedded dataset is a usage error saying it applies to files and URLs, not silently ignored."""
+    assert main(["list", "eu2026", "--speaker", "Liz Li", "--max-bytes", "100"]) == 2
+    assert capsys.readouterr().err == (
+        "pyconf-schedule: error: --max-bytes applies to schedule files and URLs, and 'eu2026' is a dataset\n"
+        "hint: leave --max-bytes out: the embedded datasets are read without a size limit\n"
+    )

@@ -282,16 +282,67 @@ def test_declared_oversized_body_is_refused_before_reading(server: LocalServer) 
     url = server.serve("/big", b"{}", declared_length=MAX_INPUT_BYTES + 1)
     with pytest.raises(FetchError) as info:
         read(url)
-    assert str(info.value) == f"cannot read {url!r}: the response is 52428801 bytes; the limit is 52428800 bytes (50 MiB)"
+    assert str(info.value) == (
+        f"cannot read {url!r}: the response is 52428801 bytes; the limit is 52428800 bytes (50 MiB)"
+        "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)"
+    )
 
 
-def test_undeclared_oversized_body_is_cut_at_the_limit(server: LocalServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """A response without a length that grows past the limit (lowered to 1000 bytes here) is refused, and nothing is cached."""
-    monkeypatch.setattr(fetch_module, "MAX_INPUT_BYTES", 1000)
+def test_undeclared_oversized_body_is_cut_at_the_limit(server: LocalServer, tmp_path: Path) -> None:
+    """A response without a length that grows past max_bytes is refused, nothing is cached, and the default limit reads it."""
     url = server.serve("/stream", b"x" * 200_000, declared_length=-1)
-    with pytest.raises(FetchError, match=r"the response is over the limit of 1000 bytes \(0\.000953674 MiB\)$"):
-        fetch(url, cache_dir=tmp_path)
+    with pytest.raises(FetchError) as info:
+        fetch(url, cache_dir=tmp_path, max_bytes=1000)
+    assert str(info.value) == (
+        f"cannot read {url!r}: the response is over the limit of 1000 bytes"
+        "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)"
+    )
     assert _cache_files(tmp_path) == []
+    assert len(fetch(url, cache_dir=tmp_path).data) == 200_000
+
+
+def test_read_url_follows_max_bytes(server: LocalServer, tmp_path: Path) -> None:
+    """read(url, max_bytes=N) refuses a response of more than N bytes before reading it, and reads one of N bytes."""
+    url = server.serve("/schedule.json", SMALL)
+    size = len(SMALL)
+    with pytest.raises(FetchError) as info:
+        read(url, cache_dir=tmp_path, max_bytes=size - 1)
+    assert str(info.value) == (
+        f"cannot read {url!r}: the response is {size} bytes; the limit is {size - 1} bytes"
+        "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)"
+    )
+    assert _cache_files(tmp_path) == []
+    assert read(url, cache_dir=tmp_path, max_bytes=size) == read(Path(__file__).parent / "golden" / "small.json")
+
+
+def test_cached_copy_over_a_lowered_limit(server: LocalServer, tmp_path: Path) -> None:
+    """A cached copy over max_bytes is refused offline, and online is fetched again without validators (no 304 for it)."""
+    url = server.serve("/schedule.json", SMALL)
+    size = len(SMALL)
+    fetch(url, cache_dir=tmp_path)
+    with pytest.raises(FetchError, match=f"the response is over the limit of {size - 1} bytes; to read it, raise"):
+        fetch(url, cache_dir=tmp_path, offline=True, max_bytes=size - 1)
+    with pytest.raises(FetchError, match=f"the response is {size} bytes; the limit is {size - 1} bytes; to read it"):
+        fetch(url, cache_dir=tmp_path, max_bytes=size - 1)
+    assert [(r.status, r.if_none_match) for r in server.requests] == [(200, None), (200, None)]
+    assert fetch(url, cache_dir=tmp_path, offline=True, max_bytes=size).data == SMALL
+
+
+def test_fetch_refuses_a_max_bytes_that_is_not_a_positive_int(tmp_path: Path) -> None:
+    """fetch(max_bytes=0) raises ValueError saying what max_bytes must be, before any request."""
+    with pytest.raises(ValueError, match=r"^max_bytes must be a positive int \(a number of bytes\), got 0$"):
+        fetch("http://127.0.0.1:9/none", cache_dir=tmp_path, max_bytes=0)
+
+
+def test_cli_max_bytes_applies_to_urls(server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--max-bytes bounds what the command line downloads, with the error saying how to raise it."""
+    url = server.serve("/schedule.json", SMALL)
+    assert main(["list", url, "--cache-dir", str(tmp_path), "--max-bytes", "100"]) == 2
+    assert capsys.readouterr().err == (
+        f"pyconf-schedule: error: cannot read {url!r}: the response is {len(SMALL)} bytes; the limit is 100 bytes"
+        "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)\n"
+    )
+    assert main(["list", url, "--cache-dir", str(tmp_path), "--max-bytes", str(len(SMALL))]) == 0
 
 
 def test_refused_connection() -> None:

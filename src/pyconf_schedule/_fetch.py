@@ -27,9 +27,10 @@ Errors
     refused connection (:class:`~pyconf_schedule.ConnectionFailedError`), a
     timeout (:class:`~pyconf_schedule.FetchTimeoutError`), a 4xx or 5xx
     status (:class:`~pyconf_schedule.HTTPStatusError`, with ``status``), a
-    TLS failure, too many redirects, a response over
-    :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`.  Nothing is cached
-    from a failed request.
+    TLS failure, too many redirects, a response over the size limit
+    (``max_bytes``, as for a file: :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`
+    unless raised; the error says how to raise it).  Nothing is cached from
+    a failed request.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from pathlib import Path
 from attrs import frozen
 
 from .exceptions import ConnectionFailedError, FetchError, FetchTimeoutError, HTTPStatusError, NotCachedError
-from .formats._limits import MAX_INPUT_BYTES
+from .formats._limits import RAISE_IT, shown_limit, size_limit
 
 __all__ = ["CACHE_ENV", "DEFAULT_TIMEOUT", "MAX_REDIRECTS", "Fetched", "cache_folder", "fetch"]
 
@@ -106,16 +107,21 @@ class _Entry:
     body: bytes
 
 
-def _load_entry(path: Path, url: str) -> _Entry | None:
-    """The cached response for ``url``, or None when there is none or it is unreadable."""
+def _load_entry(path: Path, url: str, limit: int) -> _Entry | None:
+    """The cached response for ``url``, or None when there is none or it is unreadable.
+
+    A body over ``limit`` bytes is read no further: the entry then holds
+    ``limit + 1`` bytes, for the caller to refuse (offline) or to fetch
+    afresh, unconditionally.
+    """
     try:
         with path.open("rb") as file:
             head = file.readline(65536)
-            body = file.read(MAX_INPUT_BYTES + 1)
+            body = file.read(limit + 1)
         meta = json.loads(head)
     except (OSError, ValueError):
         return None
-    if not isinstance(meta, dict) or meta.get("url") != url or len(body) > MAX_INPUT_BYTES:
+    if not isinstance(meta, dict) or meta.get("url") != url:
         return None
     if not all(isinstance(v, str) for v in meta.values()) or "checked" not in meta:
         return None
@@ -167,20 +173,33 @@ def fetch(
     cache_dir: str | os.PathLike[str] | None = None,
     offline: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int | None = None,
 ) -> Fetched:
     """The bytes ``url`` serves, through the cache; a conditional request when a copy is cached.
 
     With ``offline=True`` no request is made: the cached copy is returned
     (``age`` says how old it is), or NotCachedError raised.  Raises a
     FetchError subclass naming the cause when the URL cannot be read.
+    ``max_bytes`` is the size limit of the response (default: the limit of
+    the read in progress, :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`
+    unless raised), as for a file.
     """
+    with size_limit(max_bytes) as limit:
+        return _fetch(url, cache_dir, offline, timeout, limit)
+
+
+def _fetch(url: str, cache_dir: str | os.PathLike[str] | None, offline: bool, timeout: float, limit: int) -> Fetched:
     folder = cache_folder(cache_dir)
     path = _entry_path(folder, url)
-    entry = _load_entry(path, url)
+    entry = _load_entry(path, url, limit)
     if offline:
         if entry is None:
             raise NotCachedError(url, f"reading offline, and the cache ({folder}) holds no copy of it")
+        if len(entry.body) > limit:
+            raise _too_large(url, None, limit)
         return Fetched(url=url, data=entry.body, changed=False, from_cache=True, checked=_checked(entry))
+    if entry is not None and len(entry.body) > limit:  # a 304 would confirm a copy too big to use: ask afresh
+        entry = None
     headers = {"User-Agent": _user_agent(), "Accept-Encoding": "identity"}
     if entry is not None:
         if entry.meta.get("etag"):
@@ -188,7 +207,7 @@ def fetch(
         if entry.meta.get("last_modified"):
             headers["If-Modified-Since"] = entry.meta["last_modified"]
     now = datetime.now(timezone.utc)
-    status, data, etag, last_modified = _get(url, headers, timeout)
+    status, data, etag, last_modified = _get(url, headers, timeout, limit)
     meta = {"url": url, "checked": now.isoformat()}
     if status == 304:
         if entry is None:  # an answer to a question not asked: a server fault
@@ -212,15 +231,15 @@ def _store_quietly(path: Path, meta: dict[str, str], body: bytes) -> None:
         pass
 
 
-def _get(url: str, headers: dict[str, str], timeout: float) -> tuple[int, bytes, str | None, str | None]:
+def _get(url: str, headers: dict[str, str], timeout: float, limit: int) -> tuple[int, bytes, str | None, str | None]:
     """One GET of ``url``: (status, body, ETag, Last-Modified), or a FetchError naming the cause."""
     deadline = time.monotonic() + timeout
     request = urllib.request.Request(url, headers=headers)
     try:
         with _opener().open(request, timeout=timeout) as response:
             length = response.headers.get("Content-Length")
-            if length is not None and length.strip().isdigit() and int(length) > MAX_INPUT_BYTES:
-                raise _too_large(url, int(length))
+            if length is not None and length.strip().isdigit() and int(length) > limit:
+                raise _too_large(url, int(length), limit)
             chunks: list[bytes] = []
             size = 0
             while True:
@@ -232,8 +251,8 @@ def _get(url: str, headers: dict[str, str], timeout: float) -> tuple[int, bytes,
                         raise FetchError(url, "the connection closed before the whole response arrived")
                     break
                 size += len(chunk)
-                if size > MAX_INPUT_BYTES:
-                    raise _too_large(url, None)
+                if size > limit:
+                    raise _too_large(url, None, limit)
                 chunks.append(chunk)
             return response.status, b"".join(chunks), response.headers.get("ETag"), response.headers.get("Last-Modified")
     except urllib.error.HTTPError as exc:
@@ -253,11 +272,10 @@ def _get(url: str, headers: dict[str, str], timeout: float) -> tuple[int, bytes,
         raise FetchError(url, f"not a valid URL ({exc})") from None
 
 
-def _too_large(url: str, size: int | None) -> FetchError:
-    limit = f"{MAX_INPUT_BYTES} bytes ({MAX_INPUT_BYTES / 2**20:g} MiB)"
+def _too_large(url: str, size: int | None, limit: int) -> FetchError:
     if size is None:
-        return FetchError(url, f"the response is over the limit of {limit}")
-    return FetchError(url, f"the response is {size} bytes; the limit is {limit}")
+        return FetchError(url, f"the response is over the limit of {shown_limit(limit)}; {RAISE_IT}")
+    return FetchError(url, f"the response is {size} bytes; the limit is {shown_limit(limit)}; {RAISE_IT}")
 
 
 def _failure(url: str, reason: object, timeout: float) -> FetchError:

@@ -54,7 +54,8 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
     offline = bool(getattr(args, "offline", False))
     if getattr(args, "cache_dir", None) == "":
         raise _UsageError("--cache-dir needs a folder name")
-    fetched = fetch(url, cache_dir=getattr(args, "cache_dir", None), offline=offline)
+    max_bytes: int | None = getattr(args, "max_bytes", None)
+    fetched = fetch(url, cache_dir=getattr(args, "cache_dir", None), offline=offline, max_bytes=max_bytes)
     if offline:
         _report(
             f"{PROG}: note: offline: {_shorten_path(source)} as cached {_age_text(fetched.age)} "
@@ -64,7 +65,7 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
     shown = _shorten_path(source)
     try:
         name = cast("ReadableFormat", input_format) if input_format else detect_format(fetched.data)
-        return loads(fetched.data, name, tz=file_tz)
+        return loads(fetched.data, name, tz=file_tz, max_bytes=max_bytes)
     except MissingZoneError:
         raise _UsageError(
             f"{shown}: the times in this schedule carry no zone", "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels"

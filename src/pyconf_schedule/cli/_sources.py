@@ -36,6 +36,11 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
         if input_format or file_tz:
             option = "--from" if input_format else "--file-tz"
             raise _UsageError(f"{option} applies to schedule files, and {name!r} is a dataset")
+        if getattr(args, "max_bytes", None) is not None:  # said, not silently ignored: an embedded dataset has no size limit
+            raise _UsageError(
+                f"--max-bytes applies to schedule files and URLs, and {name!r} is a dataset",
+                "leave --max-bytes out: the embedded datasets are read without a size limit",
+            )
         return load(name)
     if "://" in name[:16]:  # a URL
         from ._remote import _load_url

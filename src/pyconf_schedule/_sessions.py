@@ -226,8 +226,8 @@ at once.  Scanning first keeps the first searches cheap; building the table
 after this many keeps a long run of searches at most about twice the cost of
 having built it at the start.
 """
-_FOUND_KEPT = 256
-"""Needles whose positions each search document remembers (the oldest are forgotten first)."""
+_KEPT_PER_ITEM = 4
+"""Positions a search document remembers from its scans, per item: the oldest needles are forgotten first."""
 
 
 class _Search:
@@ -241,11 +241,12 @@ class _Search:
     instead of one test per item.
     """
 
-    __slots__ = ("_document", "_starts", "_found", "_scans", "_words", "_vocabulary")
+    __slots__ = ("_document", "_starts", "_found", "_kept", "_scans", "_words", "_vocabulary")
 
     def __init__(self, items: Sequence[Session]) -> None:
         self._document, self._starts = search_document(map(_searched, items))
-        self._found: dict[str, list[int]] = {}
+        self._found: dict[str, list[int]] = {}  # what scans found, until the word table answers instead
+        self._kept = 0
         self._scans = 0
         self._words: dict[str, list[int]] | None = None
         self._vocabulary: list[str] = []
@@ -253,15 +254,18 @@ class _Search:
     def positions(self, needle: str) -> list[int]:
         """Positions (ascending) of the items whose search text holds ``needle``."""
         found = self._found.get(needle)
-        if found is None:
-            if self._words is None and self._scans < _SCANS_BEFORE_WORDS:
-                self._scans += 1
-                found = self._scan(needle)
-            else:
-                found = self._lookup(needle)
-            if len(self._found) >= _FOUND_KEPT:
-                del self._found[next(iter(self._found))]
+        if found is not None:
+            return found
+        if self._words is not None or self._scans >= _SCANS_BEFORE_WORDS:
+            return self._lookup(needle)
+        self._scans += 1
+        found = self._scan(needle)
+        budget = _KEPT_PER_ITEM * len(self._starts)
+        while self._found and self._kept + len(found) > budget:
+            self._kept -= len(self._found.pop(next(iter(self._found))))
+        if self._kept + len(found) <= budget:
             self._found[needle] = found
+            self._kept += len(found)
         return found
 
     def _segment(self, position: int) -> str:
@@ -298,33 +302,27 @@ class _Search:
                     positions.append(i)
         self._words, self._vocabulary = table, sorted(table)
         self._found.clear()
+        self._kept = 0
 
     def _lookup(self, needle: str) -> list[int]:
-        """The needle's positions from the word table: those of each of its words, then checked in order."""
+        """The needle's positions from the word table: the items having each of its words, then checked in order."""
         self.build_words()
         table, vocabulary = self._words, self._vocabulary
         assert table is not None
-        phrase = needle.split()
-        whole = phrase[:-1] if not needle.endswith(" ") else phrase
-        candidates: set[int] | None = None
-        for word in sorted(whole, key=lambda w: len(table.get(w, ())) ):
-            positions = table.get(word)
-            if not positions:
-                return []
-            candidates = set(positions) if candidates is None else candidates.intersection(positions)
-            if not candidates:
-                return []
-        if not needle.endswith(" "):  # the last word is the start of a word
-            last = phrase[-1]
-            low = high = bisect_left(vocabulary, last)
-            while high < len(vocabulary) and vocabulary[high].startswith(last):
+        words = needle.split()
+        prefix = None if needle.endswith(" ") else words.pop()  # the last word may be the start of a longer one
+        lists = [table.get(word, []) for word in words]
+        if prefix is not None:
+            low = high = bisect_left(vocabulary, prefix)
+            while high < len(vocabulary) and vocabulary[high].startswith(prefix):
                 high += 1
-            prefixed = _union(table, vocabulary[low:high])
-            candidates = set(prefixed) if candidates is None else candidates.intersection(prefixed)
-        assert candidates is not None
+            lists.append(_union(table, vocabulary[low:high]))
+        lists.sort(key=len)  # the rarest first
+        if len(lists) == 1:  # a word of its own: its table entry is exact
+            return lists[0]
+        candidates = set(lists[0]).intersection(*lists[1:])
         pattern = _phrase(needle)
-        if pattern is None:  # a word of its own: its table entry is exact
-            return sorted(candidates)
+        assert pattern is not None
         return [i for i in sorted(candidates) if pattern.search(self._segment(i))]
 
 

@@ -230,6 +230,28 @@ def test_every_year_of_a_long_calendar_reads_fast_with_a_1601_rule(expansion: _E
     ]
 
 
+def _rdate_zone(count: int) -> bytes:
+    """A calendar whose zone has one observance with ``count`` RDATE values (the corpus case has 200,000)."""
+    rdates = ",".join(f"{1900 + n // 365:04d}{1 + n % 12:02d}{1 + n % 28:02d}T000000" for n in range(count))
+    return (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTIMEZONE\r\nTZID:Custom\r\nBEGIN:STANDARD\r\n"
+        f"DTSTART:19000101T000000\r\nRDATE:{rdates}\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100\r\n"
+        "END:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:a@x\r\nDTSTART;TZID=Custom:20200101T100000\r\n"
+        "SUMMARY:T\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    ).encode()
+
+
+def test_rdate_values_are_read_in_linear_steps() -> None:
+    """Each RDATE value added from 500 to 4,000 costs the steps each one added from 500 to 1,000 costs (within 5%)."""
+
+    def steps_for(count: int) -> int:
+        data = _rdate_zone(count)
+        return steps(lambda: ics.loads(data))
+
+    steps_for(10)  # imports and caches filled on first use
+    assert growth(steps_for, 500) < 1.05
+
+
 # ---------------------------------------------------------------------------
 # 7. tz= is checked
 # ---------------------------------------------------------------------------

@@ -176,11 +176,14 @@ _SEARCHED_VARIANTS = frozenset({"title", "abstract"})
 def _searched(session: Session) -> str:
     """Everything search() reads of a session, one part a line."""
     parts: list[str] = [session.title or "", *session.title_variants, session.abstract or ""]
-    for group in (*session.variants, *session.conflicts):
-        if group.field in _SEARCHED_VARIANTS:
-            parts.extend(v.value for v in group.values)
+    if session.variants or session.conflicts:
+        for group in (*session.variants, *session.conflicts):
+            if group.field in _SEARCHED_VARIANTS:
+                parts.extend(v.value for v in group.values)
     for speaker in session.speakers:
-        parts.extend(speaker.names)
+        parts.append(speaker.name)
+        if speaker.aliases:
+            parts.extend(speaker.aliases)
         if speaker.organisation:
             parts.append(speaker.organisation)
         if speaker.conflicts:

@@ -63,8 +63,14 @@ _SEARCH_WORD = r"[^\W_]+[+#]*|[+#]+"
 
 
 # ASCII text without "+" or "#": its words are its runs of letters and digits, so
-# mapping every other character to a space and splitting finds them (no regex).
-_ASCII_SEPARATORS = {c: " " for c in range(128) if not chr(c).isalnum()}
+# mapping every other character to a space (and letters to lower case) and
+# splitting finds them, without a regex; bytes.translate does it in one pass.
+_ASCII_FOLD = bytes(ord(chr(b).lower()) if chr(b).isascii() and chr(b).isalnum() else 32 for b in range(256))
+
+
+def _ascii_fold(text: str) -> str:
+    """An ASCII ``text`` lower-cased, every character but a letter or digit a space."""
+    return text.encode("ascii").translate(_ASCII_FOLD).decode("ascii")
 
 
 def search_words(text: str) -> list[str]:
@@ -76,7 +82,7 @@ def search_words(text: str) -> list[str]:
     if not isinstance(text, str):
         raise TypeError(f"expected text as str, got {type(text).__name__}")
     if text.isascii() and "+" not in text and "#" not in text:  # casefold is lower() and nothing to decompose
-        return text.lower().translate(_ASCII_SEPARATORS).split()
+        return _ascii_fold(text).split()
     return re.findall(_SEARCH_WORD, _strip_accents(text).casefold())
 
 
@@ -106,7 +112,7 @@ def search_document(texts: Iterable[str]) -> tuple[str, list[int]]:
         if not isinstance(text, str):
             raise TypeError(f"expected text as str, got {type(text).__name__}")
         if text.isascii() and "+" not in text and "#" not in text:  # as in search_words, with no list of words
-            pieces.append(text.lower().translate(_ASCII_SEPARATORS))
+            pieces.append(_ascii_fold(text))
         else:
             pieces.append(" ".join(re.findall(_SEARCH_WORD, _strip_accents(text).casefold())))
     document = " " + " \n ".join(pieces) + " "

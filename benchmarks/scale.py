@@ -165,9 +165,10 @@ def _sqlite(conf: Conference, target: str = ":memory:") -> sqlite3.Connection:
 _PAUSE_GC = False  # --no-gc: the cyclic garbage collector off during each timed call
 
 
-def _timed(call: Callable[[], object]) -> float:
-    """The time of one call, in seconds (the collector paused if ``--no-gc``)."""
-    gc.collect()
+def _timed(call: Callable[[], object], collect: bool = False) -> float:
+    """The time of one call, in seconds (the collector paused if ``--no-gc``); ``collect`` first clears old garbage."""
+    if collect:  # not before queries of microseconds: it would leave them a cold CPU cache
+        gc.collect()
     if _PAUSE_GC:
         gc.disable()
     try:
@@ -185,7 +186,7 @@ def _time(call: Callable[[], object], repeat: int) -> float:
 
 def _best(call: Callable[[], object], repeat: int) -> float:
     """The least time of ``repeat`` calls, in seconds: the one least disturbed by other work on the machine."""
-    return min(_timed(call) for _ in range(repeat))
+    return min(_timed(call, collect=True) for _ in range(repeat))
 
 
 def _once(call: Callable[[], object]) -> float:

@@ -155,3 +155,14 @@ def test_unique_ids_probe_each_suffix_once() -> None:
     claimed = [ids.claim("speaker") for _ in range(1001)]
     assert claimed == ["speaker", *(f"speaker-{n}" for n in range(2, 1002))]
     assert taken.probes == 1 + 1000 * 2
+
+
+def test_spellings_of_one_person_id_become_aliases_in_order() -> None:
+    """Other spellings of one person id become that speaker's aliases, each once, in the order met."""
+    names = ["Ada Lovelace", "A. Lovelace", "Ada Lovelace", "Ada L.", "A. Lovelace"]
+    events = [{"id": i, "title": f"T{i}", "date": "2026-06-01T10:00:00+02:00", "duration": "00:30",
+               "persons": [{"id": 7, "public_name": name}, {"id": 7, "public_name": name}]}
+              for i, name in enumerate(names, start=1)]  # fmt: skip
+    conf = loads(json.dumps({"schedule": {"conference": {"days": [{"rooms": {"A": events}}]}}}), "c3voc-json")
+    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [("person-7", "Ada Lovelace", ("A. Lovelace", "Ada L."))]
+    assert [s.speakers for s in conf.sessions] == [conf.speakers] * 5

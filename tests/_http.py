@@ -34,6 +34,8 @@ class Route:
     served: int = 0
     trickle: float = 0.0
     """Seconds to wait between the body's 16-byte pieces."""
+    pieces_sent: int = 0
+    """The body pieces written so far (a trickled body goes 16 bytes at a time, else the body is one piece)."""
     load: Callable[[], list[bytes]] | None = None
     """When set, gives the bodies at each request (files read when asked for), instead of ``bodies``."""
 
@@ -105,10 +107,11 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
                 return
             if route.declared_length is not None and route.declared_length >= 0:
                 headers["Content-Length"] = str(route.declared_length)
-            self._answer(200, body, headers, length=route.declared_length != -1, trickle=route.trickle)
+            self._answer(200, body, headers, length=route.declared_length != -1, trickle=route.trickle, route=route)
 
         def _answer(
-            self, status: int, body: bytes, headers: dict[str, str], *, length: bool = True, trickle: float = 0.0
+            self, status: int, body: bytes, headers: dict[str, str], *, length: bool = True, trickle: float = 0.0,
+            route: Route | None = None,
         ) -> None:
             server.requests.append(
                 Request(self.path, status, self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since"))
@@ -127,6 +130,8 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
                             return
                         self.wfile.write(piece)
                         self.wfile.flush()
+                        if route is not None:
+                            route.pieces_sent += 1
                 except OSError:  # the client gave up (a size or time limit): nothing to do
                     pass
 

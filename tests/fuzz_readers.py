@@ -16,7 +16,9 @@ try the same inputs.
 
 A reader may return a Conference or raise a ScheduleParseError (its
 subclasses included, such as MissingZoneError); any other exception, and
-any input that takes longer than ``--slow`` seconds, is a finding.  Each
+any input that takes longer than ``--slow`` seconds, is a finding (with
+``--slow 0``, as CI runs it, only an input still running after
+:data:`HANG_SECONDS` is: a test asserts no speed).  Each
 finding is saved in the crash folder (default: a new temporary folder) as
 the input plus a ``.txt`` with what happened; the last line printed is the
 summary ``fuzz: N inputs tried, C crashes, S slow inputs``.  In ``--cli``
@@ -68,6 +70,12 @@ ZONES = ("UTC", "Europe/Paris", "Pacific/Kiritimati", "Etc/GMT+12")
 """The zones the fuzzer passes as ``tz=`` to three inputs in ten (the extremes of the offsets, and DST)."""
 HANG_FACTOR = 5.0
 """An input still running after this many times the slow bound is stopped (SIGALRM) and saved as a hang."""
+HANG_SECONDS = 60.0
+"""The hang bound when no slow bound is given (``slow=None``, as the test suite runs: only a hang is a finding, slowness is not)."""
+
+
+def _hang_bound(slow: float | None) -> float:
+    return slow * HANG_FACTOR if slow is not None else HANG_SECONDS
 
 _COMMON_TOKENS: tuple[bytes, ...] = (
     b"\x00", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\r\n", b"\n", b"\r", b" ", b"\t", b"\\",
@@ -381,7 +389,7 @@ class Stats:
                 f" ({len(self.findings)} distinct)")
 
 
-def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: float = 1.0) -> Finding | None:
+def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: float | None = 1.0) -> Finding | None:
     """Read ``data`` as ``format_name``; a finding unless it gives a Conference or a ScheduleParseError in time.
 
     >>> check_reader(b"BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n", "ics") is None
@@ -392,12 +400,12 @@ def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: 
 
     started = time.perf_counter()
     try:
-        with _alarm(slow * HANG_FACTOR):
+        with _alarm(_hang_bound(slow)):
             conf = loads(data, format_name, tz=tz)  # type: ignore[arg-type]
     except ScheduleParseError:
         conf = None
     except _Hang:
-        return Finding("hang", format_name, data, f"still running after {slow * HANG_FACTOR:g} s", "", slow * HANG_FACTOR)
+        return Finding("hang", format_name, data, f"still running after {_hang_bound(slow):g} s", "", _hang_bound(slow))
     except Exception as exc:  # the point of fuzzing: anything else is a bug
         return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}",
                        _where(exc), time.perf_counter() - started)
@@ -406,7 +414,7 @@ def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: 
         if problem is not None:
             return Finding("round-trip", format_name, data, problem[0], problem[1], time.perf_counter() - started)
     elapsed = time.perf_counter() - started
-    if elapsed > slow:
+    if slow is not None and elapsed > slow:
         return Finding("slow", format_name, data, f"took {elapsed:.2f} s", "", elapsed)
     return None
 
@@ -438,7 +446,7 @@ def _round_trip(conf: Conference, format_name: str) -> tuple[str, str] | None:
     return None
 
 
-def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0) -> Finding | None:
+def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float | None = 1.0) -> Finding | None:
     """Run ``pyconf-schedule list FILE --from FORMAT`` on ``data``; a finding on an escape, a bad exit or a bad stderr.
 
     A control character on stderr (echoed from the input) is a finding too.
@@ -450,10 +458,10 @@ def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0)
     out, err = io.StringIO(), io.StringIO()
     started = time.perf_counter()
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _alarm(slow * HANG_FACTOR):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _alarm(_hang_bound(slow)):
             code = main(["list", str(path), "--from", format_name])
     except _Hang:
-        return Finding("hang", format_name, data, f"still running after {slow * HANG_FACTOR:g} s", "", slow * HANG_FACTOR)
+        return Finding("hang", format_name, data, f"still running after {_hang_bound(slow):g} s", "", _hang_bound(slow))
     except BaseException as exc:  # a traceback for the user
         return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}", _where(exc),
                        time.perf_counter() - started)
@@ -469,7 +477,7 @@ def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float = 1.0)
         problem = "exit 2 without one error line"
     if problem:
         return Finding("crash", format_name, data, f"CLI: {problem}", err.getvalue()[-2000:], elapsed)
-    if elapsed > slow:
+    if slow is not None and elapsed > slow:
         return Finding("slow", format_name, data, f"took {elapsed:.2f} s", "", elapsed)
     return None
 
@@ -488,9 +496,11 @@ def save(finding: Finding, folder: Path) -> Path:
 
 
 def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | None = None, seed: int = 0,
-        crashes: Path | None = None, slow: float = 1.0, cli: bool = False, folders: Sequence[Path] = SEED_FOLDERS,
+        crashes: Path | None = None, slow: float | None = 1.0, cli: bool = False, folders: Sequence[Path] = SEED_FOLDERS,
         exclude: Collection[str] = (), zones: Sequence[str] = ZONES, report: Callable[[str], None] = print) -> Stats:
     """Fuzz ``formats`` round robin until ``seconds`` pass or ``inputs`` are tried; findings go to ``crashes``.
+
+    ``slow=None`` reports hangs (after :data:`HANG_SECONDS`) but no slow inputs.
 
     >>> run(["json"], inputs=20, seed=1, report=lambda line: None).tried
     20
@@ -525,7 +535,7 @@ def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | N
     return stats
 
 
-def _run_atheris(formats: Sequence[str], seconds: float, crashes: Path, slow: float, cli: bool) -> Stats:  # pragma: no cover
+def _run_atheris(formats: Sequence[str], seconds: float, crashes: Path, slow: float | None, cli: bool) -> Stats:  # pragma: no cover
     import importlib
 
     atheris: Any = importlib.import_module("atheris")
@@ -576,11 +586,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     budget.add_argument("--inputs", type=int, help="how many inputs to try instead of a time")
     parser.add_argument("--seed", type=int, default=0, help="seed of the mutator (default 0)")
     parser.add_argument("--crashes", type=Path, help="folder for findings (default: a new temporary folder)")
-    parser.add_argument("--slow", type=float, default=1.0, help="seconds after which an input counts as slow (default 1)")
+    parser.add_argument("--slow", type=float, default=1.0,
+                        help="seconds after which an input counts as slow (default 1; 0: report hangs only)")
     parser.add_argument("--cli", action="store_true", help="run `pyconf-schedule list` in-process instead of the reader")
     parser.add_argument("--engine", choices=["auto", "mutator", "atheris"], default="auto",
                         help="atheris (coverage-guided), the seeded mutator, or auto: atheris when it imports (default)")
     args = parser.parse_args(argv)
+    slow = args.slow or None
     formats = list(READABLE) if args.format == "all" else [args.format]
     crashes = args.crashes or Path(tempfile.mkdtemp(prefix="pyconf-fuzz-crashes-"))
     engine = args.engine
@@ -596,10 +608,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"fuzz: {', '.join(formats)}{' via the CLI' if args.cli else ''}, engine {engine}, seed {args.seed},"
           f" findings in {crashes}", flush=True)
     if engine == "atheris":  # pragma: no cover
-        stats = _run_atheris(formats, (args.minutes or 1.0) * 60, crashes, args.slow, args.cli)
+        stats = _run_atheris(formats, (args.minutes or 1.0) * 60, crashes, slow, args.cli)
     else:
         seconds = None if args.inputs is not None else (args.minutes or 1.0) * 60
-        stats = run(formats, seconds=seconds, inputs=args.inputs, seed=args.seed, crashes=crashes, slow=args.slow,
+        stats = run(formats, seconds=seconds, inputs=args.inputs, seed=args.seed, crashes=crashes, slow=slow,
                     cli=args.cli,
                     report=lambda line: print(line, flush=True))
     print(stats.line())

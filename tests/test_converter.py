@@ -95,7 +95,8 @@ def test_malformed_documents_raise_one_parse_error(document: Any, message: str) 
 @pytest.mark.parametrize("name", ["eu2026", "na2026"])
 def test_dataset_fast_decoder_agrees_with_converter(name: str) -> None:
     """The direct decoder used by load() builds the same Conference as the cattrs converter."""
-    from pyconf_schedule._datasets import _read, decode
+    from pyconf_schedule._datasets import _read
+    from pyconf_schedule._decode import decode
 
     document = json.loads(_read(name))
     assert decode(document) == conference_from_dict(document)

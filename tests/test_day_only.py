@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, Session, Sessions
 from pyconf_schedule._converter import conference_from_dict, conference_to_dict
-from pyconf_schedule._datasets import decode
+from pyconf_schedule._decode import decode
 from pyconf_schedule.exceptions import FieldTypeError, InvalidScheduleError, ScheduleParseError
 from pyconf_schedule.formats import dumps, loads, native, omitted
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import time
 from pathlib import Path
 
 import pytest
@@ -19,19 +18,26 @@ from ._support import utc
 CASES = load_cases()
 READER_CASES = [case for case in CASES if not case.cli_only]
 DEFAULT_SECONDS = 5.0
-"""The time bound of a case without its own ``seconds``: generous, for slow shared CI machines."""
+"""The hang bound of a case without its own ``seconds``: far beyond the milliseconds reading such a file takes.
+
+Only a hang reaches it: no test asserts on how long a case takes (speed is
+measured by the benchmarks, and linear work by counted steps)."""
+
+
+def _bound(case: Case) -> float:
+    return case.seconds or DEFAULT_SECONDS
 
 
 def _outcome(case: Case) -> Conference | errors.PyconfScheduleError:
     """The Conference read, or the project error raised; anything else (a hang, another exception) fails the test."""
     data = case.data()
     try:
-        with time_limit(case.seconds or DEFAULT_SECONDS):
+        with time_limit(_bound(case)):
             return loads(data, case.format, tz=case.tz)  # type: ignore[arg-type]
     except errors.PyconfScheduleError as exc:
         return exc
     except TimeLimitExceeded:
-        pytest.fail(f"{case.id}: still reading after {case.seconds or DEFAULT_SECONDS} s", pytrace=False)
+        pytest.fail(f"hang: {case.id}: still reading after {_bound(case):g} s", pytrace=False)
     except Exception as exc:  # the defect the corpus exists to catch
         pytest.fail(f"{case.id}: {type(exc).__name__}: {exc}", pytrace=False)
 
@@ -51,9 +57,9 @@ def test_reader_gives_the_exact_outcome(case: Case) -> None:
         assert summary(outcome) == case.read
 
 
-def _run_cli(argv: list[str]) -> tuple[int, str, str]:
+def _run_cli(argv: list[str], seconds: float = DEFAULT_SECONDS * 2) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), time_limit(DEFAULT_SECONDS * 2):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), time_limit(seconds):
         code = main(argv)
     return code, out.getvalue(), err.getvalue()
 
@@ -75,14 +81,12 @@ def test_cli_refuses_in_one_line_or_lists(case: Case, command: list[str], reques
     else:
         path = HOSTILE / case.name
     argv = [command[0], str(path), "--from", case.format, *command[1:], *(["--file-tz", case.tz] if case.tz else [])]
-    started = time.perf_counter()
     try:
-        code, stdout, stderr = _run_cli(argv)
+        code, stdout, stderr = _run_cli(argv, _bound(case) * 2)
     except TimeLimitExceeded:
-        pytest.fail(f"{case.id}: the command still runs after {DEFAULT_SECONDS * 2} s", pytrace=False)
+        pytest.fail(f"hang: {case.id}: the command still runs after {_bound(case) * 2:g} s", pytrace=False)
     except Exception as exc:  # a traceback for the user
         pytest.fail(f"{case.id}: {type(exc).__name__}: {exc}", pytrace=False)
-    elapsed = time.perf_counter() - started
     if case.error is not None:
         assert (code, stdout) == (2, "")
         _assert_one_error_line(stderr)
@@ -99,7 +103,6 @@ def test_cli_refuses_in_one_line_or_lists(case: Case, command: list[str], reques
         else:
             assert (code, stderr) == (0, "")
             assert stdout != ""
-    assert elapsed < (case.seconds or DEFAULT_SECONDS)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
@@ -111,9 +114,9 @@ def test_cli_detects_or_refuses_in_one_line(case: Case, request: pytest.FixtureR
     else:
         path = HOSTILE / case.name
     try:
-        code, stdout, stderr = _run_cli(["list", str(path), *(["--file-tz", case.tz] if case.tz else [])])
+        code, stdout, stderr = _run_cli(["list", str(path), *(["--file-tz", case.tz] if case.tz else [])], _bound(case) * 2)
     except TimeLimitExceeded:
-        pytest.fail(f"{case.id}: the command still runs after {DEFAULT_SECONDS * 2} s", pytrace=False)
+        pytest.fail(f"hang: {case.id}: the command still runs after {_bound(case) * 2:g} s", pytrace=False)
     except Exception as exc:  # a traceback for the user
         pytest.fail(f"{case.id}: {type(exc).__name__}: {exc}", pytrace=False)
     assert code in (0, 1, 2)

@@ -28,7 +28,7 @@ from pyconf_schedule import (
     read,
 )
 from pyconf_schedule._converter import conference_to_dict
-from pyconf_schedule._datasets import decode
+from pyconf_schedule._decode import decode
 from pyconf_schedule.cli import EXIT_OK, main
 from pyconf_schedule.formats import ReadableFormat, native
 

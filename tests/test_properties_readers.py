@@ -1,4 +1,4 @@
-"""Properties of every reader in the registry: any input gives a Conference or a ScheduleParseError in time, and round trips keep what docs/reference/formats.md says.
+"""Properties of every reader in the registry: any input gives a Conference or a ScheduleParseError (and never hangs), and round trips keep what docs/reference/formats.md says.
 
 The readers come from ``formats.format_names("read")``, so a new reader is held to
 these properties as soon as it is registered (sqlite, which ``dumps`` cannot write, has its round trips in test_formats_sqlite.py).  Native JSON's lossless round trip
@@ -23,19 +23,19 @@ from ._hostile import TimeLimitExceeded, time_limit
 READERS = format_names("read")
 TEXT_READERS = tuple(name for name in READERS if name != "sqlite")  # round trips through dumps(); sqlite: test_formats_sqlite
 BOUND = 5.0
-"""Seconds any one input may take to read (generous: CI machines are shared)."""
-_SETTINGS = settings(max_examples=40, deadline=timedelta(seconds=BOUND), suppress_health_check=[HealthCheck.too_slow])
+"""Seconds after which reading one input (of at most a few kB: milliseconds) is stopped as a hang; not a speed claim."""
+_SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _read_or_refuse(data: bytes, format_name: str, tz: str | None = None) -> None:
-    """Read ``data``; a ScheduleParseError is fine, anything else (or a read over BOUND seconds) fails."""
+    """Read ``data``; a ScheduleParseError is fine, anything else (or a hang, stopped after BOUND seconds) fails."""
     try:
         with time_limit(BOUND):
             conf = loads(data, format_name, tz=tz)  # type: ignore[arg-type]
     except ScheduleParseError:
         return
     except TimeLimitExceeded:
-        pytest.fail(f"reading {format_name} took over {BOUND} s: {data[:200]!r}", pytrace=False)
+        pytest.fail(f"hang: reading {format_name} still running after {BOUND:g} s: {data[:200]!r}", pytrace=False)
     assert isinstance(conf, Conference)
 
 

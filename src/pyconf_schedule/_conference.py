@@ -45,7 +45,11 @@ def _to_sessions(value: Iterable[Session]) -> Sessions:
         return value
     items = _tuple(value)
     _check_items("Conference", None, "sessions", items, Session, "an iterable of Session")
-    return Sessions(items)
+    # Sorted here; __attrs_post_init__ gives the sessions the conference's catalogue, so none is made for them now.
+    return Sessions(items, _catalogue=_NO_CATALOGUE)
+
+
+_NO_CATALOGUE = _Catalogue((), (), ())
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
@@ -277,7 +281,8 @@ class Conference:
 
 
 def _shown_in(session: Session, zone: tzinfo) -> bool:
-    return all(t is None or t.tzinfo is zone for t in (session.start, session.end))
+    start, end = session.start, session.end
+    return (start is None or start.tzinfo is zone) and (end is None or end.tzinfo is zone)
 
 
 def _check_types(conf: Conference) -> None:
@@ -310,16 +315,18 @@ def _check(conf: Conference) -> None:
     check_programme_days(conf.programme_days, conf.id)
     source_ids = {s.id for s in conf.sources}
     _unique("session", conf.sessions)
-    for session in conf.sessions:
+    for session in conf.sessions:  # the same object (as readers build them) is the same part: no field-by-field compare
         for speaker in session.speakers:
-            if speakers.get(speaker.id) != speaker:
+            known = speakers.get(speaker.id)
+            if known is not speaker and known != speaker:
                 raise InvalidScheduleError(
                     f"session {session.id!r} names speaker {speaker.id!r}, which is not in the conference's speakers"
                 )
-        if session.room is not None and rooms.get(session.room.id) != session.room:
-            raise InvalidScheduleError(f"session {session.id!r} is in room {session.room.id!r}, which is not in the conference's rooms")
-        if session.track is not None and tracks.get(session.track.id) != session.track:
-            raise InvalidScheduleError(f"session {session.id!r} is in track {session.track.id!r}, which is not in the conference's tracks")
+        room, track = session.room, session.track
+        if room is not None and rooms.get(room.id) is not room and rooms.get(room.id) != room:
+            raise InvalidScheduleError(f"session {session.id!r} is in room {room.id!r}, which is not in the conference's rooms")
+        if track is not None and tracks.get(track.id) is not track and tracks.get(track.id) != track:
+            raise InvalidScheduleError(f"session {session.id!r} is in track {track.id!r}, which is not in the conference's tracks")
         if source_ids:
             unknown = [s for s in session.sources if s not in source_ids]
             if unknown:

@@ -5,12 +5,11 @@ wheels and editable installs read the same files.  Each is parsed once per
 process, even when several threads load it at once, and cached; the
 Conference is immutable.
 
-Loading the embedded files does not go through the cattrs converter: a
-direct decoder builds the objects, because importing cattrs and generating
-its structuring code would triple the cost of a cold ``load()`` (see
-``benchmarks/cold_start.py``).  The shipped files are valid by construction
-and a test checks that both decoders give equal Conferences; should the
-direct decoder fail, the converter is used and reports the error.
+Loading the embedded files does not go through the cattrs converter: the
+direct decoder of :mod:`pyconf_schedule._decode` builds the objects, because
+importing cattrs and generating its structuring code would triple the cost
+of a cold ``load()`` (see ``benchmarks/cold_start.py``).  Should it refuse a
+file, the converter reads it and reports the error.
 """
 
 from __future__ import annotations
@@ -23,8 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from ._conference import Conference
-from ._days import ProgrammeDay
-from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
+from ._decode import decode
 from ._sessions import Sessions
 from .exceptions import UnknownDatasetError, UnknownSpeakerError
 
@@ -110,77 +108,6 @@ def _build(name: str) -> Conference:
         from ._converter import conference_from_dict
 
         return conference_from_dict(document)
-
-
-def _datetime(value: str | None) -> Any:
-    # The shipped files hold well-formed RFC 9557 text: "2026-04-08T11:05:00+02:00[Europe/Paris]".
-    if value is None:
-        return None
-    from datetime import datetime
-
-    from ._time import get_zone
-
-    iso, _, zone = value.partition("[")
-    parsed = datetime.fromisoformat(iso)
-    return parsed.astimezone(get_zone(zone[:-1])) if zone else parsed
-
-
-def _conflicts(items: list[dict[str, Any]]) -> tuple[Conflict, ...]:
-    return tuple(
-        Conflict(
-            field=c["field"],
-            values=[SourcedValue(value=v["value"], sources=v["sources"]) for v in c["values"]],
-            rule=c["rule"],
-        )
-        for c in items
-    )
-
-
-def decode(document: dict[str, Any]) -> Conference:
-    """Build a Conference from a native JSON document known to be valid (the shipped datasets)."""
-    from datetime import date, time
-
-    if document["format"] != "pyconf-schedule" or document["version"] != 1:
-        raise ValueError("not a version 1 pyconf-schedule document")
-    body = document["conference"]
-    rooms = {r["id"]: Room(id=r["id"], name=r["name"]) for r in body["rooms"]}
-    tracks = {t["id"]: Track(id=t["id"], name=t["name"]) for t in body["tracks"]}
-    speakers = {
-        p["id"]: Speaker(
-            id=p["id"], name=p["name"], aliases=p["aliases"], job_title=p["job_title"],
-            organisation=p["organisation"], bio=p["bio"], conflicts=_conflicts(p["conflicts"]),
-        )
-        for p in body["speakers"]
-    }
-    sessions = [
-        Session(
-            id=s["id"], title=s["title"], kind=SessionKind(s["kind"]), kind_label=s["kind_label"],
-            start=_datetime(s["start"]), end=_datetime(s["end"]),
-            day_only=None if s.get("day_only") is None else date.fromisoformat(s["day_only"]),
-            room=None if s["room"] is None else rooms[s["room"]],
-            track=None if s["track"] is None else tracks[s["track"]],
-            speakers=[speakers[i] for i in s["speakers"]],
-            abstract=s["abstract"], audience_level=s["audience_level"], language=s["language"], url=s["url"],
-            slides=s["slides"], sources=s["sources"], title_variants=s["title_variants"],
-            variants=_conflicts(s["variants"]), conflicts=_conflicts(s["conflicts"]),
-        )
-        for s in body["sessions"]
-    ]
-    days = [
-        ProgrammeDay(date=date.fromisoformat(d["date"]), start=_datetime(d["start"]), end=_datetime(d["end"]))
-        for d in body.get("programme_days", ())
-    ]
-    day_change = body.get("day_change")
-    dates = {k: None if body[k] is None else date.fromisoformat(body[k]) for k in ("start_date", "end_date")}
-    return Conference(
-        id=body["id"], name=body["name"], timezone=body["timezone"], sessions=sessions,
-        speakers=list(speakers.values()), rooms=list(rooms.values()), tracks=list(tracks.values()),
-        sources=[Source(id=x["id"], title=x["title"], url=x["url"], file=x["file"]) for x in body["sources"]],
-        city=body["city"], country=body["country"], venue=body["venue"], url=body["url"],
-        start_date=dates["start_date"], end_date=dates["end_date"], coverage=body["coverage"],
-        programme_days=days, day_change=None if day_change is None else time.fromisoformat(day_change),
-        view_timezone=body.get("view_timezone"),
-    )
 
 
 def find_speaker(name: str) -> dict[str, Sessions]:

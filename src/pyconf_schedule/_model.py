@@ -190,6 +190,8 @@ def _tuple(value: Iterable[_T]) -> tuple[_T, ...]:
 
 
 def _tuple_of_str(value: str | Iterable[str]) -> tuple[str, ...]:
+    if type(value) is tuple:
+        return value
     if isinstance(value, str):
         return (value,)
     return _tuple(value)
@@ -215,6 +217,7 @@ _TUPLE = frozenset({tuple})
 _STR_OR_NONE = frozenset({str, type(None)})
 _DATETIME_OR_NONE = frozenset({datetime, type(None)})
 _DATE_OR_NONE = frozenset({date, type(None)})
+_EDGE_YEARS = (1, 9999)
 
 
 def _to_kind(value: SessionKind | str) -> SessionKind:
@@ -414,43 +417,47 @@ class Session:
     conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
 
     def __attrs_post_init__(self) -> None:
-        ident = self.id
+        ident, start, end = self.id, self.start, self.end
         # One cheap test of every type (exact types, as the readers build them); the
         # detailed checks, which also accept subclasses, run only when it fails.
+        # Empty collections, the common case, skip their item tests.
         if not (
             type(ident) is str
-            and {type(self.title), type(self.kind_label), type(self.abstract), type(self.audience_level),
-                 type(self.language), type(self.url)} <= _STR_OR_NONE
-            and type(self.start) in _DATETIME_OR_NONE
-            and type(self.end) in _DATETIME_OR_NONE
+            and type(self.title) in _STR_OR_NONE and type(self.kind_label) in _STR_OR_NONE
+            and type(self.abstract) in _STR_OR_NONE and type(self.audience_level) in _STR_OR_NONE
+            and type(self.language) in _STR_OR_NONE and type(self.url) in _STR_OR_NONE
+            and type(start) in _DATETIME_OR_NONE
+            and type(end) in _DATETIME_OR_NONE
             and type(self.day_only) in _DATE_OR_NONE
             and type(self.room) in _ROOM_OR_NONE
             and type(self.track) in _TRACK_OR_NONE
-            and {type(self.speakers), type(self.slides), type(self.sources), type(self.title_variants),
-                 type(self.variants), type(self.conflicts)} == _TUPLE
-            and set(map(type, self.speakers)) <= _SPEAKER
-            and set(map(type, self.slides + self.sources + self.title_variants)) <= _STR
-            and set(map(type, self.variants + self.conflicts)) <= _CONFLICT
+            and type(self.speakers) is tuple and type(self.slides) is tuple and type(self.sources) is tuple
+            and type(self.title_variants) is tuple and type(self.variants) is tuple and type(self.conflicts) is tuple
+            and (not self.speakers or set(map(type, self.speakers)) <= _SPEAKER)
+            and (not (self.slides or self.sources or self.title_variants)
+                 or set(map(type, self.slides + self.sources + self.title_variants)) <= _STR)
+            and (not (self.variants or self.conflicts) or set(map(type, self.variants + self.conflicts)) <= _CONFLICT)
         ):  # fmt: skip
             self._check_types()
         if not ident:
             raise InvalidScheduleError("a session needs a non-empty id")
         _check_id("session", ident)
-        if self.start is not None:
-            _check_datetime("Session", ident, "start", self.start)
-        if self.end is not None:
-            _check_datetime("Session", ident, "end", self.end)
-        if self.end is not None and self.start is None:
+        # An aware datetime away from years 1 and 9999 passes _check_datetime: only others are checked in full.
+        if start is not None and (start.utcoffset() is None or start.year in _EDGE_YEARS):
+            _check_datetime("Session", ident, "start", start)
+        if end is not None and (end.utcoffset() is None or end.year in _EDGE_YEARS):
+            _check_datetime("Session", ident, "end", end)
+        if end is not None and start is None:
             raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
-        if self.day_only is not None and self.start is not None:
+        if self.day_only is not None and start is not None:
             raise InvalidScheduleError(
-                f"session {self.id!r} has both a start ({self.start.isoformat()}) and day_only "
+                f"session {self.id!r} has both a start ({start.isoformat()}) and day_only "
                 f"({self.day_only.isoformat()}); give day_only only when the start is not known"
             )
-        if self.start is not None and self.end is not None and utc(self.end) < utc(self.start):
+        if start is not None and end is not None and end.astimezone(timezone.utc) < start.astimezone(timezone.utc):
             raise InvalidScheduleError(
-                f"session {self.id!r} ends ({self.end.isoformat()}) before it starts "
-                f"({self.start.isoformat()})"
+                f"session {self.id!r} ends ({end.isoformat()}) before it starts "
+                f"({start.isoformat()})"
             )
 
     def _check_types(self) -> None:

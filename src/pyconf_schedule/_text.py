@@ -13,7 +13,6 @@ import unicodedata
 __all__ = ["fold", "search_needle", "search_text", "slugify", "term_matches", "words"]
 
 # Compiled on first use (re caches patterns), not at import.
-_SPACE = r"\s+"
 _WORD = r"[^\W_]+(?:[.'’+#-][^\W_]+)*"
 
 
@@ -32,8 +31,7 @@ def fold(text: str) -> str:
     """
     if not isinstance(text, str):
         raise TypeError(f"expected a name or text as str, got {type(text).__name__}")
-    folded = _strip_accents(text).casefold()
-    folded = re.sub(_SPACE, " ", folded).strip()
+    folded = " ".join(_strip_accents(text).casefold().split())  # str.split's white space is re's \s
     return folded.strip(" -–—,;:").strip()
 
 

@@ -94,8 +94,28 @@ def _surrogate_reason(char: str) -> str:
     return f"the text contains a lone surrogate (U+{ord(char):04X}), which is not a Unicode character"
 
 
+def _may_hold_surrogate(text: str) -> bool:
+    """False when ``text`` surely holds no lone surrogate: it is ASCII, or it encodes as UTF-8.
+
+    Both tests run in C, many times faster than the regular expression that
+    finds where a surrogate is; the text is encoded a megabyte at a time so
+    that no full copy is made.
+    """
+    if text.isascii():
+        return False
+    step = 1 << 20
+    try:
+        for start in range(0, len(text), step):
+            text[start : start + step].encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def check_surrogates(text: str, format_name: str) -> None:
     """Refuse ``text`` holding a lone surrogate, naming its line and column."""
+    if not _may_hold_surrogate(text):
+        return
     match = _SURROGATE.search(text)
     if match is not None:
         raise ScheduleParseError(format_name, _surrogate_reason(match.group()), line_column(text, match.start()))
@@ -129,9 +149,7 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> A
     silently winning or a number becoming infinite.
     """
     text = input_text(data, format_name)
-    options: dict[str, Any] = (
-        {"object_pairs_hook": _unique_keys, "parse_constant": _no_constant, "parse_float": _finite_float} if strict else {}
-    )
+    options: dict[str, Any] = _STRICT if strict else {}
     try:
         try:
             try:
@@ -166,6 +184,21 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> A
     if _ESCAPED_SURROGATE.search(text) is not None:  # the text itself holds none (input_text): only an escape can
         _check_json_strings(document, format_name)
     return document
+
+
+def strict_json_or_none(text: str) -> Any:
+    """``text`` parsed as :func:`load_json` with ``strict`` would, or ``None`` where that would fail or check more.
+
+    For a fast path: ``None`` sends the caller to :func:`load_json`, which
+    says what is wrong.  A parsed document may still nest too deeply; the
+    caller's own shape checks must bound that.
+    """
+    if _ESCAPED_SURROGATE.search(text) is not None:
+        return None
+    try:
+        return json.loads(text, **_STRICT)
+    except Exception:  # every parse error, told by load_json
+        return None
 
 
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -218,6 +251,10 @@ def _finite_float(text: str) -> float:
     if value in (float("inf"), float("-inf")):
         raise _NotANumber(text)
     return value
+
+
+_STRICT: dict[str, Any] = {"object_pairs_hook": _unique_keys, "parse_constant": _no_constant, "parse_float": _finite_float}
+"""What ``strict`` adds to :func:`json.loads`: repeated keys, NaN, Infinity and 1e400 raise."""
 
 
 _DUPLICATE = object()

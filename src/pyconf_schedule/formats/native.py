@@ -26,9 +26,9 @@ from importlib import resources
 from typing import Any
 
 from .._conference import Conference
-from .._converter import conference_from_dict, conference_to_dict
+from .._decode import decode
 from .._sessions import Sessions
-from ._common import as_conference, load_json
+from ._common import as_conference, input_text, load_json, strict_json_or_none
 
 __all__ = ["dumps", "loads", "schema"]
 
@@ -46,13 +46,30 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         conf = conf.to_tz(tz)
     elif isinstance(obj, Sessions) and getattr(obj.zone, "key", None) not in (None, conf.view_timezone or conf.timezone):
         conf = conf.to_tz(obj.zone)
+    from .._converter import conference_to_dict
+
     return json.dumps(conference_to_dict(conf), ensure_ascii=False, indent=1) + "\n"
 
 
 def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     """Read native JSON; ``tz``, when given, returns the conference viewed in that zone."""
-    conf = conference_from_dict(load_json(data, _FORMAT, strict=True))
+    text = input_text(data, _FORMAT)
+    conf = _decoded(strict_json_or_none(text))
+    if conf is None:  # invalid, or a shape only the converter reads: it says what is wrong
+        from .._converter import conference_from_dict
+
+        conf = conference_from_dict(load_json(text, _FORMAT, strict=True))
     return conf.to_tz(tz) if tz is not None else conf
+
+
+def _decoded(document: Any) -> Conference | None:
+    """The direct decoder's Conference, or None where the converter must read the document."""
+    if document is None:
+        return None
+    try:
+        return decode(document, consume=True)  # the document is ours: its sessions are dropped as they are built
+    except Exception:
+        return None
 
 
 def schema() -> dict[str, Any]:

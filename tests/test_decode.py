@@ -1,0 +1,182 @@
+"""The direct decoder agrees with the cattrs converter: the same Conference, or it steps aside."""
+
+from __future__ import annotations
+
+import copy
+import json
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyconf_schedule import Conference, ScheduleParseError, Session, Speaker, load
+from pyconf_schedule._converter import conference_from_dict, conference_to_dict
+from pyconf_schedule._days import ProgrammeDay
+from pyconf_schedule._decode import Unsupported, decode
+from pyconf_schedule.formats import native
+from pyconf_schedule.formats._common import load_json
+
+_PARIS = ZoneInfo("Europe/Paris")
+
+
+def _rich() -> Conference:
+    """A conference using every part of the format: conflicts, variants, aliases, sources, day-only sessions, days."""
+    eu = load("eu2026")
+    picked = [s for s in eu.sessions if s.conflicts or s.variants][:3] + list(eu.sessions.day_only[:2])
+    picked += [s for s in eu.sessions if any(p.aliases or p.conflicts for p in s.speakers)][:2]
+    chosen = eu.select(picked)
+    days = (
+        ProgrammeDay(date=date(2026, 4, 7), start=datetime(2026, 4, 7, 8, tzinfo=_PARIS),
+                     end=datetime(2026, 4, 8, 2, tzinfo=_PARIS)),
+        ProgrammeDay(date=date(2026, 4, 8), start=datetime(2026, 4, 8, 8, tzinfo=_PARIS),
+                     end=datetime(2026, 4, 9, 2, tzinfo=_PARIS)),
+    )  # fmt: skip
+    return Conference(
+        id=chosen.id, name=chosen.name, timezone=chosen.timezone, sessions=chosen.sessions, speakers=chosen.speakers,
+        rooms=chosen.rooms, tracks=chosen.tracks, sources=chosen.sources, city=chosen.city, start_date=chosen.start_date,
+        end_date=chosen.end_date, programme_days=days, day_change=time(4, 0),
+    )  # fmt: skip
+
+
+_RICH = conference_to_dict(_rich())
+
+
+def _outcome(call: Any) -> tuple[str, Any]:
+    try:
+        return "ok", call()
+    except ScheduleParseError as exc:
+        return "error", str(exc)
+
+
+@pytest.mark.parametrize(
+    "conf", [load("eu2026"), load("na2026"), load("eu2026").to_tz("Asia/Tokyo"), _rich()], ids=["eu", "na", "tokyo", "rich"]
+)
+def test_valid_documents_decode_to_what_the_converter_builds(conf: Conference) -> None:
+    """Both paths build equal Conferences, shown in the same zones, from every valid document."""
+    document = json.loads(native.dumps(conf))
+    fast = decode(copy.deepcopy(document), consume=True)
+    slow = conference_from_dict(document)
+    assert fast == slow == conf
+    assert [str(s.start) for s in fast.sessions] == [str(s.start) for s in slow.sessions]
+    assert (fast.view_timezone, fast.programme_days, fast.day_change) == (slow.view_timezone, slow.programme_days, slow.day_change)
+
+
+def test_consume_drops_each_session_dict_once_built() -> None:
+    """With consume, the document's session list holds only None afterwards; without, it is untouched."""
+    document = json.loads(native.dumps(load("eu2026")))
+    kept = copy.deepcopy(document)
+    decode(kept)
+    assert kept == document
+    decode(document, consume=True)
+    assert document["conference"]["sessions"] == [None] * 96
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (["conference", "sessions", 0, "slides"], None),  # a list given as null: the converter refuses it
+        (["conference", "sessions", 0, "speakers"], None),
+        (["conference", "sessions", 0, "kind"], "Keynote"),  # the model would take it; the format does not
+        (["conference", "sessions", 0, "slides"], "https://example.org/slides.pdf"),  # a string is not a list
+        (["conference", "speakers", 0, "aliases"], "Liz"),
+        (["conference", "sessions", 0, "start"], "2026-04-07T09:00:00"),  # no offset
+        (["conference", "sessions", 0, "title"], 7),
+        (["conference", "sessions", 1, "id"], "keynote-welcome"),  # the id of session 0: repeated
+        (["version"], True),
+        (["conference", "start_date"], "2026-04-07T00:00"),
+    ],
+)
+def test_documents_the_converter_refuses_are_left_to_it(path: list[Any], value: Any) -> None:
+    """The decoder refuses each, and native.loads reports the converter's own error."""
+    document = copy.deepcopy(_RICH)
+    document["conference"]["sessions"][0]["id"] = "keynote-welcome"
+    target: Any = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(Exception):  # noqa: B017 - any exception sends the document to the converter
+        decode(copy.deepcopy(document))
+    text = json.dumps(document)
+    slow = _outcome(lambda: conference_from_dict(load_json(text, "pyconf-schedule JSON", strict=True)))
+    assert slow[0] == "error"
+    assert _outcome(lambda: native.loads(text)) == slow
+
+
+def test_unsupported_is_raised_for_a_non_document() -> None:
+    """A list is not a native document: the decoder says Unsupported."""
+    with pytest.raises(Unsupported):
+        decode([])
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(["", "talk", "keynote", "x", "2026-04-07", "2026-04-07T09:00:00+02:00[Europe/Paris]",
+                       "2026-04-07T08:00:00+02:00", "04:00:00", "Europe/Paris", "liz-li", "\t", "a\x00b"]),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.sampled_from(["id", "name", "value", "x"]), inner, max_size=2),
+    max_leaves=4,
+)  # fmt: skip
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(_paths(item, (*path, key)))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found.extend(_paths(item, (*path, i)))
+    return found
+
+
+_PATHS = _paths(_RICH)[1:]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(_PATHS), st.sampled_from(["set", "delete", "add"]), _JSON), min_size=1, max_size=3)
+)
+def test_a_damaged_document_decodes_as_the_converter_reads_it(edits: list[tuple[tuple[Any, ...], str, Any]]) -> None:
+    """After random edits, either the decoder steps aside or both paths give equal Conferences; loads agrees with the converter."""
+    document = copy.deepcopy(_RICH)
+    for path, action, value in edits:
+        target: Any = document
+        try:
+            for key in path[:-1]:
+                target = target[key]
+            if action == "set":
+                target[path[-1]] = value
+            elif action == "delete" and isinstance(target, dict):
+                del target[path[-1]]
+            elif action == "add" and isinstance(target, dict):
+                target["x" if path[-1] != "x" else "y"] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier edit removed or replaced the path
+    text = json.dumps(document)
+    slow = _outcome(lambda: conference_from_dict(load_json(text, "pyconf-schedule JSON", strict=True)))
+    try:
+        fast = decode(copy.deepcopy(document), consume=True)
+    except Exception:
+        pass
+    else:
+        assert slow[0] == "ok", slow[1]
+        assert fast == slow[1]
+        assert [str(s.start) for s in fast.sessions] == [str(s.start) for s in slow[1].sessions]
+    assert _outcome(lambda: native.loads(text)) == slow
+
+
+def test_repeated_datetimes_are_read_once() -> None:
+    """Sessions sharing a start share one datetime object: the text is parsed once a document."""
+    conf = native.loads(native.dumps(load("na2026")))
+    starts = [s.start for s in conf.sessions if s.start is not None]
+    assert len({id(s) for s in starts}) == len({str(s) for s in starts})
+
+
+def test_model_objects_are_the_ones_in_the_tables() -> None:
+    """A session's speakers are the very objects of the conference's speaker list."""
+    conf = native.loads(native.dumps(load("eu2026")))
+    table = {id(p) for p in conf.speakers}
+    assert all(id(p) in table for s in conf.sessions for p in s.speakers)
+    assert isinstance(conf.sessions[0], Session) and isinstance(conf.speakers[0], Speaker)

@@ -34,6 +34,7 @@ __all__ = [
     "MAX_NESTING",
     "NAMESPACE",
     "NamedTable",
+    "UniqueIds",
     "as_conference",
     "build_conference",
     "check_size",
@@ -348,7 +349,7 @@ class NamedTable(Generic[_N]):
         self._make: Callable[..., _N] = make
         self._fallback = fallback
         self._by_name: dict[str, _N] = {}
-        self._ids: set[str] = set()
+        self._ids = UniqueIds()
 
     def get(self, name: str | None) -> _N | None:
         """The item named ``name`` (created on first use), or None for no name."""
@@ -455,16 +456,46 @@ def strip_xml_illegal(text: str) -> str:
     return _XML_ILLEGAL.sub("", text)
 
 
-def unique_slug(text: str, taken: set[str], fallback: str = "item") -> str:
-    """A slug of ``text`` not in ``taken`` (``-2``, ``-3``... appended); the slug is added to ``taken``."""
-    base = slugify(text) or fallback
-    slug = base
-    n = 2
-    while slug in taken:
-        slug = f"{base}-{n}"
-        n += 1
-    taken.add(slug)
-    return slug
+class UniqueIds:
+    """Ids handed out so far; :meth:`claim` hands out a new one, ``-2``, ``-3``... appended on a clash.
+
+    The next suffix to try is kept for each base, so that n clashes on one
+    base (1000 speakers whose names all slug to ``speaker``, one UID on every
+    event) cost about n probes, not n²/2.  The ids are those of trying every
+    suffix from 2: the ids handed out only ever grow, so every suffix below the
+    kept one is still taken.
+
+    >>> ids = UniqueIds()
+    >>> [ids.claim("a"), ids.claim("a"), ids.claim("a-3"), ids.claim("a"), ids.claim("b", suffixed=True)]
+    ['a', 'a-2', 'a-3', 'a-4', 'b-2']
+    """
+
+    __slots__ = ("_next", "_taken")
+
+    def __init__(self) -> None:
+        self._taken: set[str] = set()
+        self._next: dict[str, int] = {}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._taken
+
+    def claim(self, base: str, *, suffixed: bool = False) -> str:
+        """``base`` when free (unless ``suffixed``), else ``base-N`` for the least free N from 2; it is then taken."""
+        key = base
+        if suffixed or key in self._taken:
+            n = self._next.get(base, 2)
+            key = f"{base}-{n}"
+            while key in self._taken:
+                n += 1
+                key = f"{base}-{n}"
+            self._next[base] = n + 1
+        self._taken.add(key)
+        return key
+
+
+def unique_slug(text: str, taken: UniqueIds, fallback: str = "item") -> str:
+    """A slug of ``text`` not in ``taken`` (``-2``, ``-3``... appended); the slug is then taken."""
+    return taken.claim(slugify(text) or fallback)
 
 
 # Label words -> kind.  Checked in order; the first table entry with a word

@@ -23,6 +23,7 @@ from .._text import fold, slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
 from ._common import (
+    UniqueIds,
     as_conference,
     build_conference,
     dates_in_range,
@@ -212,10 +213,8 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
     tracks = tracks_table()
     for name in raw.tracks:
         tracks.get(name)
-    speakers: dict[str, Speaker] = {}
-    speaker_ids: set[str] = set()
-    by_name: dict[str, str] = {}
-    session_ids: set[str] = set()
+    people_met = _People()
+    session_ids = UniqueIds()
     offsets: set[timedelta] = set()
     drafts: list[tuple[Session, str]] = []
     for event in raw.events:
@@ -224,14 +223,14 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         if start is not None:
             offsets.add(start.utcoffset() or timedelta(0))
         sid = _session_id(event, session_ids)
-        people: list[Speaker] = []
+        people: dict[str, Speaker] = {}  # by id: a person named twice in one event speaks once
         for person in event.persons:
             try:
-                speaker = _speaker(person, speakers, speaker_ids, by_name)
+                speaker = people_met.get(person)
             except PyconfScheduleError as exc:  # a person the model refuses, e.g. an id of control characters
                 raise error(str(exc), event.location) from None
-            if speaker is not None and speaker.id not in {p.id for p in people}:
-                people.append(speaker)
+            if speaker is not None:
+                people.setdefault(speaker.id, speaker)
         kind, label = kind_from_label(event.type)
         paragraphs: list[str] = []
         for text in (event.subtitle, event.abstract, event.description):
@@ -247,7 +246,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                 end=end,
                 room=rooms.get(event.room),
                 track=tracks.get(event.track),
-                speakers=people,
+                speakers=list(people.values()),
                 abstract="\n\n".join(paragraphs) or None,
                 language=event.language or None,
                 url=event.url or None,
@@ -262,6 +261,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         named = _zone_or_none(raw.time_zone_name)
         conf_zone = (zone_name(named) if named is not None else None) or _fixed_zone(offsets)
     zone = get_zone(conf_zone)
+    speakers = people_met.speakers()
     sessions = []
     for draft, location in drafts:
         with dates_in_range(format_name, location):
@@ -390,50 +390,71 @@ def _date(text: str | None) -> date | None:
         return None
 
 
-def _session_id(event: RawEvent, taken: set[str]) -> str:
+def _session_id(event: RawEvent, taken: UniqueIds) -> str:
     candidates = [f"frab-{event.id}" if event.id else None, f"frab-{event.guid}" if event.guid else None]
     for candidate in candidates:
         if candidate and candidate not in taken:
-            taken.add(candidate)
-            return candidate
-    base = next((c for c in candidates if c), "frab-event")
-    n = 2
-    while f"{base}-{n}" in taken:
-        n += 1
-    taken.add(f"{base}-{n}")
-    return f"{base}-{n}"
+            return taken.claim(candidate)
+    return taken.claim(next((c for c in candidates if c), "frab-event"), suffixed=True)
 
 
-def _speaker(person: RawPerson, speakers: dict[str, Speaker], taken: set[str], by_name: dict[str, str]) -> Speaker | None:
-    """The speaker ``person`` is, made on first meeting; ``by_name`` maps each folded name to the first speaker so named.
+class _People:
+    """The speakers a frab-style schedule names, each made on first meeting.
 
-    A person without id, code or guid is the first known speaker whose name
-    folds the same (a dict look-up, so reading stays linear).
+    A person with an id, code or guid is the speaker of that key; one
+    without is the first known speaker whose name folds the same, else a new
+    speaker (never an unrelated one whose name happens to slug the same, as
+    every name in a script without Latin letters does).  Every look-up is a
+    dict's, and other spellings of a keyed person are gathered as aliases
+    once at the end, so reading stays linear in the number of persons.
     """
-    name = person.name.strip()
-    if not name:
-        return None
-    if person.id:
-        key = f"person-{slugify(person.id) or person.id}"
-    elif person.code:
-        key = f"person-{slugify(person.code)}"
-    elif person.guid:
-        key = f"person-{person.guid.lower()}"
-    else:
-        key = slugify(name) or "person"
-        existing = by_name.get(fold(name))
-        if existing is not None:
-            return speakers[existing]
-    speaker = speakers.get(key)
-    if speaker is None:
-        if key in taken:
-            key = unique_slug(key, taken, "person")
-        taken.add(key)
-        speaker = speakers[key] = Speaker(id=key, name=name, bio=person.bio or None)
-        by_name.setdefault(fold(name), key)
-    elif name != speaker.name and name not in speaker.aliases:
-        speaker = speakers[key] = attrs.evolve(speaker, aliases=(*speaker.aliases, name))
-    return speaker
+
+    def __init__(self) -> None:
+        self._by_id: dict[str, Speaker] = {}
+        self._by_key: dict[str, str] = {}  # "person-<id>" (or code, guid) -> speaker id
+        self._by_name: dict[str, str] = {}  # folded name -> the first speaker so named
+        self._aliases: dict[str, dict[str, None]] = {}  # speaker id -> other spellings, in order met
+        self._ids = UniqueIds()
+
+    def get(self, person: RawPerson) -> Speaker | None:
+        """The speaker ``person`` is; None for a person without a name."""
+        name = person.name.strip()
+        if not name:
+            return None
+        if person.id:
+            key = f"person-{slugify(person.id) or person.id}"
+        elif person.code:
+            key = f"person-{slugify(person.code)}"
+        elif person.guid:
+            key = f"person-{person.guid.lower()}"
+        else:
+            existing = self._by_name.get(fold(name))
+            return self._by_id[existing] if existing is not None else self._new(slugify(name) or "person", name, person)
+        known = self._by_key.get(key)
+        if known is None:
+            speaker = self._new(key, name, person)
+            self._by_key[key] = speaker.id
+            return speaker
+        speaker = self._by_id[known]
+        aliases = self._aliases.setdefault(known, {})
+        if name != speaker.name and name not in aliases:
+            attrs.evolve(speaker, aliases=(name,))  # the model's checks, at the event that names it
+            aliases[name] = None
+        return speaker
+
+    def _new(self, key: str, name: str, person: RawPerson) -> Speaker:
+        speaker_id = unique_slug(key, self._ids, "person") if key in self._ids else self._ids.claim(key)
+        speaker = self._by_id[speaker_id] = Speaker(id=speaker_id, name=name, bio=person.bio or None)
+        self._by_name.setdefault(fold(name), speaker_id)
+        return speaker
+
+    def speakers(self) -> dict[str, Speaker]:
+        """Every speaker by id, in the order first met, with its aliases."""
+        return {
+            speaker_id: attrs.evolve(speaker, aliases=tuple(self._aliases[speaker_id]))
+            if self._aliases.get(speaker_id) else speaker
+            for speaker_id, speaker in self._by_id.items()
+        }  # fmt: skip
 
 
 # ---------------------------------------------------------------------------

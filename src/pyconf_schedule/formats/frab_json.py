@@ -215,7 +215,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     raw = _header(schedule, conference)
     for room in (_list(conference.get("rooms"), f"{path}.rooms")):
         name = _s(room.get("name")) if isinstance(room, dict) else _s(room)
-        if name and name not in raw.rooms:
+        if name:  # build() keeps each name once
             raw.rooms.append(name)
     for track in (_list(conference.get("tracks"), f"{path}.tracks")):
         name = _s(track.get("name")) if isinstance(track, dict) else _s(track)
@@ -229,7 +229,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         if not isinstance(rooms, dict):
             raise ScheduleParseError(_FORMAT, "expected an object of rooms", f"{day_path}.rooms")
         for room_name, events in rooms.items():
-            if room_name and room_name not in raw.rooms:
+            if room_name:
                 raw.rooms.append(room_name)
             room_path = f"{day_path}.rooms[{json.dumps(room_name, ensure_ascii=False)}]"
             for e, event_value in enumerate(_list(events, room_path)):
@@ -347,8 +347,7 @@ def _references(value: Any, path: str, names: list[str]) -> dict[str, str]:
         item = _obj(item, f"{path}[{index}]")
         name = _s(item.get("name"))
         if name:
-            if name not in names:
-                names.append(name)
+            names.append(name)  # build() keeps each name once
             for key in ("guid", "slug"):
                 reference = _s(item.get(key))
                 if reference:

@@ -342,7 +342,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         raw.days.append(RawDay(f"line {lines.get(day, 0)}", day.get("date"), day.get("start"), day.get("end")))
         for room in day.findall("room"):
             room_name = (room.get("name") or "").strip()
-            if room_name and room_name not in raw.rooms:
+            if room_name:  # build() keeps each name once
                 raw.rooms.append(room_name)
             for event in room.findall("event"):
                 raw.events.append(_event(event, room_name, day, lines))

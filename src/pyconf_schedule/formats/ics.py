@@ -72,6 +72,7 @@ from .._time import get_zone, localize, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
 from ._vtimezone import MAX_RULE_STEPS
 from ._common import (
+    UniqueIds,
     as_conference,
     build_conference,
     dates_in_range,
@@ -730,8 +731,8 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     rooms = rooms_table()
     tracks = tracks_table()
     speakers: dict[str, Speaker] = {}
-    speaker_ids: set[str] = set()
-    session_ids: set[str] = set()
+    speaker_ids = UniqueIds()
+    session_ids = UniqueIds()
     drafts: list[tuple[Session, int]] = []
     floating_days: set[int] = set()  # drafts whose all-day dates wait for the calendar's zone
     for number, event in enumerate((c for c in calendar.children if c.name == "VEVENT"), start=1):
@@ -745,12 +746,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         uid = _text(event, "UID") or f"ics-{number}"
         if uid.endswith(".pyconf-schedule") and "@" in uid:
             uid = uid.rsplit("@", 1)[0]
-        sid = uid
-        n = 2
-        while sid in session_ids:
-            sid = f"{uid}-{n}"
-            n += 1
-        session_ids.add(sid)
+        sid = session_ids.claim(uid)
         categories = [c for p in event.all("CATEGORIES") for c in _split_list(p.value)]
         url = _text(event, "URL")
         description = _text(event, "DESCRIPTION", strip=False)
@@ -758,7 +754,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         named: list[tuple[str, str | None]] = [((a.param("CN") or "").strip(), None) for a in event.all("ATTENDEE")]
         if own is not None and not any(name for name, _ in named):
             named = list(own.speakers)
-        people: list[Speaker] = []
+        people: dict[str, Speaker] = {}  # by name: an attendee named twice speaks once
         for name, organisation in named:
             if not name:
                 continue
@@ -767,8 +763,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 speaker = speakers[name] = Speaker(
                     id=unique_slug(name, speaker_ids, "speaker"), name=name, organisation=organisation
                 )
-            if speaker not in people:
-                people.append(speaker)
+            people.setdefault(name, speaker)
         kind, kind_label = _kind(own.kind_label) if own is not None else (SessionKind.TALK, None)
         try:
             session = Session(
@@ -780,7 +775,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 end=end,
                 room=rooms.get(_text(event, "LOCATION")),
                 track=tracks.get(categories[0] if categories else None),
-                speakers=people,
+                speakers=list(people.values()),
                 abstract=own.abstract if own is not None else description,
                 url=url,
             )
@@ -811,7 +806,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     return build_conference(
         _FORMAT,
         dates_from_days=True,
-        id=unique_slug(name, set(), "calendar"),
+        id=unique_slug(name, UniqueIds(), "calendar"),
         name=name,
         timezone=conf_zone,
         sessions=sessions,

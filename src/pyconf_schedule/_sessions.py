@@ -230,7 +230,7 @@ after this many keeps a long run of searches at most about twice the cost of
 having built it at the start.
 """
 _KEPT_PER_ITEM = 4
-"""Positions a search document remembers from its scans, per item: the oldest needles are forgotten first."""
+"""Positions a search document remembers from its scans, per item; past that, it forgets them all and starts afresh."""
 
 
 class _Search:
@@ -263,10 +263,9 @@ class _Search:
             return self._lookup(needle)
         self._scans += 1
         found = self._scan(needle)
-        budget = _KEPT_PER_ITEM * len(self._starts)
-        while self._found and self._kept + len(found) > budget:
-            self._kept -= len(self._found.pop(next(iter(self._found))))
-        if self._kept + len(found) <= budget:
+        if self._kept + len(found) > _KEPT_PER_ITEM * len(self._starts):
+            self._found, self._kept = {}, 0  # start afresh (a new dict: a search in another thread keeps its own)
+        if len(found) <= _KEPT_PER_ITEM * len(self._starts):
             self._found[needle] = found
             self._kept += len(found)
         return found
@@ -304,8 +303,7 @@ class _Search:
                 else:
                     positions.append(i)
         self._words, self._vocabulary = table, sorted(table)
-        self._found.clear()
-        self._kept = 0
+        self._found, self._kept = {}, 0
 
     def _lookup(self, needle: str) -> list[int]:
         """The needle's positions from the word table: the items having each of its words, then checked in order."""

@@ -44,20 +44,20 @@ _FAR_FUTURE = datetime.max.replace(tzinfo=timezone.utc)
 def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str, str]:
     """The global order: timed sessions by start instant (then end), then day-only
     sessions by day, then sessions with no known day; ties by title and id."""
-    if session.start is not None:
-        rank, start, day = 0, session.start.astimezone(timezone.utc), date.min
+    start, end, title = session.start, session.end, session.title
+    if start is not None:
+        rank, first, day = 0, start.astimezone(timezone.utc), date.min
     elif session.day_only is not None:
-        rank, start, day = 1, _FAR_FUTURE, session.day_only
+        rank, first, day = 1, _FAR_FUTURE, session.day_only
     else:
-        rank, start, day = 2, _FAR_FUTURE, date.min
-    end = session.end.astimezone(timezone.utc) if session.end is not None else _FAR_FUTURE
+        rank, first, day = 2, _FAR_FUTURE, date.min
     return (
         rank,
-        start,
+        first,
         day,
-        session.end is None,
-        end,
-        fold(session.title or ""),
+        end is None,
+        _FAR_FUTURE if end is None else end.astimezone(timezone.utc),
+        fold(title) if title else "",
         session.id,
     )
 

@@ -341,3 +341,17 @@ def test_search_document_keeps_at_most_four_positions_a_session() -> None:
         assert (len(document._found), document._kept) == (count, 3 * count)
     assert conf.search("epsilon").ids == ("s0", "s1", "s2")
     assert (list(document._found), document._kept) == ([" epsilon"], 3)
+
+
+def test_speakers_sharing_a_name_are_found_once_each_in_order() -> None:
+    """by_speaker and conf.speaker find every speaker whose name or alias folds to the name, each once, the first first."""
+    speakers = [
+        Speaker(id="a", name="Sam Lee", aliases=("SAM LEE",)),
+        Speaker(id="b", name="Kim"),
+        Speaker(id="c", name="sam  lee", aliases=("Sam Lée",)),
+        Speaker(id="sam-lee", name="Samuel Lee"),
+    ]
+    conf = Conference(id="c", name="C", timezone="UTC", speakers=speakers)
+    assert conf.sessions._catalogue._speakers_named("Sam Lee") == [speakers[0], speakers[2]]
+    assert conf.sessions._catalogue.speaker_ids("SAM-LEE") == {"sam-lee"}
+    assert conf.speaker("sam lee").id == "a"

@@ -117,7 +117,7 @@ class _Catalogue:
                     known = first.setdefault(folded, speaker)
                     if known is not speaker:
                         others = more.setdefault(folded, [])
-                        if all(other is not speaker for other in others):
+                        if not others or others[-1] is not speaker:  # a speaker's keys come together: once each
                             others.append(speaker)
             self._speaker_keys = first, more
         first, more = self._speaker_keys

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -53,3 +54,14 @@ def dst_conference() -> Conference:
     ]
     return Conference(id="dst", name="DST Test Conference", timezone="America/Los_Angeles", sessions=sessions)
 
+
+def json_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a parsed JSON document, the document's own ``()`` first, parents before children."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(json_paths(item, (*path, key)))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found.extend(json_paths(item, (*path, i)))
+    return found

@@ -19,6 +19,8 @@ from pyconf_schedule._decode import Unsupported, decode
 from pyconf_schedule.formats import native
 from pyconf_schedule.formats._common import load_json
 
+from ._support import json_paths
+
 _PARIS = ZoneInfo("Europe/Paris")
 
 
@@ -120,18 +122,7 @@ _JSON = st.recursive(
 )  # fmt: skip
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.extend(_paths(item, (*path, key)))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found.extend(_paths(item, (*path, i)))
-    return found
-
-
-_PATHS = _paths(_RICH)[1:]
+_PATHS = json_paths(_RICH)[1:]
 
 
 @settings(max_examples=400, deadline=None)

@@ -16,6 +16,8 @@ from pyconf_schedule import Conference
 from pyconf_schedule.exceptions import ScheduleParseError
 from pyconf_schedule.formats import native
 
+from ._support import json_paths
+
 _SMALL = Path(__file__).parent / "golden" / "small.json"
 _BASE: dict[str, Any] = json.loads(_SMALL.read_text(encoding="utf-8"))
 _PREFIX = "cannot read pyconf-schedule JSON at "
@@ -161,18 +163,7 @@ _JSON_VALUES = st.recursive(
 )
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.extend(_paths(item, (*path, key)))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found.extend(_paths(item, (*path, i)))
-    return found
-
-
-_SMALL_PATHS = _paths(_BASE)[1:]
+_SMALL_PATHS = json_paths(_BASE)[1:]
 
 
 def _replaced(index: int, value: Any) -> bytes:

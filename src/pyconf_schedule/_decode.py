@@ -169,7 +169,6 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
     speakers: dict[str, Speaker] = _table(body, "speakers", _speaker)
     raw_sessions = _list(body.get("sessions", []))
     sessions = []
-    ids: set[str] = set()
     for i, raw in enumerate(raw_sessions):
         if type(raw) is not dict or not raw.keys() <= _SESSION_KEYS:
             raise Unsupported
@@ -179,11 +178,7 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
         else:
             fields = dict(raw)
         _session_fields(fields, datetimes, rooms, tracks, speakers)
-        session = Session(**fields)
-        if session.id in ids:
-            raise Unsupported
-        ids.add(session.id)
-        sessions.append(session)
+        sessions.append(Session(**fields))  # a repeated id is refused by the Conference, as for the converter
     shell = {k: v for k, v in body.items() if k not in _PARTS}
     if "sources" in shell:
         shell["sources"] = tuple(_source(raw) for raw in _list(shell["sources"]))

@@ -8,7 +8,6 @@ simply has no session in the current selection gives an empty result.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from datetime import date, datetime, timedelta, timezone, tzinfo
@@ -239,20 +238,18 @@ class _Search:
     The document is each item's search words (:func:`search_document`), items
     separated by newlines; a needle never holds a newline, so a needle's
     occurrences are exactly the items whose search text holds it: what
-    :func:`term_matches` says, found by ``str.find`` (a needle of several
-    words: a regular expression allowing more than one space between them)
-    instead of one test per item.
+    :func:`term_matches` says, found by ``str.find`` instead of one test per
+    item.
     """
 
-    __slots__ = ("_document", "_starts", "_found", "_kept", "_scans", "_words", "_vocabulary")
+    __slots__ = ("_document", "_starts", "_found", "_kept", "_scans", "_words")
 
     def __init__(self, items: Sequence[Session]) -> None:
         self._document, self._starts = search_document(map(_searched, items))
         self._found: dict[str, list[int]] = {}  # what scans found, until the word table answers instead
         self._kept = 0
         self._scans = 0
-        self._words: dict[str, list[int]] | None = None
-        self._vocabulary: list[str] = []
+        self._words: tuple[dict[str, list[int]], list[str]] | None = None  # the word table and its sorted words
 
     def positions(self, needle: str) -> list[int]:
         """Positions (ascending) of the items whose search text holds ``needle``."""
@@ -278,38 +275,35 @@ class _Search:
     def _scan(self, needle: str) -> list[int]:
         document, starts = self._document, self._starts
         count = len(starts)
-        phrase = _phrase(needle)
         found: list[int] = []
-        at = document.find(needle) if phrase is None else _search(phrase, document, 0)
+        at = document.find(needle)
         while at >= 0:
             position = bisect_right(starts, at) - 1
             found.append(position)
             if position + 1 == count:
                 break
-            after = starts[position + 1]  # on from the next item: each item once
-            at = document.find(needle, after) if phrase is None else _search(phrase, document, after)
+            at = document.find(needle, starts[position + 1])  # on from the next item: each item once
         return found
 
-    def build_words(self) -> None:
-        """Build the word table: word -> positions of the items whose search text has it."""
-        if self._words is not None:
-            return
-        table: dict[str, list[int]] = {}
-        for i, segment in enumerate(self._document.split("\n")):
-            for word in set(segment.split()):
-                positions = table.get(word)
-                if positions is None:
-                    table[word] = [i]
-                else:
-                    positions.append(i)
-        self._words, self._vocabulary = table, sorted(table)
-        self._found, self._kept = {}, 0
+    def build_words(self) -> tuple[dict[str, list[int]], list[str]]:
+        """The word table (word -> positions of the items whose search text has it) and its sorted words."""
+        words = self._words
+        if words is None:
+            table: dict[str, list[int]] = {}
+            for i, segment in enumerate(self._document.split("\n")):
+                for word in set(segment.split()):
+                    positions = table.get(word)
+                    if positions is None:
+                        table[word] = [i]
+                    else:
+                        positions.append(i)
+            words = self._words = (table, sorted(table))  # one assignment: another thread sees both or neither
+            self._found, self._kept = {}, 0
+        return words
 
     def _lookup(self, needle: str) -> list[int]:
         """The needle's positions from the word table: the items having each of its words, then checked in order."""
-        self.build_words()
-        table, vocabulary = self._words, self._vocabulary
-        assert table is not None
+        table, vocabulary = self.build_words()
         words = needle.split()
         prefix = None if needle.endswith(" ") else words.pop()  # the last word may be the start of a longer one
         lists = [table.get(word, []) for word in words]
@@ -322,21 +316,7 @@ class _Search:
         if len(lists) == 1:  # a word of its own: its table entry is exact
             return lists[0]
         candidates = set(lists[0]).intersection(*lists[1:])
-        pattern = _phrase(needle)
-        assert pattern is not None
-        return [i for i in sorted(candidates) if pattern.search(self._segment(i))]
-
-
-def _phrase(needle: str) -> re.Pattern[str] | None:
-    """For a needle of several words, a pattern that allows one or more spaces where it has one; else None."""
-    if " " not in needle.strip(" "):
-        return None
-    return re.compile(" +".join(map(re.escape, needle.split(" "))))
-
-
-def _search(pattern: re.Pattern[str], text: str, start: int) -> int:
-    match = pattern.search(text, start)
-    return -1 if match is None else match.start()
+        return [i for i in sorted(candidates) if needle in self._segment(i)]
 
 
 def _union(groups: dict[_K, list[int]], keys: Iterable[_K]) -> list[int]:

@@ -62,10 +62,20 @@ def slugify(text: str) -> str:
 _SEARCH_WORD = r"[^\W_]+[+#]*|[+#]+"
 
 
+def _ascii_table() -> bytes:
+    """Digits kept, letters lower-cased, every other byte a space: one ``bytes.translate`` table."""
+    table = bytearray(b" " * 256)
+    lower = bytes(range(ord("a"), ord("z") + 1))
+    table[ord("0") : ord("9") + 1] = b"0123456789"
+    table[ord("A") : ord("Z") + 1] = lower
+    table[ord("a") : ord("z") + 1] = lower
+    return bytes(table)
+
+
 # ASCII text without "+" or "#": its words are its runs of letters and digits, so
 # mapping every other character to a space (and letters to lower case) and
 # splitting finds them, without a regex; bytes.translate does it in one pass.
-_ASCII_FOLD = bytes(ord(chr(b).lower()) if chr(b).isascii() and chr(b).isalnum() else 32 for b in range(256))
+_ASCII_FOLD = _ascii_table()
 
 
 def _ascii_fold(text: str) -> str:
@@ -98,21 +108,21 @@ def search_text(text: str) -> str:
 def search_document(texts: Iterable[str]) -> tuple[str, list[int]]:
     """The folded words of every text, and where each text starts: for scanning many texts at once.
 
-    Each text's words (:func:`search_words`) are separated by one or more
-    spaces, with a space at each end; texts are separated by newlines.  A
-    one-word needle (:func:`search_needle`) occurs in the document exactly
-    where it occurs in one text's :func:`search_text`; so does a longer one
-    whose single spaces are read as "one or more".
+    Each text is its :func:`search_text` (words separated by single spaces,
+    a space at each end); texts are separated by newlines.  A needle
+    (:func:`search_needle`) holds no newline, so it occurs in the document
+    exactly where it occurs in one text's :func:`search_text`, and
+    ``str.find`` finds it.
 
     >>> search_document(["KV-Cache!", "", "C++ and Nicolò"])
-    (' kv cache  \\n  \\n c++ and nicolo ', [0, 12, 15])
+    (' kv cache \\n  \\n c++ and nicolo ', [0, 11, 14])
     """
     pieces: list[str] = []
     for text in texts:
         if not isinstance(text, str):
             raise TypeError(f"expected text as str, got {type(text).__name__}")
-        if text.isascii() and "+" not in text and "#" not in text:  # as in search_words, with no list of words
-            pieces.append(_ascii_fold(text))
+        if text.isascii() and "+" not in text and "#" not in text:  # as in search_words, joined in C
+            pieces.append(" ".join(_ascii_fold(text).split()))
         else:
             pieces.append(" ".join(re.findall(_SEARCH_WORD, _strip_accents(text).casefold())))
     document = " " + " \n ".join(pieces) + " "

@@ -21,6 +21,8 @@ from pyconf_schedule._sessions import _SCANS_BEFORE_WORDS, Sessions, _haystack
 from pyconf_schedule._text import _SEARCH_WORD, _strip_accents, fold, search_document, search_text, search_words, term_matches
 from pyconf_schedule._time import day_bounds, get_zone, utc
 
+from ._work import no_hang
+
 _ZONES = ("UTC", "Europe/Paris", "America/New_York", "Pacific/Kiritimati", "Australia/Lord_Howe")
 _ROOMS = [Room(id=f"r{i}", name=name) for i, name in enumerate(("Amphi A", "Salle Été", "amphi a", "Hall"))]
 _TRACKS = [Track(id=f"t{i}", name=name) for i, name in enumerate(("Inference", "Training", "Café"))]
@@ -319,6 +321,33 @@ def test_search_phrase_across_punctuation(table: bool) -> None:
     assert conf.search("kv-cache").ids == ("s0", "s1", "s4")
     assert conf.search("KV, cache").ids == ("s0", "s1", "s2", "s3", "s4")
     assert conf.search("kv-caches").ids == ("s1",)
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_a_phrase_against_a_long_run_of_punctuation_does_not_hang(table: bool) -> None:
+    """Two million punctuation marks before a word: a phrase search answers (a regex over runs of spaces was quadratic)."""
+    conf = Conference(id="c", name="C", timezone="UTC", sessions=[
+        Session(id="a", title="intro", abstract="=" * 2_000_000 + " kv cache", start=_BASE),
+        Session(id="b", title="KV cache", start=_BASE + timedelta(hours=1)),
+    ])  # fmt: skip
+    with no_hang("a phrase search over a long run of punctuation"):
+        if table:
+            conf.sessions._index.search().build_words()
+        assert conf.search("kv-cache").ids == ("a", "b")
+        assert conf.search("cache-kv").ids == ()
+
+
+def test_cli_file_options_apply_to_the_files_beside_a_dataset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With a dataset and a file, --max-bytes and --from are the file's: the command runs (alone, a dataset refuses them)."""
+    path = tmp_path / "conf.json"
+    write(load("na2026"), path)
+    size = str(path.stat().st_size)
+    assert main(["list", "eu2026", str(path), "--speaker", "Liz Li", "--max-bytes", size, "--from", "json"]) == 0
+    out = capsys.readouterr().out
+    assert "PyTorch Conference Europe 2026" in out and "PyTorch Conference North America 2026" in out
+    assert main(["list", "eu2026", str(path), "--max-bytes", "10"]) == 2
+    assert "the limit is 10 bytes" in capsys.readouterr().err
+    assert main(["diff", "na2026", str(path), "--max-bytes", size]) == 0
 
 
 def test_cli_max_bytes_with_a_dataset_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

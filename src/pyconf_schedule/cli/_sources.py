@@ -32,7 +32,7 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
             hint,
         )
     names = dataset_names()
-    if name in names:
+    if name in names and not _other_sources_are_files(args, names):  # else the options are for those files
         if input_format or file_tz:
             option = "--from" if input_format else "--file-tz"
             raise _UsageError(f"{option} applies to schedule files, and {name!r} is a dataset")
@@ -41,6 +41,7 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
                 f"--max-bytes applies to schedule files and URLs, and {name!r} is a dataset",
                 "leave --max-bytes out: the embedded datasets are read without a size limit",
             )
+    if name in names:
         return load(name)
     if "://" in name[:16]:  # a URL
         from ._remote import _load_url
@@ -123,3 +124,9 @@ def _other_format_hint(path: Path, input_format: str) -> str | None:
     if aliases.get(input_format.strip().lower(), input_format.strip().lower()) == detected:
         return None
     return f"the content looks like {detected}: try --from {detected}"
+
+
+def _other_sources_are_files(args: argparse.Namespace, names: tuple[str, ...]) -> bool:
+    """Whether the command also names a schedule file or URL, to which --from, --file-tz and --max-bytes then apply."""
+    given = getattr(args, "sources", None) or [getattr(args, key, None) for key in ("source", "old", "new")]
+    return any(isinstance(source, str) and source not in names for source in given)

@@ -437,8 +437,7 @@ class _People:
             return speaker
         speaker = self._by_id[known]
         aliases = self._aliases.setdefault(known, {})
-        if name != speaker.name and name not in aliases:
-            attrs.evolve(speaker, aliases=(name,))  # the model's checks, at the event that names it
+        if name != speaker.name and name not in aliases:  # a non-empty str: nothing for the model to refuse
             aliases[name] = None
         return speaker
 

@@ -341,7 +341,7 @@ def _header(schedule: dict[str, Any], conference: dict[str, Any]) -> RawSchedule
 
 
 def _references(value: Any, path: str, names: list[str]) -> dict[str, str]:
-    """schedule2 rooms or tracks: each name once into ``names``; returns the name each guid and slug refers to."""
+    """schedule2 rooms or tracks: each name into ``names`` (``build()`` keeps each once); returns the name each guid and slug refers to."""
     by_reference: dict[str, str] = {}
     for index, item in enumerate(_list(value, path)):
         item = _obj(item, f"{path}[{index}]")

@@ -41,7 +41,6 @@ import io
 import json
 import random
 import re
-import signal
 import sys
 import tempfile
 import time
@@ -51,6 +50,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if not __package__:  # run as a script, python tests/fuzz_readers.py: the tests package is importable from the root
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests._hostile import TimeLimitExceeded, time_limit
 
 if TYPE_CHECKING:
     from pyconf_schedule import Conference
@@ -337,24 +340,6 @@ class Mutator:
         return b"\r\n".join(lines)
 
 
-class _Hang(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def _alarm(seconds: float) -> Iterator[None]:
-    def expire(signum: int, frame: object) -> None:
-        raise _Hang
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 @attrs.define
 class Finding:
     """An input that crashed (``kind`` "crash"), ran slow ("slow") or never finished ("hang")."""
@@ -400,11 +385,11 @@ def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: 
 
     started = time.perf_counter()
     try:
-        with _alarm(_hang_bound(slow)):
+        with time_limit(_hang_bound(slow)):
             conf = loads(data, format_name, tz=tz)  # type: ignore[arg-type]
     except ScheduleParseError:
         conf = None
-    except _Hang:
+    except TimeLimitExceeded:
         return Finding("hang", format_name, data, f"still running after {_hang_bound(slow):g} s", "", _hang_bound(slow))
     except Exception as exc:  # the point of fuzzing: anything else is a bug
         return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}",
@@ -458,9 +443,9 @@ def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float | None
     out, err = io.StringIO(), io.StringIO()
     started = time.perf_counter()
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _alarm(_hang_bound(slow)):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), time_limit(_hang_bound(slow)):
             code = main(["list", str(path), "--from", format_name])
-    except _Hang:
+    except TimeLimitExceeded:
         return Finding("hang", format_name, data, f"still running after {_hang_bound(slow):g} s", "", _hang_bound(slow))
     except BaseException as exc:  # a traceback for the user
         return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}", _where(exc),

@@ -172,8 +172,8 @@ def test_search_text_and_document_follow_the_word_rule(texts: list[str]) -> None
     assert starts == [0, *(i + 1 for i, ch in enumerate(document) if ch == "\n")]
 
 
-def test_search_builds_its_word_table_after_many_scans() -> None:
-    """A search document scans for its first distinct needles, then builds its word table, with the same results."""
+def test_search_builds_its_word_table_after_its_first_scans() -> None:
+    """A search document scans for its first distinct needle(s), then builds its word table, with the same results."""
     conf = attrs.evolve(load("eu2026"))
     terms = sorted({w for s in conf.sessions for w in search_words(s.title or "") if len(w) > 3})
     assert len(terms) > _SCANS_BEFORE_WORDS
@@ -357,19 +357,6 @@ def test_cli_max_bytes_with_a_dataset_is_refused(capsys: pytest.CaptureFixture[s
         "pyconf-schedule: error: --max-bytes applies to schedule files and URLs, and 'eu2026' is a dataset\n"
         "hint: leave --max-bytes out: the embedded datasets are read without a size limit\n"
     )
-
-
-def test_search_document_keeps_at_most_four_positions_a_session() -> None:
-    """What scans found is kept up to four positions a session, then forgotten at once, with results unchanged."""
-    conf = Conference(id="c", name="C", timezone="UTC", sessions=[
-        Session(id=f"s{i}", title="alpha beta gamma delta epsilon", start=_BASE + timedelta(hours=i)) for i in range(3)
-    ])  # fmt: skip
-    document = conf.sessions._index.search()
-    for count, word in enumerate(("alpha", "beta", "gamma", "delta"), 1):
-        assert conf.search(word).ids == ("s0", "s1", "s2")
-        assert (len(document._found), document._kept) == (count, 3 * count)
-    assert conf.search("epsilon").ids == ("s0", "s1", "s2")
-    assert (list(document._found), document._kept) == ([" epsilon"], 3)
 
 
 def test_speakers_sharing_a_name_are_found_once_each_in_order() -> None:

@@ -219,17 +219,15 @@ def _group(keys: Iterable[_K]) -> dict[_K, list[int]]:
     return groups
 
 
-_SCANS_BEFORE_WORDS = 32
+_SCANS_BEFORE_WORDS = 1
 """Needles found by scanning the search document before its word table is built.
 
-A scan reads the whole document; the word table costs about as much as
-some dozens of scans (at 20k sessions) and then finds any word's sessions
-at once.  Scanning first keeps the first searches cheap; building the table
-after this many keeps a long run of searches at most about twice the cost of
-having built it at the start.
+A scan reads the whole document; the word table costs about as much as 40
+scans (1.7 s at 100k sessions) and then finds any word's sessions at once,
+as an FTS5 index does.  A program that searches once (the command line)
+pays one scan; the second distinct needle builds the table, so every later
+search is a lookup (docs/performance.md).
 """
-_KEPT_PER_ITEM = 4
-"""Positions a search document remembers from its scans, per item; past that, it forgets them all and starts afresh."""
 
 
 class _Search:
@@ -242,13 +240,11 @@ class _Search:
     item.
     """
 
-    __slots__ = ("_document", "_starts", "_found", "_kept", "_scans", "_words")
+    __slots__ = ("_document", "_starts", "_found", "_words")
 
     def __init__(self, items: Sequence[Session]) -> None:
         self._document, self._starts = search_document(map(_searched, items))
         self._found: dict[str, list[int]] = {}  # what scans found, until the word table answers instead
-        self._kept = 0
-        self._scans = 0
         self._words: tuple[dict[str, list[int]], list[str]] | None = None  # the word table and its sorted words
 
     def positions(self, needle: str) -> list[int]:
@@ -256,15 +252,9 @@ class _Search:
         found = self._found.get(needle)
         if found is not None:
             return found
-        if self._words is not None or self._scans >= _SCANS_BEFORE_WORDS:
+        if self._words is not None or len(self._found) >= _SCANS_BEFORE_WORDS:
             return self._lookup(needle)
-        self._scans += 1
-        found = self._scan(needle)
-        if self._kept + len(found) > _KEPT_PER_ITEM * len(self._starts):
-            self._found, self._kept = {}, 0  # start afresh (a new dict: a search in another thread keeps its own)
-        if len(found) <= _KEPT_PER_ITEM * len(self._starts):
-            self._found[needle] = found
-            self._kept += len(found)
+        found = self._found[needle] = self._scan(needle)
         return found
 
     def _segment(self, position: int) -> str:
@@ -298,7 +288,7 @@ class _Search:
                     else:
                         positions.append(i)
             words = self._words = (table, sorted(table))  # one assignment: another thread sees both or neither
-            self._found, self._kept = {}, 0
+            self._found = {}
         return words
 
     def _lookup(self, needle: str) -> list[int]:

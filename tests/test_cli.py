@@ -19,15 +19,9 @@ from pyconf_schedule._converter import conference_to_dict
 from pyconf_schedule.cli import EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, main
 
 from ._support import ADA, HALL, dst_conference, utc
+from ._cli import run
 
 COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert", "agenda")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Call ``main(argv)`` and return the exit code, stdout and stderr."""
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture

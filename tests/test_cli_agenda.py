@@ -8,16 +8,10 @@ from pathlib import Path
 import pytest
 
 from pyconf_schedule.cli import EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, main
+from ._cli import run
 
 KV = "kv-cache-centric-inference-building-a-state-aware"
 MONARCH = "bringing-pytorch-monarch-to-amd-gpus-single-controller"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Call ``main(argv)`` and return the exit code, stdout and stderr."""
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture

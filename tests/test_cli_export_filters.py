@@ -9,13 +9,7 @@ import pytest
 
 from pyconf_schedule import load
 from pyconf_schedule.cli import EXIT_ERROR, EXIT_OK, main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Call ``main(argv)`` and return the exit code, stdout and stderr."""
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from ._cli import run
 
 
 def test_export_infers_the_format_from_the_suffix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,7 @@ from pyconf_schedule._converter import conference_from_dict, conference_to_dict
 from pyconf_schedule._decode import decode
 from pyconf_schedule.exceptions import FieldTypeError, InvalidScheduleError, ScheduleParseError
 from pyconf_schedule.formats import dumps, loads, native, omitted
+from ._cli import run
 
 PARIS = ZoneInfo("Europe/Paris")
 
@@ -279,17 +280,9 @@ def day_only_file(tmp_path: Any) -> Any:
     return path
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    from pyconf_schedule.cli import main
-
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
 def test_cli_lists_day_only_sessions_under_their_day(capsys: pytest.CaptureFixture[str], day_only_file: Any) -> None:
     """`list --day` shows the day's timed sessions, then its day-only ones marked "time not known"."""
-    code, out, err = _run(capsys, "list", str(day_only_file), "--day", "2026-04-08")
+    code, out, err = run(capsys, "list", str(day_only_file), "--day", "2026-04-08")
     assert (code, err) == (0, "")
     assert out == (
         "Day-only Test — times in Europe/Paris (CEST)\n"
@@ -302,7 +295,7 @@ def test_cli_lists_day_only_sessions_under_their_day(capsys: pytest.CaptureFixtu
 
 def test_cli_list_puts_dayless_sessions_last(capsys: pytest.CaptureFixture[str], day_only_file: Any) -> None:
     """`list` groups day-only sessions by day and only the sessions with no day under "Not scheduled"."""
-    code, out, _ = _run(capsys, "list", str(day_only_file))
+    code, out, _ = run(capsys, "list", str(day_only_file))
     headings = [line for line in out.splitlines() if line and not line.startswith(" ")]
     assert (code, headings[1:]) == (
         0, ["Tuesday 7 April 2026", "Wednesday 8 April 2026", "Thursday 9 April 2026", "Not scheduled"],
@@ -315,7 +308,7 @@ def test_cli_show_says_the_day_and_that_the_time_is_not_known(
     capsys: pytest.CaptureFixture[str], day_only_file: Any
 ) -> None:
     """`show` of a day-only session gives its day and "time not known"."""
-    code, out, _ = _run(capsys, "show", str(day_only_file), "d0")
+    code, out, _ = run(capsys, "show", str(day_only_file), "d0")
     assert (code, out.splitlines()[4:6]) == (0, ["  id         d0", "  kind       Talk"])
     assert "  when       Thursday 9 April 2026, time not known\n" in out
 
@@ -325,7 +318,7 @@ def test_cli_now_and_next_never_give_day_only_sessions(
     capsys: pytest.CaptureFixture[str], day_only_file: Any, command: str
 ) -> None:
     """`now` and `next` on a day with only day-only sessions find nothing, since those have no time."""
-    code, out, err = _run(capsys, command, str(day_only_file), "--at", "2026-04-09 10:00", "--json")
+    code, out, err = run(capsys, command, str(day_only_file), "--at", "2026-04-09 10:00", "--json")
     assert (code, json.loads(out)["conference"]["sessions"]) == (1, [])
 
 
@@ -342,13 +335,13 @@ def test_cli_export_names_day_only_sessions_it_leaves_out(
     capsys: pytest.CaptureFixture[str], day_only_file: Any, options: list[str], note: str
 ) -> None:
     """`export --to ics` says how many left-out sessions have a day but no time and how many no day."""
-    code, _, err = _run(capsys, "export", str(day_only_file), *options, "--to", "ics")
+    code, _, err = run(capsys, "export", str(day_only_file), *options, "--to", "ics")
     assert (code, err) == (0, note)
 
 
 def test_cli_export_of_only_day_only_sessions_writes_nothing(capsys: pytest.CaptureFixture[str], day_only_file: Any) -> None:
     """Exporting only day-only sessions to iCalendar writes nothing and says they have no known time."""
-    code, out, err = _run(capsys, "export", str(day_only_file), "--day", "2026-04-09", "--to", "ics")
+    code, out, err = run(capsys, "export", str(day_only_file), "--day", "2026-04-09", "--to", "ics")
     assert (code, out, err) == (
         1, "",
         "pyconf-schedule: the selected session (d0) has no known time, and ics holds only sessions with a time; "

@@ -1,4 +1,4 @@
-"""diff(old, new): pairing, compared fields, instants, rendering, and real samples edited in known ways (issue 11)."""
+"""diff(old, new): pairing, compared fields, instants, rendering, and real samples edited in known ways."""
 
 from __future__ import annotations
 

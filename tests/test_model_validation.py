@@ -130,7 +130,7 @@ def test_iterables_become_tuples() -> None:
     assert (ada.aliases, session.speakers, session.slides, session.sources) == (("Augusta",), (ada,), ("a.pdf",), ("web",))
 
 
-# -- the limits of years 1 and 9999 (issue 9, defect 6) ----------------------------------------------------------
+# -- the limits of years 1 and 9999 ----------------------------------------------------------
 
 
 @pytest.mark.parametrize(

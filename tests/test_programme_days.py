@@ -1,4 +1,4 @@
-"""Programme days: a session's day is the programme's day where the source gives one (issue 9, item 21)."""
+"""Programme days: a session's day is the programme's day where the source gives one."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reading schedules from URLs: the cache, conditional requests, offline reading, every failure (issue 11).
+"""Reading schedules from URLs: the cache, conditional requests, offline reading, every failure.
 
 Every request goes to a local server on 127.0.0.1 started by the ``server``
 fixture; nothing reaches the internet.

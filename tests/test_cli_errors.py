@@ -1,4 +1,4 @@
-"""Hardening of reading sources and of the command line: URLs, long words, internal errors (issue 9)."""
+"""Reading sources from the command line and its errors: refused URLs, long words, internal errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""frab XML and c3voc JSON readers and writers: hardening against encodings, bad numbers, DST and lost data."""
+"""frab XML and c3voc JSON readers and writers on unusual input: encodings, bad numbers, DST and lost data."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hardening of the native JSON reader: wrong types, duplicates, strict JSON, messages, the schema (issue 9)."""
+"""The native JSON reader on bad input: wrong types, duplicates, strict JSON, messages, the schema."""
 
 from __future__ import annotations
 

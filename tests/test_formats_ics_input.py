@@ -1,4 +1,4 @@
-"""iCalendar hardening: bounded VTIMEZONE rules, tz= checks, folds inside characters, linear reading, fuzzing.
+"""iCalendar on unusual input: bounded VTIMEZONE rules, tz= checks, folds inside characters, linear reading, fuzzing.
 
 The long fuzzing runs use tests/fuzz_readers.py (``--format ics``), which takes these tokens too.
 """

@@ -1,4 +1,4 @@
-"""What a new user ran into: help examples that failed, unclear day and format messages, wrong exit codes."""
+"""The command line as a new user meets it: help examples that run, day and format messages, exit codes."""
 
 from __future__ import annotations
 
@@ -9,13 +9,7 @@ import pytest
 
 from pyconf_schedule import ScheduleParseError, TimeParseError, UnknownFormatError, load, read, write
 from pyconf_schedule.cli import EXIT_ERROR, EXIT_OK, build_parser, main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Call ``main(argv)`` and return the exit code, stdout and stderr."""
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from ._cli import run
 
 
 def _help_examples() -> list[list[str]]:

@@ -82,7 +82,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track
-from pyconf_schedule.formats import FormatName, ReadableFormat, dumps, format_names, loads, read, write
+from pyconf_schedule.formats import FormatName, ReadableFormat, TextFormat, dumps, format_names, loads, read, write
 
 _ZONE = ZoneInfo("Europe/Paris")
 _SYLLABLES = ("ka", "lo", "mi", "ne", "pu", "ra", "si", "to", "vu", "ze", "ba", "do", "fe", "gi", "ho", "ju")
@@ -327,7 +327,7 @@ def _write_files(
         else:
             text = ""
 
-            def write_text(format: FormatName = format) -> None:
+            def write_text(format: TextFormat = format) -> None:  # sqlite is written above
                 nonlocal text
                 text = dumps(conf, format)
 

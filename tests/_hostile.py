@@ -37,6 +37,31 @@ def _json_deep_nesting() -> bytes:
     return b"[" * 100_000 + b"]" * 100_000
 
 
+def _sqlite_damaged_header() -> bytes:
+    return b"SQLite format 3\x00" + b"\xff" * 84
+
+
+def _sqlite_endless_view() -> bytes:
+    """A database written from a small conference whose session_speakers table is a recursive view that never ends."""
+    import sqlite3
+    import tempfile
+    from contextlib import closing
+
+    from pyconf_schedule import Conference, Session, write
+
+    conf = Conference(id="x", name="X", timezone="UTC", sessions=[Session(id="s", title="T")])
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.sqlite"
+        write(conf, path)
+        with closing(sqlite3.connect(path)) as db, db:
+            db.execute("DROP TABLE session_speakers")
+            db.execute(
+                "CREATE VIEW session_speakers AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
+                " SELECT 'x' AS conference_id, 's' AS session_id, i AS position, 'y' AS speaker_id FROM n"
+            )
+        return path.read_bytes()
+
+
 def _ics_deep_nesting() -> bytes:
     return ("BEGIN:VCALENDAR\r\n" + "BEGIN:X\r\n" * 20).encode()
 
@@ -66,6 +91,8 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "ics-deep-nesting": _ics_deep_nesting,
     "ics-vtimezone-huge": _ics_vtimezone_huge,
     "json-deep-nesting": _json_deep_nesting,
+    "sqlite-damaged-header": _sqlite_damaged_header,
+    "sqlite-endless-view": _sqlite_endless_view,
     "xml-deep-nesting": _xml_deep_nesting,
 }
 """Inputs built at test time instead of committed, by name."""

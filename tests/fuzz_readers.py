@@ -66,9 +66,16 @@ def _readable() -> tuple[str, ...]:
     return tuple(format_names("read"))
 
 
+def _suffixes() -> dict[str, str]:
+    from pyconf_schedule.formats import FORMATS
+
+    return {f.name: f.suffixes[0] for f in FORMATS if f.readable}
+
+
 READABLE = _readable()
-"""Every reader in the registry: a reader added later is fuzzed too (and needs a suffix, tokens and seeds here)."""
-SUFFIX = {"json": ".json", "ics": ".ics", "frab-xml": ".xml", "c3voc-json": ".json", "sqlite": ".sqlite"}
+"""Every reader in the registry: a reader added later is fuzzed too (and needs tokens here; seeds are its golden and corpus files)."""
+SUFFIX = _suffixes()
+"""The suffix of each reader's seed files and saved findings: the first its record names."""
 ZONES = ("UTC", "Europe/Paris", "Pacific/Kiritimati", "Etc/GMT+12")
 """The zones the fuzzer passes as ``tz=`` to three inputs in ten (the extremes of the offsets, and DST)."""
 HANG_FACTOR = 5.0

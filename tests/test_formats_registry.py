@@ -6,13 +6,25 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Iterable
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 import pyconf_schedule
 from pyconf_schedule import ScheduleParseError, UnknownFormatError, dumps, format_names, load, loads, read, write
-from pyconf_schedule.formats import MAX_INPUT_BYTES, FormatName, ReadableFormat, detect_format, omitted
+from pyconf_schedule.formats import (
+    FORMATS,
+    MAX_INPUT_BYTES,
+    Format,
+    FormatName,
+    ReadableFormat,
+    TextFormat,
+    detect_format,
+    get_format,
+    omitted,
+)
 
 from .test_formats_golden import SHARED, small_conference
 
@@ -20,14 +32,78 @@ ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "
 
 
 def test_format_names() -> None:
-    """format_names lists the canonical writable names, and the readable ones on request."""
+    """format_names lists the canonical writable names, and the readable or text-written ones on request."""
     assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "sqlite")
     assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json", "sqlite")
+    assert format_names("text") == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html")
+
+
+def _names(records: Iterable[Format]) -> set[str]:
+    return {name for record in records for name in (record.name, *record.aliases)}
+
+
+def test_literal_names_match_the_records() -> None:
+    """FormatName, TextFormat and ReadableFormat name exactly the records' writable, text-written and readable names and aliases."""
+    assert set(get_args(FormatName)) == _names(f for f in FORMATS if f.writable)
+    assert set(get_args(TextFormat)) == _names(f for f in FORMATS if f.writable and not f.binary)
+    assert set(get_args(ReadableFormat)) == _names(f for f in FORMATS if f.readable)
+    assert len(get_args(FormatName)) == len(_names(f for f in FORMATS if f.writable))  # no name twice
+
+
+def test_records_are_consistent() -> None:
+    """Every record names a module with the functions it claims, unique names, lower-case dotted suffixes and a known base for a dialect."""
+    import importlib
+
+    seen: list[str] = []
+    for record in FORMATS:
+        module = importlib.import_module(f"pyconf_schedule.formats.{record.module}")
+        assert (hasattr(module, "loads"), hasattr(module, "dumps") or not record.writable) == (record.readable, True), record.name
+        if record.binary and record.writable:
+            assert callable(getattr(module, "write", None)), record.name
+        assert all(s.startswith(".") and s == s.lower() for s in record.suffixes), record.name
+        assert record.suffixes or not record.readable, record.name  # the fuzzer finds a reader's seed files by it
+        assert record.refines is None or record.refines in {f.name for f in FORMATS if f.refines is None}, record.name
+        assert record.description and "\n" not in record.description, record.name
+        seen += [record.name, *record.aliases]
+    assert len(seen) == len(set(seen)) and all(name == name.lower() for name in seen)
+
+
+def test_a_dialect_is_detected_before_its_base() -> None:
+    """detect_format tries a record that refines another just before that one, the others in record order."""
+    from pyconf_schedule.formats import _detection_order
+
+    records = (
+        Format(name="a", module="a", description="a", readable=True),
+        Format(name="b", module="b", description="b", readable=True),
+        Format(name="b-feed", module="c", description="c", readable=True, refines="b"),
+        Format(name="a-feed", module="d", description="d", readable=True, refines="a"),
+    )
+    assert [f.name for f in _detection_order(records)] == ["a-feed", "a", "b-feed", "b"]
+    assert [f.name for f in _detection_order(FORMATS)] == list(format_names())
+
+
+def test_get_format() -> None:
+    """get_format gives the record of a name or alias, case ignored, and lists the valid names for another."""
+    assert (get_format(" MD ").name, get_format("frab-json").module, get_format("sqlite").binary) == ("markdown", "frab_json", True)
+    with pytest.raises(UnknownFormatError, match=r"^unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite \(aliases: md = markdown, frab-json = c3voc-json\)$"):
+        get_format("ical")
+
+
+def test_formats_reference_table_matches_the_records() -> None:
+    """docs/reference/formats.md's table lists each record, in order, with its module, aliases and what it reads and writes."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "reference" / "formats.md").read_text(encoding="utf-8")
+    rows = [line.split(" | ")[:4] for line in page.splitlines() if line.startswith("| `") and "formats." in line]
+    expected = []
+    for f in FORMATS:
+        name = f"| `{f.name}`" + (f" (alias {', '.join(f'`{a}`' for a in f.aliases)})" if f.aliases else "")
+        write_cell = ("yes (a file: `write`)" if f.binary else "yes") if f.writable else "no"
+        expected.append([name, f"`formats.{f.module}`", write_cell, "yes" if f.readable else "no"])
+    assert rows == expected
 
 
 def test_format_names_refuses_an_unknown_mode() -> None:
-    """format_names raises ValueError for a mode other than "write" or "read", instead of answering for one."""
-    with pytest.raises(ValueError, match=r"^mode must be 'write' or 'read', not 'bogus'$"):
+    """format_names raises ValueError for a mode other than "write", "read" or "text", instead of answering for one."""
+    with pytest.raises(ValueError, match=r"^mode must be 'write', 'read' or 'text', not 'bogus'$"):
         format_names("bogus")  # type: ignore[call-overload]
 
 
@@ -243,8 +319,11 @@ def test_detected_formats_type_check_as_readable() -> None:
     conf = load("eu2026").by_speaker("Liz Li")
     readable: tuple[ReadableFormat, ...] = format_names("read")
     writable: tuple[FormatName, ...] = format_names()
+    text: tuple[TextFormat, ...] = format_names("text")
     assert (readable, writable[-3:]) == (("json", "ics", "frab-xml", "c3voc-json", "sqlite"), ("c3voc-json", "html", "sqlite"))
-    for name in readable[:-1]:  # sqlite is a database file, not text: tests/test_formats_sqlite.py
+    both = [name for name in text if name in readable]  # sqlite is a database file, not text: tests/test_formats_sqlite.py
+    assert both == ["json", "ics", "frab-xml", "c3voc-json"]
+    for name in both:
         data = dumps(conf, name)
         detected: ReadableFormat = detect_format(data)
         assert (detected, [s.title for s in loads(data, detected).sessions]) == (name, [s.title for s in conf])

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 
 from pyconf_schedule import Conference, load, read, write
 from pyconf_schedule.cli import main
-from pyconf_schedule.exceptions import PyconfScheduleError, ScheduleParseError
+from pyconf_schedule.exceptions import PyconfScheduleError, ScheduleParseError, ScheduleWriteError
 from pyconf_schedule.formats import detect_format, dumps, sqlite
 
 from .test_performance import _conference
@@ -144,11 +144,23 @@ def test_registry_detects_and_refuses_text(both: Path) -> None:
     """A database's bytes are detected as sqlite, and dumps refuses it: a database is a file, not text."""
     assert detect_format(both.read_bytes()) == "sqlite"
     with pytest.raises(PyconfScheduleError) as info:
-        dumps(load("na2026"), "sqlite")
+        dumps(load("na2026"), "sqlite")  # type: ignore[arg-type]
     assert str(info.value) == (
         "the sqlite format is a database file, not text: write it with write(obj, 'x.sqlite')"
         " (command line: export SOURCE --format sqlite -o FILE)"
     )
+
+
+def test_a_failed_write_says_cannot_write(tmp_path: Path) -> None:
+    """Writing into a file that is not a database raises ScheduleWriteError (an OSError) saying it cannot write, not read, and leaves the file as it was."""
+    path = tmp_path / "notes.sqlite"
+    path.write_bytes(b"plain text, not a database\n" * 100)
+    with pytest.raises(ScheduleWriteError) as info:
+        write(load("na2026"), path)
+    assert str(info.value) == f"cannot write sqlite to {path}: the database cannot be written: file is not a database"
+    assert isinstance(info.value, OSError) and not isinstance(info.value, ScheduleParseError)
+    assert (info.value.format, info.value.location) == ("sqlite", str(path))
+    assert path.read_bytes() == b"plain text, not a database\n" * 100
 
 
 def test_cli_exports_and_reads_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -42,6 +42,15 @@ def _outcome(case: Case) -> Conference | errors.PyconfScheduleError:
         pytest.fail(f"{case.id}: {type(exc).__name__}: {exc}", pytrace=False)
 
 
+def test_every_reader_in_the_registry_has_cases() -> None:
+    """Each readable format of the registry has cases in the corpus, so a reader added to the registry must bring its own."""
+    from pyconf_schedule.formats import format_names
+
+    covered = {case.format for case in READER_CASES}
+    assert [name for name in format_names("read") if name not in covered] == []
+    assert covered <= set(format_names("read"))
+
+
 @pytest.mark.parametrize("case", READER_CASES, ids=[case.id for case in READER_CASES])
 def test_reader_gives_the_exact_outcome(case: Case) -> None:
     """Each corpus case read in its format raises its error naming the problem, or gives exactly its data."""

@@ -93,7 +93,7 @@ def test_readers_without_ids_give_numbered_ids() -> None:
     assert [s.id for s in c3voc.sessions] == ["frab-event-2", "frab-event-3", "frab-event-4"]
 
 
-@pytest.mark.parametrize("format", [f for f in format_names() if f != "sqlite"])
+@pytest.mark.parametrize("format", format_names("text"))
 def test_writers_are_linear(format: Any) -> None:
     """Every text writer costs each later session what it costs each earlier one."""
     confs = {n: _conference(n) for n in (_N, 2 * _N, 8 * _N)}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +65,43 @@ def test_dir_lists_only_public_names() -> None:
     listed = set(dir(pyconf_schedule))
     assert {"Any", "TYPE_CHECKING", "annotations"} & listed == set()
     assert set(pyconf_schedule.__all__) <= listed
+
+
+TYPING = Path(__file__).resolve().parent / "typing"
+"""The static type checks of the public API: files mypy checks, with the negative cases marked ``# type: ignore[code]``."""
+
+
+def _unignored(path: Path, folder: Path) -> tuple[Path, set[tuple[str, int, str]]]:
+    """A copy of ``path`` in ``folder`` without its ``# type: ignore[code]`` comments, and the (file, line, code) each must give."""
+    copy = folder / f"unignored_{path.name}"
+    expected: set[tuple[str, int, str]] = set()
+    lines = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        marked = re.search(r"\s*# type: ignore\[([a-z-]+)\]$", line)
+        if marked:
+            expected.add((copy.name, number, marked.group(1)))
+            line = line[: marked.start()]
+        lines.append(line)
+    copy.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return copy, expected
+
+
+def test_typing_checks_refuse_each_negative_case(tmp_path: Path) -> None:
+    """tests/typing/ passes mypy --strict, and each line marked ``# type: ignore[code]`` is refused with that code once unmarked."""
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed, so the typing checks cannot run")
+    checks = sorted(TYPING.glob("check_*.py"))
+    copies, expected = [], set()
+    for path in checks:
+        copy, wanted = _unignored(path, tmp_path)
+        copies.append(copy)
+        expected |= wanted
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".cache"),
+         *map(str, checks), *map(str, copies)],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    errors = re.findall(r"^(?:.*/)?([\w.]+):(\d+): error: .*\[([a-z-]+)\]$", result.stdout, flags=re.MULTILINE)
+    found = {(name, int(line), code) for name, line, code in errors}
+    assert len(expected) >= 8  # the negative cases of check_format_types.py at least
+    assert found == expected, result.stdout

@@ -25,6 +25,7 @@ __all__ = [
     "NotFoundError",
     "PyconfScheduleError",
     "ScheduleParseError",
+    "ScheduleWriteError",
     "TimeParseError",
     "UnknownDatasetError",
     "UnknownFormatError",
@@ -209,6 +210,23 @@ class ScheduleParseError(PyconfScheduleError, ValueError):
         self.reason = message
         where = f" at {location}" if location else ""
         super().__init__(f"cannot read {format}{where}: {message}")
+
+
+class ScheduleWriteError(PyconfScheduleError, OSError):
+    """A schedule file could not be written (a database that cannot be opened or changed); also an ``OSError``.
+
+    ``format`` names the format being written, ``location`` the file and
+    ``reason`` what went wrong.
+    """
+
+    def __init__(self, format: str, message: str, location: str | None = None) -> None:
+        message = printable(message)
+        location = None if location is None else printable(location)
+        self.format = format
+        self.location = location
+        self.reason = message
+        where = f" to {location}" if location else ""
+        super().__init__(f"cannot write {format}{where}: {message}")
 
 
 class UnsupportedSourceError(PyconfScheduleError, ValueError):

@@ -260,7 +260,7 @@ def _free(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
 
 def _export(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
     from ..formats import dumps
-    from ._commands import _format_name
+    from ._commands import _text_format_name
 
     fmt: str | None = args.output_format
     if args.output == "":
@@ -270,7 +270,7 @@ def _export(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
         fmt = "ics" if to_stdout else _format_from_suffix(args.output)
     if not len(agenda):
         raise _NothingFound(f"{args.agenda_file} has no pick; nothing written")
-    text = dumps(agenda.sessions, _format_name(fmt), tz=args.tz)
+    text = dumps(agenda.sessions, _text_format_name(fmt), tz=args.tz)
     if to_stdout:
         out.write(text)
         return EXIT_OK

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from .._conference import Conference
     from .._sessions import Sessions
-    from ..formats import FormatName
+    from ..formats import FormatName, TextFormat
 
 
 def _format_name(name: str) -> FormatName:
@@ -24,10 +24,15 @@ def _format_name(name: str) -> FormatName:
     return cast("FormatName", name)
 
 
+def _text_format_name(name: str) -> TextFormat:
+    """A user's format name for ``dumps``, typed for the registry, which checks it (sqlite's module refuses text)."""
+    return cast("TextFormat", name)
+
+
 def _dumps(obj: Conference | Sessions, fmt: str, tz: str | None = None) -> str:
     from ..formats import dumps
 
-    return dumps(obj, _format_name(fmt), tz=tz)
+    return dumps(obj, _text_format_name(fmt), tz=tz)
 
 
 def _write(out: TextIO, text: str) -> None:

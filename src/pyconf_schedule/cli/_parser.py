@@ -244,11 +244,16 @@ class _FormatNames:
     """The format names, for a help text's ``%(formats)s``: listed when help is shown, so a command that
     shows no help does not import the format registry."""
 
-    def __init__(self, mode: Literal["write", "read"]) -> None:
+    def __init__(self, mode: Literal["write", "read"], *, aliases: bool = False) -> None:
         self.mode: Literal["write", "read"] = mode
+        self.aliases = aliases
 
     def __str__(self) -> str:
-        return ", ".join(_format_names(self.mode))
+        from ..formats import _aliases_text
+
+        names = _format_names(self.mode)
+        aliases = _aliases_text(names) if self.aliases else ""
+        return ", ".join(names) + (f" (aliases: {aliases})" if aliases else "")
 
 
 def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
@@ -325,10 +330,10 @@ Run '{PROG} COMMAND --help' for the options of a command.
     output = _Parser(add_help=False)
     option = output.add_argument(
         "-t", "--to", "--format", dest="output_format", metavar="FMT",
-        help="output format: %(formats)s (aliases: md = markdown, frab-json = c3voc-json); "
+        help="output format: %(formats)s; "
         "default: from the suffix of -o FILE",
     )  # fmt: skip
-    setattr(option, "formats", _FormatNames("write"))
+    setattr(option, "formats", _FormatNames("write", aliases=True))
     output.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)"
     )

@@ -113,16 +113,18 @@ def _head(path: Path, size: int = 65536) -> bytes:
 
 def _other_format_hint(path: Path, input_format: str) -> str | None:
     """A hint naming the format the content looks like, when --from named another one."""
-    from ..exceptions import ScheduleParseError
-    from ..formats import detect_format
+    from ..exceptions import ScheduleParseError, UnknownFormatError
+    from ..formats import detect_format, get_format
 
     try:
         detected = detect_format(_head(path))
     except ScheduleParseError:
         return None
-    aliases = {"frab-json": "c3voc-json"}
-    if aliases.get(input_format.strip().lower(), input_format.strip().lower()) == detected:
-        return None
+    try:
+        if get_format(input_format).name == detected:
+            return None
+    except UnknownFormatError:
+        pass
     return f"the content looks like {detected}: try --from {detected}"
 
 

@@ -1,5 +1,11 @@
 """The one registry of schedule formats, used by the Python API and the CLI.
 
+Each format is one module of this package and one :class:`Format` record in
+:data:`FORMATS`; every table the library and the command line use (names,
+aliases, suffixes, what can be read and written, content detection, the
+names error messages list) is computed from the records.  Adding a format is
+one module and one record: ``docs/how-to/add-a-format.md``.
+
 ========== =================================== ====== =====
 name       what                                write  read
 ========== =================================== ====== =====
@@ -13,19 +19,19 @@ html       timetable page (self-contained)      yes    no
 sqlite     SQLite database (a file, not text)   yes    yes
 ========== =================================== ====== =====
 
-Each format is one module of this package (``native``, ``ics``, ``csv``,
-``markdown``, ``frab_xml``, ``frab_json``, ``html``, ``sqlite``) with ``dumps`` and, where it can
-be read back, ``loads``; modules are imported only when a format is used, so
-``import pyconf_schedule`` loads none of them.
+Modules are imported only when a format is used, so ``import
+pyconf_schedule`` loads none of them.
 
 >>> from pyconf_schedule import dumps, load, loads
 >>> conf = load("eu2026")
 >>> loads(dumps(conf, "json"), "json") == conf
 True
 
-:data:`FormatName` is every name a format can be written as and
-:data:`ReadableFormat` every name :func:`loads` and :func:`read` accept;
-:func:`detect_format` returns a ReadableFormat.
+:data:`FormatName` is every name a format can be written as,
+:data:`TextFormat` every one :func:`dumps` writes as text (not ``sqlite``, a
+database file written by :func:`write`) and :data:`ReadableFormat` every
+name :func:`loads` and :func:`read` accept; :func:`detect_format` returns a
+ReadableFormat.  A test checks these ``Literal`` names against the records.
 
 Writers accept a :class:`~pyconf_schedule.Conference` or any query result
 (:class:`~pyconf_schedule.Sessions`), and ``tz`` to show times in another
@@ -41,9 +47,12 @@ from __future__ import annotations
 import importlib
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal, cast, overload
+
+import attrs
 
 from ..exceptions import ScheduleParseError, UnknownFormatError, UnsupportedSourceError, shorten
 from ._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
@@ -53,91 +62,221 @@ if TYPE_CHECKING:
     from .._sessions import Sessions
 
 __all__ = [
+    "FORMATS",
     "MAX_INPUT_BYTES",
     "MAX_NESTING",
+    "Format",
     "FormatName",
     "ReadableFormat",
+    "TextFormat",
     "detect_format",
     "dumps",
     "format_for_path",
     "format_names",
+    "get_format",
     "loads",
     "omitted",
     "read",
     "write",
 ]
 
+
+@attrs.frozen(kw_only=True)
+class Format:
+    """One schedule format: the record every registry table is computed from.
+
+    ``name`` is the canonical name and ``aliases`` other names accepted for
+    it (case is ignored for both); ``module`` the module of this package
+    that implements it (``loads`` when ``readable``, ``dumps`` when
+    ``writable``, ``write(obj, path, *, tz)`` too when ``binary``, and an
+    optional ``omitted``).  ``suffixes`` are the file suffixes files of the
+    format carry, lower case with the dot; where formats share one,
+    :func:`write` infers the first record's.  ``binary`` means a file, not
+    text: :func:`dumps` refuses it and :func:`write` calls the module's
+    ``write``.  ``description`` is the one line help and docs show.
+
+    ``detect`` tells the format from the start of a document: it gets up to
+    64 KiB of text (decoded, leading byte order mark and white space
+    removed; for a ``binary`` format, only from bytes) and answers whether
+    the document is of this format.  It must be cheap and must not import
+    the module.  :func:`detect_format` tries the records in order, except
+    that a record whose ``refines`` names another format (a dialect, such
+    as one platform's iCalendar feed) is tried before that format.  A
+    write-only format's ``detect`` recognises a file it wrote, so reading
+    one can say it cannot be read back.
+
+    >>> get_format("md").name, get_format("md").suffixes
+    ('markdown', ('.md', '.markdown'))
+    >>> get_format("sqlite").binary
+    True
+    """
+
+    name: str
+    module: str
+    description: str
+    readable: bool
+    writable: bool = True
+    binary: bool = False
+    aliases: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
+    detect: Callable[[str], bool] | None = attrs.field(default=None, eq=False, repr=False)
+    refines: str | None = None
+
+
+_PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
+_C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
+_HTML_MARKER = re.compile(r"(?i)<!doctype\s+html[\s>]|<html[\s>]")
+
+
+def _is_native_json(head: str) -> bool:
+    return head.startswith("{") and _PYCONF_MARKER.search(head) is not None
+
+
+def _is_icalendar(head: str) -> bool:
+    return head[:15].upper() == "BEGIN:VCALENDAR"
+
+
+def _is_csv(head: str) -> bool:
+    return head.startswith("id,title,")
+
+
+def _is_markdown(head: str) -> bool:
+    return head.startswith("# ") and "\n| Time |" in head
+
+
+def _is_xml(head: str) -> bool:  # an HTML page starts with "<" too: that is the html record's
+    return head.startswith("<") and not _is_html(head)
+
+
+def _is_c3voc_json(head: str) -> bool:
+    return head.startswith("{") and _C3VOC_MARKER.search(head) is not None
+
+
+def _is_html(head: str) -> bool:
+    return _HTML_MARKER.match(head) is not None
+
+
+def _is_sqlite(head: str) -> bool:
+    return head.startswith("SQLite format 3\x00")
+
+
+FORMATS: tuple[Format, ...] = (
+    Format(name="json", module="native", description="native pyconf-schedule JSON (lossless)", readable=True,
+           suffixes=(".json",), detect=_is_native_json),
+    Format(name="ics", module="ics", description="iCalendar (RFC 5545)", readable=True,
+           suffixes=(".ics", ".ical"), detect=_is_icalendar),
+    Format(name="csv", module="csv", description="one row per session", readable=False,
+           suffixes=(".csv",), detect=_is_csv),
+    Format(name="markdown", module="markdown", description="readable agenda", readable=False, aliases=("md",),
+           suffixes=(".md", ".markdown"), detect=_is_markdown),
+    Format(name="frab-xml", module="frab_xml", description="frab/pentabarf schedule.xml", readable=True,
+           suffixes=(".xml",), detect=_is_xml),
+    Format(name="c3voc-json", module="frab_json", description="c3voc schedule.json", readable=True,
+           aliases=("frab-json",), suffixes=(".json",), detect=_is_c3voc_json),
+    Format(name="html", module="html", description="timetable page (self-contained)", readable=False,
+           suffixes=(".html", ".htm"), detect=_is_html),
+    Format(name="sqlite", module="sqlite", description="SQLite database (a file, not text)", readable=True,
+           binary=True, suffixes=(".sqlite", ".sqlite3", ".db"), detect=_is_sqlite),
+)  # fmt: skip
+"""Every format, one record each, in the order names are listed (and, but for dialects, detection is tried)."""
+
 FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html", "sqlite"]
 """Every name a format can be written as, aliases included."""
 
-ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite"]
-"""Every name a format can be read as, aliases included (``csv`` and ``markdown`` are write-only)."""
+TextFormat = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html"]
+"""Every name :func:`dumps` writes as text, aliases included (``sqlite`` is a database file: :func:`write`)."""
 
-_MODULES: dict[str, str] = {
-    "json": "native",
-    "ics": "ics",
-    "csv": "csv",
-    "markdown": "markdown",
-    "frab-xml": "frab_xml",
-    "c3voc-json": "frab_json",
-    "html": "html",
-    "sqlite": "sqlite",
-}
-_ALIASES: dict[str, str] = {"md": "markdown", "frab-json": "c3voc-json"}
-_WRITABLE: tuple[FormatName, ...] = ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "sqlite")
-_READABLE: tuple[ReadableFormat, ...] = ("json", "ics", "frab-xml", "c3voc-json", "sqlite")
-_SUFFIXES: dict[str, FormatName] = {
-    ".json": "json",
-    ".ics": "ics",
-    ".ical": "ics",
-    ".csv": "csv",
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".xml": "frab-xml",
-    ".html": "html",
-    ".htm": "html",
-    ".sqlite": "sqlite",
-    ".sqlite3": "sqlite",
-    ".db": "sqlite",
-}
+ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite"]
+"""Every name a format can be read as, aliases included (``csv``, ``markdown`` and ``html`` are write-only)."""
+
+_BY_NAME: dict[str, Format] = {key: f for f in FORMATS for key in (f.name, *f.aliases)}
+_WRITABLE = tuple(f.name for f in FORMATS if f.writable)
+_TEXT = tuple(f.name for f in FORMATS if f.writable and not f.binary)
+_READABLE = tuple(f.name for f in FORMATS if f.readable)
+_SUFFIXES: dict[str, Format] = {}
+"""Each suffix a writable format's files carry, to the first such record that names it: what :func:`write` infers."""
+for _record in FORMATS:
+    for _suffix in _record.suffixes if _record.writable else ():
+        _SUFFIXES.setdefault(_suffix, _record)
+
+
+def _detection_order(formats: tuple[Format, ...]) -> tuple[Format, ...]:
+    """The records in the order :func:`detect_format` tries them: record order, each format's dialects just before it."""
+    dialects: dict[str, list[Format]] = {}
+    for record in formats:
+        if record.refines is not None:
+            dialects.setdefault(record.refines, []).append(record)
+    return tuple(f for base in formats if base.refines is None for f in (*dialects.get(base.name, ()), base))
+
+
+_DETECTION = _detection_order(FORMATS)
+
+
+def get_format(name: str) -> Format:
+    """The record of the format ``name`` (canonical or alias, case ignored).
+
+    >>> get_format("FRAB-JSON").name
+    'c3voc-json'
+
+    An unknown name raises UnknownFormatError listing the valid names.
+    """
+    return _BY_NAME[_canonical(name, "any")]
+
+
+Mode = Literal["write", "read", "text"]
 
 
 @overload
 def format_names(mode: Literal["write"] = "write") -> tuple[FormatName, ...]: ...
 @overload
 def format_names(mode: Literal["read"]) -> tuple[ReadableFormat, ...]: ...
-def format_names(mode: Literal["write", "read"] = "write") -> tuple[FormatName, ...] | tuple[ReadableFormat, ...]:
-    """The canonical format names: every writable one, or with ``"read"`` the readable ones.
+@overload
+def format_names(mode: Literal["text"]) -> tuple[TextFormat, ...]: ...
+def format_names(
+    mode: Mode = "write",
+) -> tuple[FormatName, ...] | tuple[ReadableFormat, ...] | tuple[TextFormat, ...]:
+    """The canonical format names: every writable one; with ``"read"`` the readable ones; with ``"text"`` those :func:`dumps` writes.
 
     >>> format_names()
     ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html', 'sqlite')
     >>> format_names("read")
     ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite')
+    >>> format_names("text")[-1]
+    'html'
 
     Any other ``mode`` raises ValueError.
     """
     if mode == "write":
-        return _WRITABLE
+        return cast("tuple[FormatName, ...]", _WRITABLE)
     if mode == "read":
-        return _READABLE
-    raise ValueError(f"mode must be 'write' or 'read', not {str(mode)[:60]!r}")
+        return cast("tuple[ReadableFormat, ...]", _READABLE)
+    if mode == "text":
+        return cast("tuple[TextFormat, ...]", _TEXT)
+    raise ValueError(f"mode must be 'write', 'read' or 'text', not {str(mode)[:60]!r}")
 
 
-def _canonical(format: str, mode: Literal["write", "read"] = "write") -> str:
+def _aliases_text(valid: tuple[str, ...]) -> str:
+    """``md = markdown, frab-json = c3voc-json``: the aliases of the formats in ``valid``, for messages and help."""
+    return ", ".join(f"{alias} = {f.name}" for f in FORMATS if f.name in valid for alias in f.aliases)
+
+
+def _canonical(format: str, mode: Literal["write", "read", "any"] = "write") -> str:
     key = format.strip().lower() if isinstance(format, str) else ""
-    key = _ALIASES.get(key, key)
-    valid: tuple[str, ...] = format_names(mode)
-    if key in valid:
-        return key
-    names = [*valid, *(a for a, target in _ALIASES.items() if target in valid)]
+    record = _BY_NAME.get(key)
+    valid: tuple[str, ...] = tuple(f.name for f in FORMATS) if mode == "any" else format_names(mode)
+    if record is not None and record.name in valid:
+        return record.name
+    names = [*valid, *(a for f in FORMATS if f.name in valid for a in f.aliases)]
     error = UnknownFormatError(str(format), names)
-    if key in _MODULES:
-        message = f"the {key} format can be written but not read; readable formats: {', '.join(valid)}"
+    if record is not None and mode == "read":
+        message = f"the {record.name} format can be written but not read; readable formats: {', '.join(valid)}"
+    elif record is not None:
+        message = f"the {record.name} format can be read but not written; writable formats: {', '.join(valid)}"
     else:
         message = f"unknown format {shorten(str(format))!r}; valid formats: {', '.join(valid)}"
-        aliases = [f"{a} = {t}" for a, t in _ALIASES.items() if t in valid]
+        aliases = _aliases_text(valid)
         if aliases:
-            message += f" (aliases: {', '.join(aliases)})"
+            message += f" (aliases: {aliases})"
         if error.suggestions:
             message += f"; did you mean {error.suggestions[0]!r}?"
     error.message = message
@@ -146,10 +285,10 @@ def _canonical(format: str, mode: Literal["write", "read"] = "write") -> str:
 
 
 def _module(name: str) -> ModuleType:
-    return importlib.import_module(f"{__name__}.{_MODULES[name]}")
+    return importlib.import_module(f"{__name__}.{_BY_NAME[name].module}")
 
 
-def dumps(obj: Conference | Sessions, format: FormatName, *, tz: str | None = None) -> str:
+def dumps(obj: Conference | Sessions, format: TextFormat, *, tz: str | None = None) -> str:
     """Write ``obj`` (a Conference or a query result) in ``format``; times shown in zone ``tz``.
 
     ``tz`` defaults to the zone ``obj`` is viewed in; iCalendar writes UTC
@@ -199,13 +338,8 @@ def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
     return as_conference(obj).sessions[0:0]
 
 
-_PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
-_C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
-_HTML_MARKER = re.compile(r"(?i)<!doctype\s+html[\s>]|<html[\s>]")
-
-
 def detect_format(data: str | bytes) -> ReadableFormat:
-    """The readable format of ``data``, told from its content.
+    """The readable format of ``data``, told from its content by the records' ``detect`` hooks.
 
     An SQLite database file is ``sqlite``, ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
     object with ``"format": "pyconf-schedule"`` is native JSON and one with a
@@ -219,30 +353,27 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     >>> detect_format("\\ufeff<schedule/>".encode("utf-16-le"))
     'frab-xml'
     """
-    if isinstance(data, bytes) and data.startswith(b"SQLite format 3\x00"):
-        return "sqlite"
     head = data[:65536]
     text = head.decode(_bom_encoding(head), "replace") if isinstance(head, bytes) else head
-    text = text.lstrip("\ufeff \t\r\n")
-    if text[:15].upper() == "BEGIN:VCALENDAR":
-        return "ics"
-    if _HTML_MARKER.match(text):
-        raise ScheduleParseError(
-            "schedule file",
-            "cannot tell the format from the content: an HTML page is not a schedule (html is written, never read); "
-            "read the schedule it was made from, in one of " + ", ".join(_READABLE),
-            "line 1",
-        )
-    if text.startswith("<"):
-        return "frab-xml"
-    if text.startswith("{"):
-        if _PYCONF_MARKER.search(text):
-            return "json"
-        if _C3VOC_MARKER.search(text):
-            return "c3voc-json"
-    written = _write_only_format(text)
-    if written:
-        raise _write_only_error(written)
+    stripped = text.lstrip("\ufeff \t\r\n")
+    for record in _DETECTION:
+        if record.detect is None:
+            continue
+        if record.binary:
+            if not (isinstance(head, bytes) and record.detect(text)):  # a database is detected from its bytes only
+                continue
+        elif not record.detect(stripped):
+            continue
+        if record.readable:
+            return cast("ReadableFormat", record.name)
+        if record.name == "html":
+            raise ScheduleParseError(
+                "schedule file",
+                "cannot tell the format from the content: an HTML page is not a schedule (html is written, never read); "
+                "read the schedule it was made from, in one of " + ", ".join(_READABLE),
+                "line 1",
+            )
+        raise _write_only_error(record.name)
     raise ScheduleParseError(
         "schedule file",
         "cannot tell the format from the content; pass format= one of " + ", ".join(_READABLE),
@@ -259,22 +390,19 @@ def _bom_encoding(head: bytes) -> str:
     return "utf-8"
 
 
-def _write_only_format(text: str, suffix: str = "") -> str | None:
-    """``csv``, ``markdown`` or ``html`` when ``text`` (or the file's ``suffix``) looks like a file written in that write-only format."""
-    if suffix == ".csv" or text.startswith("id,title,"):
-        return "csv"
-    if suffix in (".md", ".markdown") or (text.startswith("# ") and "\n| Time |" in text):
-        return "markdown"
-    if suffix in (".html", ".htm"):
-        return "html"
-    return None
+def _write_only_suffix(suffix: str) -> str | None:
+    """The write-only format a file's ``suffix`` names (``.csv``: csv), None for another suffix."""
+    record = _SUFFIXES.get(suffix)
+    return record.name if record is not None and not record.readable else None
 
 
 def _write_only_error(written: str) -> ScheduleParseError:
     """The one message, for read() and the command line, about a csv, markdown or html file given to read."""
+    write_only = [f.name for f in FORMATS if f.writable and not f.readable]
+    listed = ", ".join(write_only[:-1]) + f" and {write_only[-1]}" if len(write_only) > 1 else write_only[0]
     return ScheduleParseError(
         "schedule file",
-        f"this looks like {written}, which cannot be read back (csv, markdown and html are write-only); "
+        f"this looks like {written}, which cannot be read back ({listed} are write-only); "
         f"readable formats: {', '.join(_READABLE)}; save as json to keep a schedule you can read again",
         "line 1",
     )
@@ -341,7 +469,7 @@ def _read(
         try:
             name = detect_format(data)
         except ScheduleParseError as exc:
-            written = _write_only_format("", Path(path).suffix.lower()) if url is None else None
+            written = _write_only_suffix(Path(path).suffix.lower()) if url is None else None
             if written and exc.reason.startswith("cannot tell the format"):
                 raise _write_only_error(written) from None
             raise
@@ -387,7 +515,7 @@ def format_for_path(path: str | os.PathLike[str]) -> FormatName:
     file = Path(path)
     suffix = file.suffix.lower()
     if suffix in _SUFFIXES:
-        return _SUFFIXES[suffix]
+        return cast("FormatName", _SUFFIXES[suffix].name)
     known = ", ".join(_SUFFIXES)
     error = UnknownFormatError(suffix or file.name, list(_SUFFIXES))
     if suffix:
@@ -412,9 +540,8 @@ def write(
     """
     file = Path(path)
     name = format_for_path(file) if format is None else format
-    if _canonical(name) == "sqlite":  # a database file, not text
-        from . import sqlite
-
-        sqlite.write(obj, file, tz=tz)
+    canonical = _canonical(name)
+    if _BY_NAME[canonical].binary:  # a database file, not text: the module writes the file itself
+        _module(canonical).write(obj, file, tz=tz)
         return
-    file.write_bytes(dumps(obj, name, tz=tz).encode("utf-8"))
+    file.write_bytes(dumps(obj, cast("TextFormat", canonical), tz=tz).encode("utf-8"))

@@ -35,7 +35,7 @@ from .._conference import Conference
 from .._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from .._sessions import Sessions
 from .._time import format_datetime, parse_datetime
-from ..exceptions import PyconfScheduleError, ScheduleParseError
+from ..exceptions import PyconfScheduleError, ScheduleParseError, ScheduleWriteError
 from ._common import as_conference, load_json
 from ._limits import check_size
 
@@ -132,7 +132,7 @@ def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str |
                 db.execute(f"DELETE FROM {table} WHERE conference_id = ?" if table != "conferences" else "DELETE FROM conferences WHERE id = ?", (conf.id,))
             _insert(db, conf)
     except sqlite3.DatabaseError as exc:
-        raise ScheduleParseError(_FORMAT, f"cannot write the database: {exc}", os.fspath(path)) from None
+        raise ScheduleWriteError(_FORMAT, f"the database cannot be written: {exc}", os.fspath(path)) from None
 
 
 def _json(values: tuple[str, ...]) -> str:

@@ -1269,7 +1269,7 @@ def test_mistyped_command_suggests_one(capsys: pytest.CaptureFixture[str]) -> No
     assert (code, err.splitlines()[-2:]) == (
         EXIT_ERROR,
         ["pyconf-schedule: error: argument COMMAND: invalid choice: 'lst' (choose from datasets, list, search, show, "
-         "speakers, now, next, export, convert, diff, agenda)", "hint: did you mean 'list'?"],
+         "speakers, now, next, export, convert, diff, agenda, mcp)", "hint: did you mean 'list'?"],
     )  # fmt: skip
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "FieldTypeError",
     "HTTPStatusError",
     "InvalidScheduleError",
+    "MissingExtraError",
     "MissingPicksError",
     "MissingZoneError",
     "NaiveDatetimeError",
@@ -268,6 +269,20 @@ class NotCachedError(FetchError, FileNotFoundError):
 
 class MissingZoneError(ScheduleParseError):
     """A schedule file gives wall times without any zone; pass ``tz=`` the zone they are in."""
+
+
+class MissingExtraError(PyconfScheduleError, ImportError):
+    """An optional integration was asked for, but the library it needs is not installed; the message says which extra.
+
+    >>> print(MissingExtraError("pyarrow", "arrow", "Arrow tables"))
+    Arrow tables need pyarrow, which is not installed; install the extra: pip install 'pyconf-schedule[arrow]'
+    """
+
+    def __init__(self, library: str, extra: str, what: str) -> None:
+        message = f"{what} need {library}, which is not installed; install the extra: pip install 'pyconf-schedule[{extra}]'"
+        super().__init__(message)
+        self.library = library
+        self.extra = extra
 
 
 def shorten(text: str, limit: int = 60) -> str:

@@ -11,6 +11,7 @@ from ._common import EXIT_ERROR, PROG, _format_names, _shorten
 from ._layout import MIN_WIDTH, WIDTH
 from ._diff import SUMMARY as DIFF_SUMMARY
 from ._diff import _add_diff_command
+from ._mcp import SUMMARY as MCP_SUMMARY
 from ._remote import _add_url_options
 
 if TYPE_CHECKING:
@@ -275,7 +276,7 @@ def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
     _add_url_options(parser)
 
 
-COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert", "diff", "agenda")
+COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert", "diff", "agenda", "mcp")
 """The command names, in the order help lists them."""
 
 
@@ -468,6 +469,12 @@ Run '{PROG} COMMAND --help' for the options of a command.
         from ._agenda import add_agenda_command
 
         add_agenda_command(commands, {"view": view, "json": json_flag}, _EXIT_CODES_AGENDA)
+
+    if wanted("mcp", MCP_SUMMARY):
+        from ._mcp import add_mcp_command
+
+        p = add_mcp_command(commands, [], _HelpFormatter)
+        _add_file_options(p, "SOURCE files")
 
     parser.commands = dict(commands.choices)
     return parser

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -34,7 +35,9 @@ def _serve(*sources: str) -> Callable[[Callable[[Any], Awaitable[None]]], None]:
                 async with Client(params) as client:
                     await scenario(client)
 
-        anyio.run(main)
+        # In a thread of its own: the browser tests' playwright keeps an event loop in the main thread.
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(anyio.run, main).result()
 
     return go
 

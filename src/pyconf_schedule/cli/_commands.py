@@ -262,6 +262,15 @@ def _export_sqlite(selection: Conference | Sessions, count: int, args: argparse.
 
     write(selection, args.output, "sqlite", tz=args.tz)
     out.write(f"wrote {count} session{'' if count == 1 else 's'} to {args.output}\n")
+    if args.metadata:
+        import json
+        from pathlib import Path
+
+        from ..formats.sqlite import datasette_metadata
+
+        document = json.dumps(datasette_metadata(args.output), ensure_ascii=False, indent=2) + "\n"
+        Path(args.metadata).write_text(document, encoding="utf-8")
+        out.write(f"wrote the Datasette metadata to {args.metadata}\n")
     return EXIT_OK
 
 
@@ -280,6 +289,8 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         from ..formats import format_for_path
 
         args.output_format = format_for_path(args.output)
+    if args.metadata and args.output_format != "sqlite":
+        raise _UsageError("--metadata describes an SQLite database: use it with --to sqlite", None)
     text_filter: str | None = getattr(args, "text", None)
     if text_filter is not None and not text_filter.strip():
         raise _UsageError("--search needs TEXT", 'give words to look for, e.g. --search "kv cache"')

@@ -338,6 +338,9 @@ Run '{PROG} COMMAND --help' for the options of a command.
     output.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)"
     )
+    output.add_argument(
+        "--metadata", metavar="META", help="with --to sqlite: also write a Datasette metadata document (JSON) to META"
+    )
 
     def wanted(name: str, summary: str) -> bool:
         """Whether ``name`` is built in full; if not, it is only named, with its summary."""

@@ -8,6 +8,9 @@ that any tool reads: one row a conference, session, speaker, room, track and
 source, ``session_speakers`` linking them in order, ``conflicts`` holding the
 sources' disagreements and variant wordings, indexes for the usual questions
 and an FTS5 table ``search`` over titles, abstracts and speaker names.
+:data:`PUBLISHING_SCHEMA` adds what Datasette detects and shows (full-text
+tables of sessions and speakers, a ``session_details`` view), and
+:func:`datasette_metadata` describes a database for publishing.
 
 A file holding several conferences is read with ``conference=ID``
 (:func:`read`, :func:`loads`); :func:`conference_ids` lists them.
@@ -39,7 +42,7 @@ from ..exceptions import PyconfScheduleError, ScheduleParseError, ScheduleWriteE
 from ._common import as_conference, load_json
 from ._limits import check_size
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "conference_ids", "dumps", "loads", "read", "write"]
+__all__ = ["PUBLISHING_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "conference_ids", "datasette_metadata", "dumps", "loads", "read", "write"]
 
 _FORMAT = "sqlite"
 SCHEMA_VERSION = 1
@@ -108,6 +111,33 @@ CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5 (
 """
 """The database schema, as SQL; :func:`write` creates it in a new file."""
 
+PUBLISHING_SCHEMA = """\
+CREATE VIRTUAL TABLE IF NOT EXISTS sessions_fts USING fts5 (
+    title, abstract, content="sessions", tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS speakers_fts USING fts5 (
+    name, organisation, bio, content="speakers", tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE VIEW IF NOT EXISTS session_details AS
+SELECT s.conference_id, s.id, s.title, s.kind, s.start, s."end", s.day_only, r.name AS room, t.name AS track,
+    (SELECT group_concat(name, ', ') FROM (
+        SELECT p.name FROM session_speakers x
+        JOIN speakers p ON p.conference_id = x.conference_id AND p.id = x.speaker_id
+        WHERE x.conference_id = s.conference_id AND x.session_id = s.id ORDER BY x.position
+    )) AS speakers,
+    s.url, s.abstract
+FROM sessions s
+LEFT JOIN rooms r ON r.conference_id = s.conference_id AND r.id = s.room_id
+LEFT JOIN tracks t ON t.conference_id = s.conference_id AND t.id = s.track_id
+ORDER BY s.conference_id, s.position;
+"""
+"""What makes the database ready to publish with Datasette: full-text tables it detects (their ``content``
+names the table they index, and their rows are that table's rowids) and a view of sessions with their
+speakers, room and track.  Written with :data:`SCHEMA`; the reader needs none of it."""
+
+_FTS = (("sessions_fts", "sessions", "title, abstract"), ("speakers_fts", "speakers", "name, organisation, bio"))
+"""The database schema, as SQL; :func:`write` creates it in a new file."""
+
 _TABLES = ("search", "conflicts", "session_speakers", "sessions", "speakers", "tracks", "rooms", "sources", "conferences")
 
 
@@ -126,11 +156,26 @@ def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str |
         conf = conf.to_tz(tz)
     try:
         with closing(sqlite3.connect(os.fspath(path))) as db, db:
-            db.executescript(SCHEMA)
+            had_fts = db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sessions_fts'").fetchone()[0]
+            db.executescript(SCHEMA + PUBLISHING_SCHEMA)
+            if not had_fts:  # a database written before the publishing tables: index what it already holds
+                for fts, _, _ in _FTS:
+                    db.execute(f"INSERT INTO {fts} ({fts}) VALUES ('rebuild')")
             db.execute("INSERT OR REPLACE INTO schema_info VALUES ('format', 'pyconf-schedule'), ('version', ?)", (str(SCHEMA_VERSION),))
+            for fts, table, columns in _FTS:  # an external-content index forgets a row only when told its old values
+                db.execute(
+                    f"INSERT INTO {fts} ({fts}, rowid, {columns}) SELECT 'delete', rowid, {columns} FROM {table} "
+                    "WHERE conference_id = ?",
+                    (conf.id,),
+                )
             for table in _TABLES:
                 db.execute(f"DELETE FROM {table} WHERE conference_id = ?" if table != "conferences" else "DELETE FROM conferences WHERE id = ?", (conf.id,))
             _insert(db, conf)
+            for fts, table, columns in _FTS:
+                db.execute(
+                    f"INSERT INTO {fts} (rowid, {columns}) SELECT rowid, {columns} FROM {table} WHERE conference_id = ?",
+                    (conf.id,),
+                )
     except sqlite3.DatabaseError as exc:
         raise ScheduleWriteError(_FORMAT, f"the database cannot be written: {exc}", os.fspath(path)) from None
 
@@ -194,6 +239,91 @@ def _insert(db: sqlite3.Connection, conf: Conference) -> None:
         "INSERT INTO search VALUES (?, ?, ?, ?, ?)",
         [(cid, s.id, s.title, s.abstract, " ".join(n for p in s.speakers for n in p.names)) for s in conf.sessions],
     )
+
+
+_DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
+    "conferences": ("One row per conference.", {
+        "id": "the conference's id", "name": "its name", "timezone": "its IANA zone",
+        "view_timezone": "the zone it was written as viewed in, if any", "city": "city", "country": "country",
+        "venue": "venue", "url": "web site", "start_date": "first day (YYYY-MM-DD)", "end_date": "last day",
+        "coverage": "what the data covers, as its source says",
+    }),
+    "sources": ("The documents each conference's data comes from.", {
+        "conference_id": "the conference", "position": "order in the conference's list", "id": "the source's id",
+        "title": "what it is", "url": "where it is published", "file": "the file it was read from",
+    }),
+    "rooms": ("One row per room.", {
+        "conference_id": "the conference", "position": "order in the conference's list", "id": "the room's id",
+        "name": "its name",
+    }),
+    "tracks": ("One row per track.", {
+        "conference_id": "the conference", "position": "order in the conference's list", "id": "the track's id",
+        "name": "its name",
+    }),
+    "speakers": ("One row per speaker of a conference.", {
+        "conference_id": "the conference", "position": "order in the conference's list", "id": "the speaker's id",
+        "name": "name", "aliases": "other spellings (JSON list)", "job_title": "job title",
+        "organisation": "organisation", "bio": "biography",
+    }),
+    "sessions": ("One row per session; times a source does not give are empty.", {
+        "conference_id": "the conference", "position": "order in the programme", "id": "the session's id",
+        "title": "title", "kind": "talk, keynote, workshop, break, ...", "kind_label": "the source's own word for the kind",
+        "start": "start, with the zone (RFC 9557)", "end": "end, with the zone; empty when unknown",
+        "start_utc": "start in UTC (YYYY-MM-DD HH:MM:SS)", "end_utc": "end in UTC",
+        "day_only": "the day, for a session whose time is not known", "room_id": "room (rooms.id)",
+        "track_id": "track (tracks.id)", "abstract": "abstract", "audience_level": "audience level",
+        "language": "language", "url": "the session's page", "slides": "slide files (JSON list)",
+        "sources": "ids of the sources that list it (JSON list)", "title_variants": "other wordings of the title (JSON list)",
+    }),
+    "session_speakers": ("Which speakers give which session, in order.", {
+        "conference_id": "the conference", "session_id": "the session (sessions.id)",
+        "position": "order on the session", "speaker_id": "the speaker (speakers.id)",
+    }),
+    "conflicts": ("Values on which sources disagree, and other wordings, with their sources.", {
+        "conference_id": "the conference", "owner": "session or speaker", "owner_id": "its id",
+        "kind": "conflict (sources disagree) or variant (another wording)", "position": "order",
+        "field": "the field", "rule": "the rule that chose the value shown", "values": "every value with its sources (JSON)",
+    }),
+    "session_details": ("Sessions with their speakers, room and track, for browsing.", {
+        "conference_id": "the conference", "id": "the session's id", "title": "title", "kind": "kind",
+        "start": "start, with the zone", "end": "end, with the zone", "day_only": "the day, when the time is not known",
+        "room": "room", "track": "track", "speakers": "speakers, in order", "url": "the session's page",
+        "abstract": "abstract",
+    }),
+}  # fmt: skip
+"""Datasette descriptions of each table and view (a test checks they match the schema)."""
+
+
+def datasette_metadata(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A `Datasette metadata <https://docs.datasette.io/en/stable/metadata.html>`_ document for the database at ``path``.
+
+    Its title names the conferences the file holds, its description gives
+    their coverage notes, and every table, view and column is described;
+    ``datasette serve FILE -m metadata.json`` shows them.  No licence is
+    claimed: add one if the data's sources grant it.
+    """
+    file = Path(path)
+    check_size(file.stat().st_size, _FORMAT)
+    with _opened(file.read_bytes()) as db:
+        rows = db.execute("SELECT id, name, url, coverage FROM conferences ORDER BY id").fetchall()
+    names = [name for _, name, _, _ in rows]
+    document: dict[str, Any] = {
+        "title": names[0] if len(names) == 1 else f"{len(names)} conference schedules",
+        "description": " ".join(f"{name}: {coverage}" if coverage else name for _, name, _, coverage in rows),
+        "source": "pyconf-schedule",
+        "databases": {
+            file.stem: {
+                "tables": {
+                    table: {"description": text, "columns": dict(columns)}
+                    for table, (text, columns) in _DESCRIPTIONS.items()
+                }
+            }
+        },
+    }
+    urls = [url for _, _, url, _ in rows if url]
+    if len(urls) == 1:
+        document["source_url"] = urls[0]
+    return document
 
 
 def conference_ids(path: str | os.PathLike[str]) -> tuple[str, ...]:

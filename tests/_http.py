@@ -4,7 +4,7 @@ Nothing reaches the internet.  Each path is a :class:`Route`: a list of
 bodies served one per request, staying on the last (so a schedule can change
 between two reads), with an ETag and Last-Modified unless told otherwise and
 a ``304`` when the request's validators match; or a status, a redirect, a
-delay, a declared length.
+delay, a declared length, a body or a status line that trickles.
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ class Route:
     """The body pieces written so far (a trickled body goes 16 bytes at a time, else the body is one piece)."""
     load: Callable[[], list[bytes]] | None = None
     """When set, gives the bodies at each request (files read when asked for), instead of ``bodies``."""
+    head_trickle: float = 0.0
+    """Seconds to wait between the bytes of the status line and headers (a server that answers one byte at a time)."""
+    head_bytes_sent: int = 0
+    """The bytes of the status line and headers written so far when they trickle."""
 
 
 @dataclass
@@ -84,6 +88,9 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
                 return
             if route.delay and server.stop.wait(route.delay):
                 return
+            if route.head_trickle:
+                self._trickle_head(route)
+                return
             if route.location is not None:
                 self._answer(route.status, b"", {"Location": route.location})
                 return
@@ -108,6 +115,20 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
             if route.declared_length is not None and route.declared_length >= 0:
                 headers["Content-Length"] = str(route.declared_length)
             self._answer(200, body, headers, length=route.declared_length != -1, trickle=route.trickle, route=route)
+
+        def _trickle_head(self, route: Route) -> None:
+            server.requests.append(Request(self.path, 200, None, None))
+            head = b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-Pad-%d: %s\r\n" % (n, b"x" * 60) for n in range(50)) + b"\r\n"
+            try:
+                for byte in head:
+                    if server.stop.wait(route.head_trickle):
+                        return
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    route.head_bytes_sent += 1
+            except OSError:  # the client gave up
+                pass
+            self.close_connection = True
 
         def _answer(
             self, status: int, body: bytes, headers: dict[str, str], *, length: bool = True, trickle: float = 0.0,

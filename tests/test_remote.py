@@ -7,8 +7,10 @@ fixture; nothing reaches the internet.
 from __future__ import annotations
 
 import os
+import re
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -20,6 +22,7 @@ from pyconf_schedule import (
     FetchError,
     FetchTimeoutError,
     HTTPStatusError,
+    InvalidArgumentError,
     NotCachedError,
     PyconfScheduleError,
     ScheduleParseError,
@@ -32,6 +35,9 @@ from pyconf_schedule import (
 from pyconf_schedule.cli import main
 from pyconf_schedule.formats import MAX_INPUT_BYTES
 
+from pyconf_schedule._request import check_timeout
+
+from ._hostile import time_limit
 from ._http import LAST_MODIFIED, LocalServer, local_server
 
 SMALL = (Path(__file__).parent / "golden" / "small.json").read_bytes()
@@ -217,8 +223,12 @@ def test_redirect_loop(server: LocalServer) -> None:
 def test_redirect_to_another_scheme_is_refused(server: LocalServer) -> None:
     """A redirect to a file: URL is not followed: FetchError names the redirect."""
     url = server.serve("/to-file", status=302, location="file:///etc/passwd")
-    with pytest.raises(FetchError, match=r"the server redirected \(302\) somewhere that cannot be followed"):
+    with pytest.raises(FetchError) as info:
         read(url)
+    assert str(info.value) == (
+        f"cannot read {url!r}: the server redirected (302) to 'file:///etc/passwd'; "
+        "only redirects to http:// and https:// addresses are followed"
+    )
 
 
 def test_slow_server_times_out(server: LocalServer) -> None:
@@ -231,12 +241,15 @@ def test_slow_server_times_out(server: LocalServer) -> None:
 
 
 def test_trickling_body_times_out(server: LocalServer, tmp_path: Path) -> None:
-    """A body that keeps arriving, 16 bytes every 50 ms, raises FetchTimeoutError before the server has sent it all, and nothing is cached."""
+    """A body that keeps arriving, 16 bytes every 50 ms, raises FetchTimeoutError before the server has sent it all, and nothing is cached.
+
+    The headers come at once, so the error says the response (not the server's answer) did not arrive in time.
+    """
     url = server.serve("/trickle", SMALL, trickle=0.05)  # 219 pieces, about 11 seconds in all
-    with pytest.raises(FetchTimeoutError) as info:
-        fetch(url, cache_dir=tmp_path, timeout=0.3)
+    with time_limit(30), pytest.raises(FetchTimeoutError) as info:
+        fetch(url, cache_dir=tmp_path, timeout=2)
     assert server.routes["/trickle"].pieces_sent < -(-len(SMALL) // 16)  # waiting for the whole body would send all 219
-    assert str(info.value) == f"cannot read {url!r}: the response did not arrive within 0.3 seconds"
+    assert str(info.value) == f"cannot read {url!r}: the response did not arrive within 2 seconds"
     assert _cache_files(tmp_path) == []
 
 
@@ -512,3 +525,202 @@ def test_cli_diff_file_against_url(server: LocalServer, tmp_path: Path, capsys: 
     assert out.startswith("Changed (1):\n  * ") and out.endswith("      title: 'Opening: Welcome, Friends; Agenda' → 'Opening'\n")
     assert main(["diff", str(saved), str(saved)]) == 0
     assert capsys.readouterr().out == "No changes.\n"
+
+
+# -- safety of the request itself (issue 18, items 17-21) -------------------------------------------
+
+
+@contextmanager
+def _listener() -> Iterator[socket.socket]:
+    """A TCP socket listening on 127.0.0.1 that never answers: a connection to it is only queued, for the test to find."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        probe.listen(4)
+        probe.setblocking(False)
+        yield probe
+
+
+def _connections(probe: socket.socket) -> int:
+    count = 0
+    while True:
+        try:
+            accepted, _ = probe.accept()
+        except BlockingIOError:
+            return count
+        accepted.close()
+        count += 1
+
+
+@pytest.mark.parametrize("scheme", ["ftp", "FTP", "gopher"])
+def test_redirect_to_a_scheme_other_than_http_is_not_followed(server: LocalServer, tmp_path: Path, scheme: str) -> None:
+    """A redirect to ftp:// (any case) or another scheme raises FetchError naming it; nothing connects to the port it names, nothing is cached."""
+    with _listener() as probe, time_limit(20):
+        port = probe.getsockname()[1]
+        target = f"{scheme}://127.0.0.1:{port}/schedule.json"
+        url = server.serve("/to-ftp", status=302, location=target)
+        with pytest.raises(FetchError) as info:
+            fetch(url, cache_dir=tmp_path, timeout=2)
+        assert _connections(probe) == 0
+    assert str(info.value) == (
+        f"cannot read {url!r}: the server redirected (302) to {target!r}; "
+        "only redirects to http:// and https:// addresses are followed"
+    )
+    assert _cache_files(tmp_path) == []
+
+
+SECRET = "s3cr3t-Pa55"
+
+
+def test_credentials_in_the_url_are_refused_and_never_shown(server: LocalServer, tmp_path: Path) -> None:
+    """A URL with user:password@ raises FetchError before any request, with the password shown as ***, and caches nothing."""
+    url = server.serve("/private.json", SMALL).replace("http://", f"http://ada:{SECRET}@")
+    shown = url.replace(SECRET, "***")
+    with pytest.raises(FetchError) as info:
+        fetch(url, cache_dir=tmp_path)
+    assert str(info.value) == (
+        f"cannot read {shown!r}: a user name or password in the URL is not sent (it would be kept in caches, logs and "
+        "shell history); remove it, and read a schedule that needs a login from a downloaded file"
+    )
+    assert info.value.url == shown
+    assert SECRET not in repr(info.value.args) and SECRET not in repr(vars(info.value))
+    assert server.requests == [] and not tmp_path.joinpath("http").exists()
+
+
+def test_a_lone_user_name_or_token_is_redacted_whole(server: LocalServer, tmp_path: Path) -> None:
+    """https://TOKEN@host (a token as user name) is refused and shown as https://***@host."""
+    url = f"https://{SECRET}@127.0.0.1:{server.port}/s.json"
+    with pytest.raises(FetchError) as info:
+        read(url, cache_dir=tmp_path)
+    assert info.value.url == f"https://***@127.0.0.1:{server.port}/s.json" and SECRET not in str(info.value)
+    assert server.requests == [] and not tmp_path.joinpath("http").exists()
+
+
+def test_other_schemes_with_credentials_are_redacted() -> None:
+    """ftp://user:password@host is refused as another scheme, with the password shown as ***."""
+    with pytest.raises(UnsupportedSourceError) as info:
+        read(f"ftp://ada:{SECRET}@example.org/s.json")
+    assert str(info.value) == (
+        "cannot read 'ftp://ada:***@example.org/s.json': only http:// and https:// URLs can be read; "
+        "for another source, download the file and give its path"
+    )
+
+
+def test_a_redirect_to_an_address_with_credentials_is_not_followed(server: LocalServer, tmp_path: Path) -> None:
+    """A redirect to http://user:password@... raises FetchError with the password redacted; the target is never asked, nothing is cached."""
+    target = server.serve("/schedule.json", SMALL).replace("http://", f"http://ada:{SECRET}@")
+    url = server.serve("/login", status=302, location=target)
+    with pytest.raises(FetchError) as info:
+        fetch(url, cache_dir=tmp_path)
+    assert str(info.value) == (
+        f"cannot read {url!r}: the server redirected (302) to {target.replace(SECRET, '***')!r}, an address with a "
+        "user name or password; such redirects are not followed"
+    )
+    assert server.statuses("/schedule.json") == [] and _cache_files(tmp_path) == []
+
+
+def test_cli_credentials_never_reach_the_terminal_or_the_cache(
+    server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """list/show/diff of a URL with a password print one error line without it, exit 2, and leave the cache folder empty."""
+    url = server.serve("/private.json", SMALL).replace("http://", f"http://ada:{SECRET}@")
+    cache = tmp_path / "cache"
+    for argv in (["list", url], ["show", url, "s1"], ["diff", url, url], ["export", url, "--format", "csv"]):
+        assert main([*argv, "--cache-dir", str(cache)]) == 2, argv
+        captured = capsys.readouterr()
+        assert SECRET not in captured.out + captured.err, argv
+        assert captured.err.startswith(f"pyconf-schedule: error: cannot read {url.replace(SECRET, '***')!r}: a user name"), argv
+    assert server.requests == []
+    assert not cache.exists() or [p.name for p in cache.rglob("*")] == []
+
+
+def test_the_cache_keeps_no_credentials_of_a_url_it_stores(server: LocalServer, tmp_path: Path) -> None:
+    """A cache entry names its URL, validators, time and digest, and nothing else: its file name is the SHA-256 of the URL."""
+    url = server.serve("/schedule.json", SMALL)
+    fetch(url, cache_dir=tmp_path)
+    [name] = _cache_files(tmp_path)
+    import hashlib
+    import json
+
+    assert name == hashlib.sha256(url.encode()).hexdigest()
+    head = (tmp_path / "http" / name).read_bytes().split(b"\n", 1)[0]
+    assert sorted(json.loads(head)) == ["checked", "etag", "last_modified", "length", "sha256", "url"]
+
+
+def test_a_status_line_that_trickles_is_bounded_by_the_timeout(server: LocalServer, tmp_path: Path) -> None:
+    """A server sending its status line and headers one byte every 50 ms (3.6 kB: minutes) raises FetchTimeoutError for timeout=0.5, before it has sent them."""
+    url = server.serve("/drip", SMALL, head_trickle=0.05)
+    with time_limit(15), pytest.raises(FetchTimeoutError) as info:
+        fetch(url, cache_dir=tmp_path, timeout=0.5)
+    assert str(info.value) == f"cannot read {url!r}: the server did not answer within 0.5 seconds"
+    assert server.routes["/drip"].head_bytes_sent < 3600
+    assert _cache_files(tmp_path) == []
+
+
+def test_a_trickling_redirect_chain_is_bounded_by_one_timeout(server: LocalServer, tmp_path: Path) -> None:
+    """The timeout is for the whole request: a redirect to a trickling server times out like the server itself."""
+    server.serve("/drip", SMALL, head_trickle=0.05)
+    url = server.serve("/moved", status=302, location="/drip")
+    with time_limit(15), pytest.raises(FetchTimeoutError) as info:
+        fetch(url, cache_dir=tmp_path, timeout=0.5)
+    assert str(info.value) == f"cannot read {url!r}: the server did not answer within 0.5 seconds"
+
+
+def test_a_cached_copy_damaged_on_disk_is_fetched_again(server: LocalServer, tmp_path: Path) -> None:
+    """A body changed on disk (same size, one byte) no longer matches its digest: the next read is unconditional, gets the server's copy, and heals the cache."""
+    url = server.serve("/schedule.json", SMALL)
+    fetch(url, cache_dir=tmp_path)
+    [name] = _cache_files(tmp_path)
+    entry = tmp_path / "http" / name
+    damaged = entry.read_bytes().replace(b"Opening", b"OpemiNg", 1)
+    entry.write_bytes(damaged)
+    again = fetch(url, cache_dir=tmp_path)
+    assert (again.data, again.changed, again.from_cache) == (SMALL, True, False)
+    assert [(r.status, r.if_none_match) for r in server.requests][1] == (200, None)
+    third = fetch(url, cache_dir=tmp_path)
+    assert (third.data, third.from_cache, server.statuses("/schedule.json")) == (SMALL, True, [200, 200, 304])
+
+
+def test_a_cached_copy_cut_short_is_fetched_again(server: LocalServer, tmp_path: Path) -> None:
+    """A cache file cut short (a full disk, a crash of another writer) is downloaded again, not confirmed by a 304."""
+    url = server.serve("/schedule.json", SMALL)
+    fetch(url, cache_dir=tmp_path)
+    [name] = _cache_files(tmp_path)
+    entry = tmp_path / "http" / name
+    entry.write_bytes(entry.read_bytes()[:-100])
+    assert fetch(url, cache_dir=tmp_path).data == SMALL
+    assert server.statuses("/schedule.json") == [200, 200]
+
+
+def test_offline_a_damaged_copy_is_refused(server: LocalServer, tmp_path: Path) -> None:
+    """offline=True with a copy that does not match its digest raises NotCachedError saying the copy is damaged."""
+    url = server.serve("/schedule.json", SMALL)
+    fetch(url, cache_dir=tmp_path)
+    [name] = _cache_files(tmp_path)
+    entry = tmp_path / "http" / name
+    entry.write_bytes(entry.read_bytes().replace(b"Opening", b"OpemiNg", 1))
+    with pytest.raises(NotCachedError) as info:
+        fetch(url, cache_dir=tmp_path, offline=True)
+    assert str(info.value) == (
+        f"cannot read {url!r}: reading offline, and the cache's copy ({entry}) is damaged; read it once online to replace it"
+    )
+
+
+@pytest.mark.parametrize(
+    ("timeout", "shown"),
+    [(float("inf"), "inf"), (-1, "-1"), (float("nan"), "nan"), (0, "0"), (0.0, "0.0"), (True, "True"), ("3", "'3'"), (None, "None")],
+)
+def test_an_invalid_timeout_is_refused_before_any_request(server: LocalServer, tmp_path: Path, timeout: object, shown: str) -> None:
+    """timeout=inf, -1, nan, 0, True, "3" or None raises InvalidArgumentError (a ValueError) saying what is valid, from fetch() and read(), with no request."""
+    url = server.serve("/schedule.json", SMALL)
+    message = f"timeout must be a number of seconds greater than 0 and finite, got {shown}"
+    with pytest.raises(InvalidArgumentError) as info:
+        fetch(url, cache_dir=tmp_path, timeout=timeout)  # type: ignore[arg-type]
+    assert str(info.value) == message and isinstance(info.value, ValueError)
+    with pytest.raises(InvalidArgumentError, match=f"^{re.escape(message)}$"):
+        read(url, cache_dir=tmp_path, timeout=timeout)  # type: ignore[arg-type]
+    assert server.requests == []
+
+
+def test_a_small_valid_timeout_is_kept() -> None:
+    """An int or a float above 0 is a valid timeout: the value is used as given, in seconds."""
+    assert (check_timeout(3), check_timeout(0.25), check_timeout(1e9)) == (3.0, 0.25, 1e9)

@@ -9,7 +9,10 @@ export needs, without a new dependency.
 The cache
     Each URL's last response is kept in one file of the cache folder: the
     ``ETag`` and ``Last-Modified`` the server sent, when the copy was last
-    fetched or confirmed, and the body.  The next request sends them back
+    fetched or confirmed, the body's length and SHA-256 digest, and the body.
+    A copy that no longer matches its digest (damaged on disk) is never
+    used: the next read downloads it afresh, unconditionally, and offline it
+    is refused.  The next request sends the validators back
     (``If-None-Match``, ``If-Modified-Since``), so an unchanged schedule
     costs a ``304 Not Modified`` and no download.  Files are written to a
     temporary name and renamed over the old one (``os.replace``), so a
@@ -20,6 +23,16 @@ The cache
     The folder is ``cache_dir`` when given, else the environment variable
     ``PYCONF_SCHEDULE_CACHE``, else ``$XDG_CACHE_HOME/pyconf-schedule``,
     else ``~/.cache/pyconf-schedule``.
+
+Safety
+    The ``timeout`` bounds the whole request: connecting, the status line
+    and headers, the body and every redirect.  Redirects are followed only
+    to ``http://`` and ``https://`` addresses, at most
+    :data:`MAX_REDIRECTS`.  A URL with a user name or password in it
+    (``https://user:password@host/``) is refused before anything is sent,
+    and every message shows it with the password replaced by ``***``;
+    nothing of it reaches the cache (entry names and contents are made of
+    URLs without credentials only).
 
 Errors
     Each is one :class:`~pyconf_schedule.FetchError` (an ``OSError``) whose
@@ -42,6 +55,7 @@ import os
 import socket
 import ssl
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -51,7 +65,10 @@ from pathlib import Path
 
 from attrs import frozen
 
-from .exceptions import ConnectionFailedError, FetchError, FetchTimeoutError, HTTPStatusError, NotCachedError
+from .exceptions import (
+    ConnectionFailedError, FetchError, FetchTimeoutError, HTTPStatusError, InvalidArgumentError, NotCachedError,
+)  # fmt: skip
+from ._request import MAX_REDIRECTS, Expired, Refused, Watch, check_timeout, check_url, opener, within
 from .formats._limits import RAISE_IT, shown_limit, size_limit
 
 __all__ = ["CACHE_ENV", "DEFAULT_TIMEOUT", "MAX_REDIRECTS", "Fetched", "cache_folder", "fetch"]
@@ -59,9 +76,7 @@ __all__ = ["CACHE_ENV", "DEFAULT_TIMEOUT", "MAX_REDIRECTS", "Fetched", "cache_fo
 CACHE_ENV = "PYCONF_SCHEDULE_CACHE"
 """The environment variable naming the cache folder."""
 DEFAULT_TIMEOUT = 30.0
-"""Seconds to wait for the server to answer, and for the whole response to arrive."""
-MAX_REDIRECTS = 5
-"""Redirects followed before giving up."""
+"""Seconds a request may take in all: connecting, the server's answer, the whole body, every redirect."""
 _CHUNK = 1 << 16
 
 
@@ -105,6 +120,12 @@ def _entry_path(folder: Path, url: str) -> Path:
 class _Entry:
     meta: dict[str, str]
     body: bytes
+    intact: bool
+    """False when the body does not match the length and digest stored with it (damaged on disk)."""
+
+
+def _digest(body: bytes) -> dict[str, str]:
+    return {"length": str(len(body)), "sha256": hashlib.sha256(body).hexdigest()}
 
 
 def _load_entry(path: Path, url: str, limit: int) -> _Entry | None:
@@ -112,7 +133,8 @@ def _load_entry(path: Path, url: str, limit: int) -> _Entry | None:
 
     A body over ``limit`` bytes is read no further: the entry then holds
     ``limit + 1`` bytes, for the caller to refuse (offline) or to fetch
-    afresh, unconditionally.
+    afresh, unconditionally.  A body that does not match its stored length
+    and digest (or an entry without them) is not ``intact``.
     """
     try:
         with path.open("rb") as file:
@@ -125,7 +147,9 @@ def _load_entry(path: Path, url: str, limit: int) -> _Entry | None:
         return None
     if not all(isinstance(v, str) for v in meta.values()) or "checked" not in meta:
         return None
-    return _Entry({k: str(v) for k, v in meta.items()}, body)
+    fields = {k: str(v) for k, v in meta.items()}
+    intact = len(body) > limit or all(fields.get(k) == v for k, v in _digest(body).items())
+    return _Entry(fields, body, intact)
 
 
 def _checked(entry: _Entry) -> datetime:
@@ -153,14 +177,6 @@ def _store(path: Path, meta: dict[str, str], body: bytes) -> None:
         raise
 
 
-class _Redirects(urllib.request.HTTPRedirectHandler):
-    max_redirections = MAX_REDIRECTS
-
-
-def _opener() -> urllib.request.OpenerDirector:
-    return urllib.request.build_opener(_Redirects())
-
-
 def _user_agent() -> str:
     from . import __version__
 
@@ -182,10 +198,17 @@ def fetch(
     FetchError subclass naming the cause when the URL cannot be read.
     ``max_bytes`` is the size limit of the response (default: the limit of
     the read in progress, :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`
-    unless raised), as for a file.
+    unless raised), as for a file.  ``timeout`` (seconds, finite, above 0)
+    bounds the whole request; an argument outside what is valid raises
+    InvalidArgumentError before anything is sent.  A URL with a user name or
+    password in it is refused (FetchError, the password shown as ``***``).
     """
+    seconds = check_timeout(timeout)
+    if not isinstance(url, str):
+        raise InvalidArgumentError(f"url must be a str (an http:// or https:// address), got {type(url).__name__}")
     with size_limit(max_bytes) as limit:
-        return _fetch(url, cache_dir, offline, timeout, limit)
+        check_url(url)
+        return _fetch(url, cache_dir, offline, seconds, limit)
 
 
 def _fetch(url: str, cache_dir: str | os.PathLike[str] | None, offline: bool, timeout: float, limit: int) -> Fetched:
@@ -197,9 +220,13 @@ def _fetch(url: str, cache_dir: str | os.PathLike[str] | None, offline: bool, ti
             raise NotCachedError(url, f"reading offline, and the cache ({folder}) holds no copy of it")
         if len(entry.body) > limit:
             raise _too_large(url, None, limit)
+        if not entry.intact:
+            raise NotCachedError(
+                url, f"reading offline, and the cache's copy ({path}) is damaged; read it once online to replace it"
+            )
         return Fetched(url=url, data=entry.body, changed=False, from_cache=True, checked=_checked(entry))
-    if entry is not None and len(entry.body) > limit:  # a 304 would confirm a copy too big to use: ask afresh
-        entry = None
+    if entry is not None and (len(entry.body) > limit or not entry.intact):
+        entry = None  # a 304 would confirm a copy too big to use, or a damaged one: ask afresh, unconditionally
     headers = {"User-Agent": _user_agent(), "Accept-Encoding": "identity"}
     if entry is not None:
         if entry.meta.get("etag"):
@@ -213,12 +240,14 @@ def _fetch(url: str, cache_dir: str | os.PathLike[str] | None, offline: bool, ti
         if entry is None:  # an answer to a question not asked: a server fault
             raise FetchError(url, "the server answered 304 Not Modified to an unconditional request")
         meta.update({k: v for k, v in entry.meta.items() if k in ("etag", "last_modified")})
+        meta.update(_digest(entry.body))
         _store_quietly(path, meta, entry.body)
         return Fetched(url=url, data=entry.body, changed=False, from_cache=True, checked=now)
     if etag:
         meta["etag"] = etag
     if last_modified:
         meta["last_modified"] = last_modified
+    meta.update(_digest(data))
     _store_quietly(path, meta, data)
     return Fetched(url=url, data=data, changed=True, from_cache=False, checked=now)
 
@@ -232,11 +261,26 @@ def _store_quietly(path: Path, meta: dict[str, str], body: bytes) -> None:
 
 
 def _get(url: str, headers: dict[str, str], timeout: float, limit: int) -> tuple[int, bytes, str | None, str | None]:
-    """One GET of ``url``: (status, body, ETag, Last-Modified), or a FetchError naming the cause."""
+    """One GET of ``url``: (status, body, ETag, Last-Modified), or a FetchError naming the cause.
+
+    The request runs for at most ``timeout`` seconds in all (see :func:`~pyconf_schedule._request.within`).
+    """
+    try:
+        return within(timeout, lambda watch, answered: _get_now(url, headers, timeout, limit, watch, answered))
+    except Expired as exc:
+        if exc.answered:
+            raise FetchTimeoutError(url, f"the response did not arrive within {timeout:g} seconds") from None
+        raise FetchTimeoutError(url, f"the server did not answer within {timeout:g} seconds") from None
+
+
+def _get_now(
+    url: str, headers: dict[str, str], timeout: float, limit: int, watch: Watch, answered: threading.Event
+) -> tuple[int, bytes, str | None, str | None]:
     deadline = time.monotonic() + timeout
     request = urllib.request.Request(url, headers=headers)
     try:
-        with _opener().open(request, timeout=timeout) as response:
+        with opener(watch).open(request, timeout=timeout) as response:
+            answered.set()
             length = response.headers.get("Content-Length")
             if length is not None and length.strip().isdigit() and int(length) > limit:
                 raise _too_large(url, int(length), limit)
@@ -255,6 +299,8 @@ def _get(url: str, headers: dict[str, str], timeout: float, limit: int) -> tuple
                     raise _too_large(url, None, limit)
                 chunks.append(chunk)
             return response.status, b"".join(chunks), response.headers.get("ETag"), response.headers.get("Last-Modified")
+    except Refused as exc:
+        raise FetchError(url, exc.reason) from None
     except urllib.error.HTTPError as exc:
         exc.close()
         if exc.code == 304:

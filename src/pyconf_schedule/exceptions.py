@@ -17,6 +17,7 @@ __all__ = [
     "FetchTimeoutError",
     "FieldTypeError",
     "HTTPStatusError",
+    "InvalidArgumentError",
     "InvalidScheduleError",
     "MissingExtraError",
     "MissingPicksError",
@@ -183,6 +184,17 @@ class NaiveDatetimeError(PyconfScheduleError, ValueError):
     """A datetime without a time zone was given where an aware one is required."""
 
 
+class InvalidArgumentError(PyconfScheduleError, ValueError):
+    """A function was given an argument outside what it accepts; the message says what is valid.
+
+    >>> from pyconf_schedule import fetch
+    >>> fetch("https://example.org/s.json", timeout=-1)
+    Traceback (most recent call last):
+    ...
+    pyconf_schedule.exceptions.InvalidArgumentError: timeout must be a number of seconds greater than 0 and finite, got -1
+    """
+
+
 class InvalidScheduleError(PyconfScheduleError, ValueError):
     """Objects that break a model invariant (end before start, duplicate ids, ...)."""
 
@@ -242,6 +254,7 @@ class FetchError(PyconfScheduleError, OSError):
     """
 
     def __init__(self, url: str, reason: str) -> None:
+        url = redact_url(url)  # a password in the URL is never shown, logged or kept
         self.url = url
         self.reason = reason
         super().__init__(f"cannot read {shorten(url, 100)!r}: {reason}")
@@ -283,6 +296,35 @@ class MissingExtraError(PyconfScheduleError, ImportError):
         super().__init__(message)
         self.library = library
         self.extra = extra
+
+
+def redact_url(url: str) -> str:
+    """``url`` with the password of its ``user:password@`` part (and a lone user name) replaced by ``***``.
+
+    Every message that shows a URL passes it through, so a credential never reaches a terminal, a log or the cache.
+
+    >>> redact_url("https://ada:s3cret@example.org/s.json")
+    'https://ada:***@example.org/s.json'
+    >>> redact_url("https://token@example.org/s.json")
+    'https://***@example.org/s.json'
+    >>> redact_url("https://example.org/a@b")
+    'https://example.org/a@b'
+    """
+    scheme, separator, rest = url.partition("://")
+    if not separator:
+        return url
+    end = len(rest)
+    for stop in "/?#":
+        found = rest.find(stop)
+        if found != -1:
+            end = min(end, found)
+    authority = rest[:end]
+    if "@" not in authority:
+        return url
+    userinfo, _, host = authority.rpartition("@")
+    user, colon, _password = userinfo.partition(":")
+    shown = f"{user}:***" if colon else "***"
+    return f"{scheme}://{shown}@{host}{rest[end:]}"
 
 
 def shorten(text: str, limit: int = 60) -> str:

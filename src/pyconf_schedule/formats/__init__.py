@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Literal, cast, overload
 
 import attrs
 
-from ..exceptions import ScheduleParseError, UnknownFormatError, UnsupportedSourceError, shorten
+from ..exceptions import ScheduleParseError, UnknownFormatError, UnsupportedSourceError, redact_url, shorten
 from ._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
 
 if TYPE_CHECKING:
@@ -498,7 +498,7 @@ def _url(path: str | os.PathLike[str]) -> str | None:
     if scheme == "webcal":  # a calendar subscription link: the same address over https
         return "https" + text[len(scheme) :]
     raise UnsupportedSourceError(
-        f"cannot read {shorten(text)!r}: only http:// and https:// URLs can be read; "
+        f"cannot read {shorten(redact_url(text))!r}: only http:// and https:// URLs can be read; "
         "for another source, download the file and give its path"
     )
 

@@ -340,7 +340,7 @@ def test_cached_copy_over_a_lowered_limit(server: LocalServer, tmp_path: Path) -
 
 def test_fetch_refuses_a_max_bytes_that_is_not_a_positive_int(tmp_path: Path) -> None:
     """fetch(max_bytes=0) raises ValueError saying what max_bytes must be, before any request."""
-    with pytest.raises(ValueError, match=r"^max_bytes must be a positive int \(a number of bytes\), got 0$"):
+    with pytest.raises(InvalidArgumentError, match=r"^max_bytes must be a positive int \(a number of bytes\), got 0$"):
         fetch("http://127.0.0.1:9/none", cache_dir=tmp_path, max_bytes=0)
 
 

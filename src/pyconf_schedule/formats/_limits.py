@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ..exceptions import ScheduleParseError
+from ..exceptions import InvalidArgumentError, ScheduleParseError
 
 __all__ = ["MAX_INPUT_BYTES", "MAX_NESTING", "RAISE_IT", "check_size", "input_limit", "shown_limit", "size_limit"]
 
@@ -31,7 +31,7 @@ def size_limit(max_bytes: int | None) -> Iterator[int]:
         yield _LIMIT.get()
         return
     if type(max_bytes) is not int or max_bytes < 1:
-        raise ValueError(f"max_bytes must be a positive int (a number of bytes), got {max_bytes!r}")
+        raise InvalidArgumentError(f"max_bytes must be a positive int (a number of bytes), got {max_bytes!r}")
     token = _LIMIT.set(max_bytes)
     try:
         yield max_bytes

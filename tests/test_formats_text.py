@@ -37,10 +37,17 @@ def test_csv_datetimes_are_iso_in_the_view_zone() -> None:
 
 @pytest.mark.parametrize(
     ("cell", "written"),
-    [("=1+1", "'=1+1"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"), ("\rx", "'\rx"), ("a=b", "a=b"), ("", "")],
-)
+    [
+        ("=1+1", "'=1+1"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"), ("\rx", "'\rx"),
+        ("a=b", "a=b"), ("", ""),
+        # issue 18 item 23: control characters, spaces or invisible characters before the formula hid it from the guard
+        ("\x00=HYPERLINK(1)", "'\x00=HYPERLINK(1)"), ("\x01\x1f+1", "'\x01\x1f+1"), ("\x7f\x9b-1", "'\x7f\x9b-1"),
+        (" =1", "' =1"), ("\u00a0@x", "'\u00a0@x"), ("\u200b\ufeff=1", "'\u200b\ufeff=1"),
+        ("\x00plain", "\x00plain"), (" a-b", " a-b"),
+    ],
+)  # fmt: skip
 def test_formula_cells_are_neutralised(cell: str, written: str) -> None:
-    """Cells starting with = + - @ tab or CR get a leading apostrophe; others are unchanged."""
+    """Cells starting with = + - @ tab or CR, also after controls, spaces or invisible characters, get a leading apostrophe; others are unchanged."""
     conf = small_conference()
     session = attrs.evolve(conf.sessions[0], title=cell, abstract=cell)
     (row,) = _rows(dumps(attrs.evolve(conf, sessions=[session]), "csv"))
@@ -60,8 +67,13 @@ def test_markdown_groups_by_day_in_the_view_zone() -> None:
 
 @pytest.mark.parametrize(
     ("text", "cell"),
-    [("a|b", "a\\|b"), ("line\nbreak", "line<br>break"), ("crlf\r\nx", "crlf<br>x"), ("<script>", "\\<script\\>"), ("*x* _y_", "\\*x\\* \\_y\\_"), ("nul\x00", "nul"), ("[l](u)", "\\[l\\](u)")],
-)
+    [
+        ("a|b", "a\\|b"), ("line\nbreak", "line<br>break"), ("crlf\r\nx", "crlf<br>x"), ("<script>", "\\<script\\>"),
+        ("*x* _y_", "\\*x\\* \\_y\\_"), ("nul\x00", "nul"), ("[l](u)", "\\[l\\](u)"),
+        # issue 18 item 23: an entity rendered as the character it names; & is escaped so it stays text
+        ("&lt;script&gt;", "\\&lt;script\\&gt;"), ("Q&A", "Q\\&A"), ("&#60;", "\\&#60;"),
+    ],
+)  # fmt: skip
 def test_markdown_cells_are_escaped(text: str, cell: str) -> None:
     """Pipes, newlines and Markdown/HTML specials cannot break out of a table cell."""
     assert markdown.escape_cell(text) == cell

@@ -183,7 +183,7 @@ def _injection_conference() -> Conference:
         ]),
         ("markdown", [
             "# Inj<br>X-INJECTED:1\n",
-            "| 09:00–10:00 | a<br>END:VEVENT<br>BEGIN:VEVENT;x,y\\\\\\|\\*\\_\\<b\\>&\\]\\]\\> "
+            "| 09:00–10:00 | a<br>END:VEVENT<br>BEGIN:VEVENT;x,y\\\\\\|\\*\\_\\<b\\>\\&\\]\\]\\> "
             "| =HYPERLINK(\"http://x\")\\|Eve | +Room\\|\\</room\\> | -Track X |\n",
         ]),
         ("frab-xml", [

@@ -27,6 +27,7 @@ from ._common import (
     EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, PROG, _NothingFound, _report, _shorten, _shorten_path, _UsageError,
 )  # fmt: skip
 from ._parser import _dash_values, _unrecognized
+from ._render import human
 from ._parser import build_parser as build_parser  # the parser, for tests and tools (not in __all__)
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _unrecognized(parser.commands[args.command], args, argv, extras)
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
-    out = sys.stdout
+    out = human(sys.stdout)  # every human line passes terminal_text(); machine formats write to machine(out)
     handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
     try:
         return handler(args, out)

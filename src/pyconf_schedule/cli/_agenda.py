@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from ._common import EXIT_OK, PROG, _NothingFound, _shorten, _shorten_path, _UsageError
+from ._render import json_text, machine
 
 if TYPE_CHECKING:
     import argparse
@@ -156,7 +157,7 @@ def _show(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
         import json
 
         rows = [_session_json(agenda, s) for s in agenda.sessions]
-        out.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        machine(out).write(json_text(json.dumps(rows, indent=2, ensure_ascii=False)) + "\n")
         return EXIT_OK
     width = _columns(args, out)
     for i, conf in enumerate(agenda.conferences):
@@ -200,7 +201,7 @@ def _clashes(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
             }
             for c in clashes
         ]
-        out.write(json.dumps(rows, indent=2) + "\n")
+        machine(out).write(json.dumps(rows, indent=2) + "\n")
         return EXIT_OK
     if not clashes:
         out.write(f"no clash among {_count(len(agenda))}\n")
@@ -248,7 +249,7 @@ def _free(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
              "maybe_taken": [s.id for s in g.maybe_taken]}
             for g in gaps
         ]  # fmt: skip
-        out.write(json.dumps(rows, indent=2) + "\n")
+        machine(out).write(json.dumps(rows, indent=2) + "\n")
         return EXIT_OK
     if not gaps:
         raise _NothingFound(f"no free time on {day.isoformat()}: no session that day, or the picks fill it")
@@ -272,7 +273,7 @@ def _export(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
         raise _NothingFound(f"{args.agenda_file} has no pick; nothing written")
     text = dumps(agenda.sessions, _text_format_name(fmt), tz=args.tz)
     if to_stdout:
-        out.write(text)
+        machine(out).write(text)
         return EXIT_OK
     from pathlib import Path
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from ._common import EXIT_OK, PROG, _NothingFound, _report, _shorten, _UsageError
 from ._layout import _columns, _date_range, _moment_text
-from ._render import _render_datasets, _render_session, _render_sessions, _render_speakers
+from ._render import _render_datasets, _render_session, _render_sessions, _render_speakers, json_text, machine
 from ._select import _by_names, _has_filters, _moment, _select, _view
 from ._sources import _load_source
 
@@ -36,7 +36,9 @@ def _dumps(obj: Conference | Sessions, fmt: str, tz: str | None = None) -> str:
 
 
 def _write(out: TextIO, text: str) -> None:
-    out.write(text if text.endswith("\n") else text + "\n")
+    """JSON output: written to the stream itself (not the terminal filter), the data kept, control characters escaped."""
+    text = json_text(text)
+    machine(out).write(text if text.endswith("\n") else text + "\n")
 
 
 def _cmd_datasets(args: argparse.Namespace, out: TextIO) -> int:
@@ -324,7 +326,7 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
             )
         _report(f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a time): {shown}", None)
     if to_stdout:
-        out.write(text)
+        machine(out).write(text)  # the format's own text, escaped as the format says
         return EXIT_OK
     Path(args.output).write_text(text, encoding="utf-8", newline="")
     written = count - len(left_out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from ._common import EXIT_OK, PROG
+from ._render import json_text, machine
 from ._sources import _load_source
 
 if TYPE_CHECKING:
@@ -55,9 +56,9 @@ def _cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     new = _load_source(args.new, args)
     changes = diff(old, new)
     if args.json:
-        out.write(changes.as_json())
+        machine(out).write(json_text(changes.as_json()))
     elif args.markdown:
-        out.write(changes.as_markdown(tz=args.tz))
+        machine(out).write(changes.as_markdown(tz=args.tz))
     else:
         out.write(changes.as_text(tz=args.tz))
     return EXIT_CHANGED if changes else EXIT_OK

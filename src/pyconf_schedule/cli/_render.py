@@ -1,8 +1,15 @@
-"""The human output: session listings, one session in full, the datasets and speakers tables."""
+"""The human output: session listings, one session in full, the datasets and speakers tables.
+
+Every byte of human output passes through :func:`terminal_text` (``main``
+hands each command a :class:`TerminalOut`), so a title, a speaker, a room or
+a file name cannot bring an escape sequence to the terminal, piped or not.
+Machine formats (``--json``, ``export``, ``diff --markdown``) write to
+:func:`machine` instead: their data is kept, escaped as the format says.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, cast
 
 from ._layout import _INDENT, _date_range, _day_text, _pad, _width, _wrap, _wrap_items, _wrap_words
 
@@ -13,6 +20,72 @@ if TYPE_CHECKING:
     from .._conference import Conference
     from .._model import Session, Speaker
     from .._sessions import Sessions
+
+
+_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+"""The bidirectional embeddings, overrides and isolates: they reorder the text around them on screen."""
+_NEUTRAL = {
+    **{code: 0x2400 + code for code in range(32) if chr(code) not in "\n\t"},  # C0 as its picture: ESC shows as ␛
+    0x7F: 0x2421,  # DEL: ␡
+    **{code: 0xFFFD for code in (*range(0x80, 0xA0), *_BIDI)},  # C1 (8-bit CSI, OSC, ...) and bidi controls: �
+}
+_JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (0x7F, *range(0x80, 0xA0), *_BIDI)}
+
+
+def terminal_text(text: str) -> str:
+    """``text`` safe for a terminal: every control character but line feed and tab made visible, one column each.
+
+    C0 controls become their Unicode pictures (ESC is ``␛``, so an escape
+    sequence shows as text instead of acting), DEL ``␡``; C1 controls and the
+    bidirectional overrides and isolates, which terminals act on or which
+    reorder what is shown, become ``�``.  Each takes the one column the
+    layout counted for the character it replaces.
+
+    >>> terminal_text("a\\x1b]0;title\\x07b\\tc\\n\\x9b2J\\u202eevil\\x7f")
+    'a␛]0;title␇b\\tc\\n�2J�evil␡'
+    """
+    return text.translate(_NEUTRAL)
+
+
+def json_text(text: str) -> str:
+    """JSON text with DEL, the C1 controls and the bidi controls written as ``\\uXXXX`` escapes: the same data, none of it acting on a terminal.
+
+    JSON escapes the C0 controls itself; these characters occur only inside
+    strings, where the escape means the same character.
+
+    >>> json_text('{"title": "a\\x9bb\\u202e"}')
+    '{"title": "a\\\\u009bb\\\\u202e"}'
+    """
+    return text.translate(_JSON_ESCAPES)
+
+
+class TerminalOut:
+    """Standard output for human text: every write goes through :func:`terminal_text`; ``raw`` is the stream itself."""
+
+    def __init__(self, raw: TextIO) -> None:
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        return self.raw.write(terminal_text(text))
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+
+def human(out: TextIO) -> TextIO:
+    """``out`` for human output: a :class:`TerminalOut` over it."""
+    return out if isinstance(out, TerminalOut) else cast("TextIO", TerminalOut(out))
+
+
+def machine(out: TextIO) -> TextIO:
+    """The stream under ``out``, for a machine format, which keeps its data as the format escapes it."""
+    return out.raw if isinstance(out, TerminalOut) else out
 
 
 def _abbreviations(sessions: Iterable[Session], moments: Sequence[datetime] = ()) -> list[str]:

@@ -35,8 +35,10 @@ a known day, timed or not.  No time is ever made up for a day-only session.
 
 The view zone is ``tz``, else the zone the conference or query result is
 viewed in.  A cell that a spreadsheet would run as a formula (one starting
-with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with
-a leading apostrophe ``'``, which spreadsheets show as text.  Nothing is left
+with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, also after
+leading control characters, spaces or invisible characters, which
+spreadsheets skip) is written with a leading apostrophe ``'``, which
+spreadsheets show as text.  Nothing is left
 out; there is no reader.
 """
 
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from .._conference import Conference
 from .._sessions import Sessions
@@ -72,15 +75,19 @@ COLUMNS = (
 """The header row, in order."""
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_SKIPPED = re.compile("[\x00-\x20\x7f-\xa0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]*")
+"""What may stand before a formula's first character and be skipped: controls, spaces, invisible characters."""
 
 
 def neutralise(cell: str) -> str:
     """``cell`` with a leading ``'`` when a spreadsheet would read it as a formula.
 
-    >>> neutralise("=HYPERLINK(\\"http://x\\")"), neutralise("plain")
-    ('\\'=HYPERLINK("http://x")', 'plain')
+    >>> neutralise("=HYPERLINK(\\"http://x\\")"), neutralise("\\x00=1+1"), neutralise("plain")
+    ('\\'=HYPERLINK("http://x")', "'\\x00=1+1", 'plain')
     """
-    return "'" + cell if cell.startswith(_FORMULA_START) else cell
+    lead = _SKIPPED.match(cell)
+    rest = cell[lead.end() :] if lead else cell
+    return "'" + cell if cell.startswith(_FORMULA_START) or rest.startswith(_FORMULA_START) else cell
 
 
 def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:

@@ -14,7 +14,8 @@ session whose day is known and time is not
 the timed sessions, with "time not known" as its time.
 
 Cells are escaped so a table stays a table and text stays text: ``\\``,
-``|``, ``*``, ``_``, `````, ``[``, ``]``, ``<`` and ``>`` get a backslash;
+``|``, ``*``, ``_``, `````, ``[``, ``]``, ``<``, ``>`` and ``&`` (so ``&lt;``
+stays text, not an entity) get a backslash;
 newlines become ``<br>``; other control characters are removed.  Abstracts
 are not included.  Nothing is left out; there is no reader.
 """
@@ -31,7 +32,7 @@ from ._common import as_conference, view_zone
 
 __all__ = ["dumps", "escape_cell"]
 
-_SPECIAL = re.compile(r"([\\|*_`\[\]<>])")
+_SPECIAL = re.compile(r"([\\|*_`\[\]<>&])")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 

@@ -107,3 +107,186 @@ def test_errors_of_agenda(tmp_path: Path, capsys: pytest.CaptureFixture[str], mo
     code, _, err = run(capsys, "agenda", str(other), "clashes")
     assert code == EXIT_ERROR
     assert err.startswith("pyconf-schedule: error: cannot read agenda: other.json is not an agenda file")
+
+
+# -- the agenda file under pressure (issue 18, item 24) ----------------------------------------------
+
+
+def _picks(path: str | Path) -> list[str]:
+    return [p["session"] for p in json.loads(Path(path).read_text(encoding="utf-8"))["picks"]]
+
+
+def test_an_agenda_naming_one_conference_twice_is_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An agenda file listing eu2026 twice is refused with its location and what is valid, exit 2 (it was an internal error)."""
+    path = tmp_path / "twice.json"
+    path.write_text(
+        '{"format": "pyconf-schedule-agenda", "version": 1, "timezone": null, "conferences": ["eu2026", "eu2026"], "picks": []}',
+        encoding="utf-8",
+    )
+    for action in (["show"], ["add", "eu2026", "pytorch-updates"]):
+        assert run(capsys, "agenda", str(path), *action) == (
+            EXIT_ERROR,
+            "",
+            "pyconf-schedule: error: cannot read agenda at conferences[1]: conference 'eu2026' is listed twice; "
+            "list each conference once; expected a pyconf-schedule-agenda document as written by Agenda.save()\n",
+        )
+
+
+def test_an_agenda_from_a_pipe_is_read_no_further_than_the_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A FIFO that gives 5 MB (over the 4 MiB agenda limit) is refused as too large after reading at most the limit."""
+    import os
+    import threading
+
+    from ._hostile import time_limit
+
+    fifo = tmp_path / "agenda.fifo"
+    os.mkfifo(fifo)
+    sent: list[int] = []
+
+    def feed() -> None:
+        with open(fifo, "wb") as pipe:
+            try:
+                for _ in range(5):
+                    pipe.write(b" " * 1_000_000)
+                    sent.append(1)
+            except BrokenPipeError:
+                pass
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    with time_limit(30):
+        result = run(capsys, "agenda", str(fifo), "show")
+    writer.join(10)
+    assert result == (
+        EXIT_ERROR, "", "pyconf-schedule: error: cannot read agenda: the input is over the limit of 4194304 bytes for an agenda\n"
+    )
+
+
+def test_agenda_dev_zero_is_refused_without_reading_it_all(capsys: pytest.CaptureFixture[str]) -> None:
+    """agenda /dev/zero show stops at the size limit and says so, exit 2, instead of reading for ever."""
+    from ._hostile import time_limit
+
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    with time_limit(30):
+        assert run(capsys, "agenda", "/dev/zero", "show") == (
+            EXIT_ERROR, "", "pyconf-schedule: error: cannot read agenda: the input is over the limit of 4194304 bytes for an agenda\n"
+        )
+
+
+def test_add_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """agenda LINK add keeps LINK a symbolic link and adds the pick to the file it points to."""
+    real = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    assert run(capsys, "agenda", str(real), "add", "eu2026", "pytorch-updates")[0] == EXIT_OK
+    link.symlink_to(real)
+    assert run(capsys, "agenda", str(link), "add", "eu2026", KV) == (EXIT_OK, f"added 1; 2 picks in {link}\n", "")
+    assert link.is_symlink() and link.resolve() == real
+    assert _picks(real) == ["pytorch-updates", KV]
+    assert run(capsys, "agenda", str(link), "remove", KV)[0] == EXIT_OK
+    assert link.is_symlink() and _picks(real) == ["pytorch-updates"]
+
+
+def test_saving_keeps_the_file_mode_and_a_new_file_follows_the_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 0o640 agenda stays 0o640 after add and remove; a new agenda is 0o666 less the umask (0o644 under 0o022, 0o600 under 0o077)."""
+    import os
+    import stat
+
+    path = tmp_path / "mine.json"
+    previous = os.umask(0o022)
+    try:
+        assert run(capsys, "agenda", str(path), "add", "eu2026", "pytorch-updates")[0] == EXIT_OK
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644
+        path.chmod(0o640)
+        assert run(capsys, "agenda", str(path), "add", "eu2026", KV)[0] == EXIT_OK
+        assert run(capsys, "agenda", str(path), "remove", "pytorch-updates")[0] == EXIT_OK
+        assert stat.S_IMODE(path.stat().st_mode) == 0o640
+        os.umask(0o077)
+        assert run(capsys, "agenda", str(tmp_path / "private.json"), "add", "eu2026", KV)[0] == EXIT_OK
+        assert stat.S_IMODE((tmp_path / "private.json").stat().st_mode) == 0o600
+    finally:
+        os.umask(previous)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.json", "private.json"]  # no temporary file left
+
+
+def test_concurrent_adds_keep_every_pick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """20 agenda add runs at once on one file (threads, each its own descriptor and lock) keep all 21 picks."""
+    import threading
+
+    from pyconf_schedule import load
+
+    from ._hostile import time_limit
+
+    ids = list(load("eu2026").sessions.ids[:21])
+    path = str(tmp_path / "shared.json")
+    assert run(capsys, "agenda", path, "add", "eu2026", ids[0])[0] == EXIT_OK
+    start = threading.Barrier(20)
+    codes: list[int] = []
+
+    def add(session_id: str) -> None:
+        start.wait()
+        codes.append(main(["agenda", path, "add", "eu2026", session_id]))
+
+    workers = [threading.Thread(target=add, args=(i,)) for i in ids[1:]]
+    with time_limit(120):
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+    capsys.readouterr()
+    assert codes == [EXIT_OK] * 20
+    assert sorted(_picks(path)) == sorted(ids)
+
+
+def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C while a command reads, or while the command line is parsed, prints 'pyconf-schedule: interrupted' and returns 130."""
+    import pyconf_schedule.cli as cli
+    import pyconf_schedule.cli._commands as commands
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    def outcome(*argv: str) -> tuple[int, str, str]:
+        try:
+            return run(capsys, *argv)
+        except KeyboardInterrupt:
+            pytest.fail("KeyboardInterrupt escaped main(): the user sees a traceback")
+
+    monkeypatch.setattr(commands, "_load_source", interrupted)
+    assert outcome("list", "eu2026") == (130, "", "pyconf-schedule: interrupted\n")
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert outcome("agenda", "my.json", "show") == (130, "", "pyconf-schedule: interrupted\n")
+
+
+def test_sigint_to_a_running_command_exits_130_without_a_traceback(tmp_path: Path) -> None:
+    """A real SIGINT to `python -m pyconf_schedule list FIFO` blocked reading the FIFO: exit 130, one stderr line."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    fifo = tmp_path / "schedule.fifo"
+    os.mkfifo(fifo)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "pyconf_schedule", "list", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    opened = threading.Event()
+    holder: list[object] = []
+
+    def open_writer() -> None:
+        holder.append(open(fifo, "wb"))  # returns once the child has opened the FIFO to read it
+        opened.set()
+
+    threading.Thread(target=open_writer, daemon=True).start()
+    try:
+        assert opened.wait(60), "the command never opened the FIFO"
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+        for handle in holder:
+            handle.close()  # type: ignore[attr-defined]
+    assert (child.returncode, out, err) == (130, "", "pyconf-schedule: interrupted\n")

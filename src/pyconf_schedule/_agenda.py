@@ -13,7 +13,12 @@ is two picked sessions that run at the same time; a *conflict*
 from __future__ import annotations
 
 import heapq
+import itertools
+import os
+import secrets
+import stat
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any, Union
 
@@ -22,7 +27,9 @@ from attrs import field, frozen
 from ._model import Session
 from ._sessions import Sessions, sort_key
 from ._time import DayLike, day_bounds, get_zone, parse_day, utc, zone_name
-from .exceptions import FieldTypeError, MissingPicksError, ScheduleParseError, UnknownSessionError, shorten
+from .exceptions import (
+    FieldTypeError, InvalidArgumentError, MissingPicksError, ScheduleParseError, UnknownSessionError, shorten,
+)  # fmt: skip
 
 if TYPE_CHECKING:
     from ._conference import Conference
@@ -133,13 +140,13 @@ class Agenda:
 
         confs = tuple(conferences)
         if not confs:
-            raise ValueError("an agenda needs at least one conference")
+            raise InvalidArgumentError("an agenda needs at least one conference")
         for conf in confs:
             if not isinstance(conf, Conference):
                 raise FieldTypeError(f"Agenda holds Conference objects, got {type(conf).__name__}")
         ids = [c.id for c in confs]
         if len(set(ids)) != len(ids):
-            raise ValueError(f"two conferences of an agenda share an id: {', '.join(ids)}")
+            raise InvalidArgumentError(f"two conferences of an agenda share an id: {shorten(', '.join(ids))}")
         by_id = {c.id: c for c in confs}
         view = get_zone(zone) if zone is not None else confs[0].zone
         index: dict[str, dict[str, Session]] = {}
@@ -154,7 +161,9 @@ class Agenda:
                 continue
             home = by_id.get(pick.conference)
             if home is None:
-                raise ValueError(f"pick {pick.session!r} names conference {pick.conference!r}, not in this agenda")
+                raise InvalidArgumentError(
+                    f"pick {shorten(pick.session)!r} names conference {shorten(pick.conference)!r}, not in this agenda"
+                )
             if home.id not in index:
                 index[home.id] = {s.id: s for s in home.sessions}
             session = index[home.id].get(pick.session)
@@ -433,21 +442,13 @@ class Agenda:
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
     def save(self, path: str | Any) -> None:
-        """Write the agenda to ``path`` atomically: a temporary file beside it, then a rename."""
-        import os
-        import tempfile
+        """Write the agenda to ``path`` atomically: a temporary file beside it, then a rename.
 
-        target = os.fspath(path)
-        folder = os.path.dirname(os.path.abspath(target))
-        handle, temp = tempfile.mkstemp(prefix=".agenda-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-                out.write(self.to_json())
-            os.replace(temp, target)
-        except BaseException:
-            if os.path.exists(temp):
-                os.unlink(temp)
-            raise
+        A symbolic link is written through: the file it points to is
+        replaced and the link stays.  An existing file keeps its permission
+        bits; a new one gets the usual ones (``0o666`` less the umask).
+        """
+        _write_file(os.fspath(path), self.to_json())
 
     @classmethod
     def from_json(
@@ -484,6 +485,11 @@ class Agenda:
         raw = document.get("picks")
         if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
             raise bad("conferences must be a non-empty list of conference ids", "conferences")
+        seen: set[str] = set()
+        for i, conference_id in enumerate(names):
+            if conference_id in seen:
+                raise bad(f"conference {shorten(conference_id)!r} is listed twice; list each conference once", f"conferences[{i}]")
+            seen.add(conference_id)
         if not isinstance(raw, list):
             raise bad("picks must be a list", "picks")
         picks: list[Pick] = []
@@ -514,12 +520,72 @@ class Agenda:
         size = os.path.getsize(target)
         if size > _MAX_FILE:
             raise ScheduleParseError("agenda", f"{size} bytes is too large for an agenda (limit {_MAX_FILE})")
-        with open(target, encoding="utf-8") as handle:
-            try:
-                text = handle.read()
-            except UnicodeDecodeError as exc:
-                raise ScheduleParseError("agenda", f"not UTF-8 text ({exc.reason})") from None
+        with open(target, "rb") as handle:
+            data = handle.read(_MAX_FILE + 1)  # a device or a pipe gives no size: read no further than the limit
+        if len(data) > _MAX_FILE:
+            raise ScheduleParseError("agenda", f"the input is over the limit of {_MAX_FILE} bytes for an agenda")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ScheduleParseError("agenda", f"not UTF-8 text ({exc.reason})") from None
         return cls.from_json(text, conferences, name=os.path.basename(target))
+
+
+def _write_file(path: str, text: str) -> None:
+    """``text`` written to ``path`` atomically, through a symbolic link, keeping an existing file's mode."""
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = None
+    for attempt in itertools.count():
+        temp = os.path.join(folder, f".agenda-{os.getpid()}-{secrets.token_hex(6)}.tmp")
+        try:
+            handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # a new file's mode: 0o666 less the umask
+            break
+        except FileExistsError:
+            if attempt > 100:
+                raise
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            if mode is not None:
+                os.fchmod(out.fileno(), mode)
+            out.write(text)
+        os.replace(temp, target)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+@contextmanager
+def locked(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold the lock of the agenda file ``path`` (through a symbolic link) for the block, for a read, change and save.
+
+    The lock is an exclusive ``fcntl.flock`` on the folder that holds the
+    file (the file itself is replaced on each save, so it cannot hold a
+    lock); where ``fcntl`` is not available, the block runs unlocked.
+
+    >>> import tempfile
+    >>> with locked(tempfile.mkdtemp() + "/my.json"):
+    ...     pass
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks
+        yield
+        return
+    folder = os.path.dirname(os.path.realpath(os.fspath(path)))
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:  # a file system without flock on folders (some network mounts): unlocked, as without fcntl
+            pass
+        yield
+    finally:
+        os.close(handle)  # closing the descriptor releases the lock
 
 
 def _span(session: Session, zone: tzinfo) -> tuple[datetime, datetime, bool] | None:

@@ -38,12 +38,25 @@ if TYPE_CHECKING:
 __all__ = ["EXIT_ERROR", "EXIT_NOTHING_FOUND", "EXIT_OK", "main"]
 
 
+EXIT_INTERRUPTED = 130
+"""Interrupted (Ctrl-C, SIGINT): 128 + the signal's number, as shells report it."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``) and return the exit code.
 
     Output goes to ``sys.stdout``; errors go to ``sys.stderr`` as one line
     ``pyconf-schedule: error: ...`` and, where it helps, a ``hint:`` line.
+    Ctrl-C prints ``pyconf-schedule: interrupted`` and returns 130.
     """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        _report(f"{PROG}: interrupted", None)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from ..exceptions import NotFoundError, PyconfScheduleError
 
     if sys.stdout is None:  # started with standard output closed (`>&-`)

@@ -86,10 +86,15 @@ def _read(path: str, *, create: bool = False) -> Agenda | None:
 
 
 def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
+    from .._agenda import locked
+
     action: str = args.action
     path: str = args.agenda_file
-    if action == "add":
-        return _add(args, path, out)
+    if action in ("add", "remove"):  # read, change and save under the file's lock: concurrent runs keep every pick
+        if not path.strip():
+            raise _UsageError("FILE is empty", "give the agenda file's name, e.g. my-agenda.json")
+        with locked(path):
+            return _add(args, path, out) if action == "add" else _remove(args, path, out)
     agenda = _read(path)
     assert agenda is not None
     tz: str | None = getattr(args, "tz", None)
@@ -97,17 +102,6 @@ def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
         raise _UsageError("--tz needs a zone name", "e.g. --tz Europe/Paris, or leave --tz out for the agenda's zone")
     if tz:
         agenda = agenda.to_tz(tz)
-    if action == "remove":
-        picked = {p.session for p in agenda.picks}
-        unknown = [i for i in args.ids if i not in picked]
-        if unknown:
-            from ..exceptions import UnknownSessionError
-
-            raise UnknownSessionError(unknown[0], picked)
-        changed = agenda.remove(args.ids)
-        changed.save(path)
-        out.write(f"removed {len(agenda) - len(changed)}; {_count(len(changed))} in {path}\n")
-        return EXIT_OK
     if action == "show":
         return _show(args, agenda, out)
     if action == "clashes":
@@ -115,6 +109,21 @@ def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
     if action == "free":
         return _free(args, agenda, out)
     return _export(args, agenda, out)
+
+
+def _remove(args: argparse.Namespace, path: str, out: TextIO) -> int:
+    agenda = _read(path)
+    assert agenda is not None
+    picked = {p.session for p in agenda.picks}
+    unknown = [i for i in args.ids if i not in picked]
+    if unknown:
+        from ..exceptions import UnknownSessionError
+
+        raise UnknownSessionError(unknown[0], picked)
+    changed = agenda.remove(args.ids)
+    changed.save(path)
+    out.write(f"removed {len(agenda) - len(changed)}; {_count(len(changed))} in {path}\n")
+    return EXIT_OK
 
 
 def _count(n: int) -> str:

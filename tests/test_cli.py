@@ -573,7 +573,7 @@ ERRORS = [
      "pyconf-schedule: error: unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
      "(did you mean 'Asia/Tokyo'?)\n"),
     (["export", "eu2026", "--to", "ical"],
-     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite "
+     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet "
      "(aliases: md = markdown, frab-json = c3voc-json)\n"),
     (["list", "eu2026", "--at", "11:10"],
      "pyconf-schedule: error: '11:10' gives no date; write the full date and time, e.g. '2026-04-08 11:10'\n"),
@@ -1215,13 +1215,13 @@ def _written(tmp_path: Path, name: str, text: str) -> str:
     ("name", "text", "options", "stderr"),
     [
         ("agenda.csv", "id,title,kind\nx,X,talk\n", [],
-         "pyconf-schedule: error: {path}: this looks like csv, which cannot be read back (csv, markdown and html are write-only)\n"
+         "pyconf-schedule: error: {path}: this looks like csv, which cannot be read back (csv, markdown, html, llms and parquet are write-only)\n"
          "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite; save as json to keep a schedule you can read again\n"),
         ("agenda.txt", "# Conf\n\nTimes are in UTC.\n\n| Time | Title |\n", [],
-         "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv, markdown and html are write-only)\n"
+         "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv, markdown, html, llms and parquet are write-only)\n"
          "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite; save as json to keep a schedule you can read again\n"),
         ("page.txt", "<!DOCTYPE html>\n<html lang=\"en\">\n", [],
-         "pyconf-schedule: error: {path}: this looks like html, which cannot be read back (csv, markdown and html are write-only)\n"
+         "pyconf-schedule: error: {path}: this looks like html, which cannot be read back (csv, markdown, html, llms and parquet are write-only)\n"
          "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite; save as json to keep a schedule you can read again\n"),
         ("empty.json", "", [],
          "pyconf-schedule: error: {path}: the file is empty\nhint: a SOURCE file holds a schedule in a readable format\n"),
@@ -1253,7 +1253,7 @@ EMPTY_AND_LONG_VALUES = [
     (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 96 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["export", "eu2026", "--to", LONG], f"pyconf-schedule: error: unknown format '{LONG[:59]}…'; valid formats: json, ics, "
-     "csv, markdown, frab-xml, c3voc-json, html, sqlite (aliases: md = markdown, frab-json = c3voc-json)\n"),
+     "csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet (aliases: md = markdown, frab-json = c3voc-json)\n"),
 ]  # fmt: skip
 
 

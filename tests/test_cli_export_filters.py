@@ -26,7 +26,7 @@ def test_export_without_a_format_says_how_to_give_one(capsys: pytest.CaptureFixt
         EXIT_ERROR,
         "",
         "pyconf-schedule: error: give the output format with --to FMT, or a file with -o FILE whose suffix names it\n"
-        "hint: formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite; e.g. -o talks.ics\n",
+        "hint: formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet; e.g. -o talks.ics\n",
     )
 
 

@@ -71,7 +71,7 @@ def test_csv_is_refused_with_one_message(tmp_path: Path, capsys: pytest.CaptureF
     with pytest.raises(ScheduleParseError) as info:
         read(path)
     reason = (
-        "this looks like csv, which cannot be read back (csv, markdown and html are write-only); "
+        "this looks like csv, which cannot be read back (csv, markdown, html, llms and parquet are write-only); "
         "readable formats: json, ics, frab-xml, c3voc-json, sqlite; save as json to keep a schedule you can read again"
     )
     assert info.value.reason == reason

@@ -33,9 +33,9 @@ ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "
 
 def test_format_names() -> None:
     """format_names lists the canonical writable names, and the readable or text-written ones on request."""
-    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "sqlite")
+    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "sqlite", "llms", "parquet")
     assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json", "sqlite")
-    assert format_names("text") == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html")
+    assert format_names("text") == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "llms")
 
 
 def _names(records: Iterable[Format]) -> set[str]:
@@ -85,7 +85,7 @@ def test_a_dialect_is_detected_before_its_base() -> None:
 def test_get_format() -> None:
     """get_format gives the record of a name or alias, case ignored, and lists the valid names for another."""
     assert (get_format(" MD ").name, get_format("frab-json").module, get_format("sqlite").binary) == ("markdown", "frab_json", True)
-    with pytest.raises(UnknownFormatError, match=r"^unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite \(aliases: md = markdown, frab-json = c3voc-json\)$"):
+    with pytest.raises(UnknownFormatError, match=r"^unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet \(aliases: md = markdown, frab-json = c3voc-json\)$"):
         get_format("ical")
 
 
@@ -122,7 +122,7 @@ def test_unknown_format_lists_valid_names() -> None:
     with pytest.raises(UnknownFormatError) as info:
         dumps(small_conference(), "icss")  # type: ignore[arg-type]
     assert str(info.value) == (
-        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite "
+        "unknown format 'icss'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet "
         "(aliases: md = markdown, frab-json = c3voc-json); did you mean 'ics'?"
     )
     assert isinstance(info.value, LookupError)
@@ -320,7 +320,7 @@ def test_detected_formats_type_check_as_readable() -> None:
     readable: tuple[ReadableFormat, ...] = format_names("read")
     writable: tuple[FormatName, ...] = format_names()
     text: tuple[TextFormat, ...] = format_names("text")
-    assert (readable, writable[-3:]) == (("json", "ics", "frab-xml", "c3voc-json", "sqlite"), ("c3voc-json", "html", "sqlite"))
+    assert (readable, writable[-3:]) == (("json", "ics", "frab-xml", "c3voc-json", "sqlite"), ("sqlite", "llms", "parquet"))
     both = [name for name in text if name in readable]  # sqlite is a database file, not text: tests/test_formats_sqlite.py
     assert both == ["json", "ics", "frab-xml", "c3voc-json"]
     for name in both:

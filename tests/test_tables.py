@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 import attrs
 import pytest
 
-from pyconf_schedule import Conference, Room, Session, Speaker, load
+from pyconf_schedule import Conference, Room, Session, Speaker, load, write
 from pyconf_schedule._tables import SESSION_FIELDS_NOT_IN_TABLES, TABLES, speaker_key, to_arrow, to_pandas, to_polars
-from pyconf_schedule.exceptions import MissingExtraError
+from pyconf_schedule.exceptions import MissingExtraError, ScheduleWriteError
 
+from ._cli import run
 from ._support import utc
 from ._work import growth, steps
 
@@ -161,3 +163,35 @@ def test_building_the_tables_is_linear() -> None:
         return steps(lambda: to_arrow(conf))
 
     assert growth(steps_for, 32) < 1.1
+
+
+def test_parquet_writes_the_six_tables_that_read_back_equal(tmp_path: Path) -> None:
+    """write(conf, FOLDER, "parquet") gives one file per table whose content is to_arrow's table."""
+    parquet = pytest.importorskip("pyarrow.parquet")
+    conf = load("eu2026")
+    folder = tmp_path / "tables"
+    write(conf, folder, "parquet")
+    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{name}.parquet" for name in TABLES)
+    expected = to_arrow(conf)
+    for name in TABLES:
+        assert parquet.read_table(folder / f"{name}.parquet").equals(expected[name]), name
+    write(load("na2026"), folder, "parquet")  # replaces the files
+    assert parquet.read_table(folder / "sessions.parquet").num_rows == 113
+
+
+def test_parquet_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """export --to parquet -o FOLDER writes the folder; without -o it says where to write."""
+    folder = tmp_path / "na"
+    assert run(capsys, "export", "na2026", "--to", "parquet", "-o", str(folder)) == (0, f"wrote 113 sessions to {folder}\n", "")
+    assert (folder / "sessions.parquet").is_file()
+    code, out, err = run(capsys, "export", "na2026", "--to", "parquet")
+    assert (code, out) == (2, "")
+    assert "the parquet format writes files, not text" in err and "hint: name it with -o FOLDER" in err
+
+
+def test_parquet_into_a_missing_parent_is_a_write_error(tmp_path: Path) -> None:
+    """A folder whose parent does not exist is a ScheduleWriteError naming it, and nothing is left behind."""
+    target = tmp_path / "missing" / "tables"
+    with pytest.raises(ScheduleWriteError, match="the tables cannot be written"):
+        write(load("eu2026"), target, "parquet")
+    assert not (tmp_path / "missing").exists()

@@ -24,6 +24,7 @@ from .exceptions import (
     HTTPStatusError,
     InvalidArgumentError,
     InvalidScheduleError,
+    MissingExtraError,
     MissingPicksError,
     MissingZoneError,
     NaiveDatetimeError,
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from ._agenda import Agenda, Clash, Gap, Pick
     from ._diff import FieldChange, ScheduleDiff, SessionChange, diff
     from ._fetch import Fetched, fetch
+    from ._tables import to_arrow, to_pandas, to_polars
     from .formats import dumps, format_names, loads, read, write
 
 __version__ = "0.1.0"
@@ -69,6 +71,7 @@ __all__ = [
     "HTTPStatusError",
     "InvalidArgumentError",
     "InvalidScheduleError",
+    "MissingExtraError",
     "MissingPicksError",
     "MissingZoneError",
     "NaiveDatetimeError",
@@ -111,6 +114,9 @@ __all__ = [
     "load",
     "loads",
     "read",
+    "to_arrow",
+    "to_pandas",
+    "to_polars",
     "write",
 ]
 
@@ -119,6 +125,7 @@ _LAZY = {
     "diff": "_diff", "FieldChange": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_diff",
     "fetch": "_fetch", "Fetched": "_fetch",
     "Agenda": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
+    "to_arrow": "_tables", "to_pandas": "_tables", "to_polars": "_tables",
 }  # fmt: skip
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, time, tzinfo
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -157,6 +157,28 @@ class Conference:
         if name is None:
             raise InvalidScheduleError("a conference view needs an IANA zone name, e.g. 'Asia/Tokyo'")
         return attrs.evolve(self, sessions=self.sessions.to_tz(zone), view_timezone=name)
+
+    def to_arrow(self) -> dict[str, Any]:
+        """The tidy tables of this conference as ``pyarrow.Table`` objects by name (the ``arrow`` extra).
+
+        See :func:`pyconf_schedule.to_arrow`: ``conferences``, ``sessions``,
+        ``speakers``, ``session_speakers``, ``rooms`` and ``tracks``.
+        """
+        from ._tables import to_arrow
+
+        return to_arrow(self)
+
+    def to_pandas(self) -> dict[str, Any]:
+        """The tables of :meth:`to_arrow` as pandas DataFrames (the ``pandas`` extra)."""
+        from ._tables import to_pandas
+
+        return to_pandas(self)
+
+    def to_polars(self) -> dict[str, Any]:
+        """The tables of :meth:`to_arrow` as polars DataFrames (the ``polars`` extra)."""
+        from ._tables import to_polars
+
+        return to_polars(self)
 
     def select(self, sessions: Iterable[Session]) -> Conference:
         """This conference restricted to ``sessions``, with only their speakers, rooms and tracks.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from itertools import islice
 from operator import le
-from typing import TYPE_CHECKING, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from ._model import Room, Session, SessionKind, Speaker, Track, kind_of
 from ._text import fold, search_document, search_needle, search_text, words
@@ -772,6 +772,28 @@ class Sessions(Sequence[Session]):
         return Sessions(
             (s.to_tz(zone) for s in self._items), zone=zone, _catalogue=self._catalogue, _sorted=True
         )
+
+    def to_arrow(self) -> dict[str, Any]:
+        """The tidy tables of these sessions (their speakers, rooms and tracks only) as ``pyarrow.Table`` objects by name (the ``arrow`` extra).
+
+        See :func:`pyconf_schedule.to_arrow`: ``conferences``, ``sessions``,
+        ``speakers``, ``session_speakers``, ``rooms`` and ``tracks``.
+        """
+        from ._tables import to_arrow
+
+        return to_arrow(self)
+
+    def to_pandas(self) -> dict[str, Any]:
+        """The tables of :meth:`to_arrow` as pandas DataFrames (the ``pandas`` extra)."""
+        from ._tables import to_pandas
+
+        return to_pandas(self)
+
+    def to_polars(self) -> dict[str, Any]:
+        """The tables of :meth:`to_arrow` as polars DataFrames (the ``polars`` extra)."""
+        from ._tables import to_polars
+
+        return to_polars(self)
 
     def day_of(self, session: Session) -> date | None:
         """The day ``session`` is on in this schedule, or ``None`` when no day is known.

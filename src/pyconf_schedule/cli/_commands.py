@@ -256,13 +256,15 @@ def _outside_hint(conf: Conference, moment: datetime) -> str | None:
     return None
 
 
-def _export_sqlite(selection: Conference | Sessions, count: int, args: argparse.Namespace, out: TextIO) -> int:
-    """export --format sqlite: a database file, never standard output."""
+def _export_binary(selection: Conference | Sessions, count: int, args: argparse.Namespace, out: TextIO) -> int:
+    """export --to sqlite or parquet: files, never standard output."""
+    name = args.output_format
     if args.output in (None, "-"):
-        raise _UsageError("the sqlite format writes a database file, not text", "name the file with -o FILE.sqlite")
+        where = "-o FILE.sqlite" if name == "sqlite" else "-o FOLDER"
+        raise _UsageError(f"the {name} format writes {'a database file' if name == 'sqlite' else 'files'}, not text", f"name it with {where}")
     from ..formats import write
 
-    write(selection, args.output, "sqlite", tz=args.tz)
+    write(selection, args.output, name, tz=args.tz)
     out.write(f"wrote {count} session{'' if count == 1 else 's'} to {args.output}\n")
     if args.metadata:
         import json
@@ -291,6 +293,9 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         from ..formats import format_for_path
 
         args.output_format = format_for_path(args.output)
+    from ..formats import get_format
+
+    args.output_format = get_format(args.output_format).name  # UnknownFormatError lists the valid names
     if args.metadata and args.output_format != "sqlite":
         raise _UsageError("--metadata describes an SQLite database: use it with --to sqlite", None)
     text_filter: str | None = getattr(args, "text", None)
@@ -304,8 +309,8 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         if not sessions:
             raise _NothingFound("no session found; nothing written")
         selection, count = sessions, len(sessions)
-    if args.output_format == "sqlite":
-        return _export_sqlite(selection, count, args, out)
+    if get_format(args.output_format).binary:
+        return _export_binary(selection, count, args, out)
     text = _dumps(selection, args.output_format, tz=args.tz)
     from ..formats import omitted
 

@@ -160,6 +160,14 @@ def _is_sqlite(head: str) -> bool:
     return head.startswith("SQLite format 3\x00")
 
 
+def _is_llms(head: str) -> bool:
+    return head.startswith("# ") and "\nEach session is two lines: " in head
+
+
+def _is_parquet(head: str) -> bool:  # one of the files the parquet writer puts in its folder
+    return head.startswith("PAR1")
+
+
 FORMATS: tuple[Format, ...] = (
     Format(name="json", module="native", description="native pyconf-schedule JSON (lossless)", readable=True,
            suffixes=(".json",), detect=_is_native_json),
@@ -177,13 +185,19 @@ FORMATS: tuple[Format, ...] = (
            suffixes=(".html", ".htm"), detect=_is_html),
     Format(name="sqlite", module="sqlite", description="SQLite database (a file, not text)", readable=True,
            binary=True, suffixes=(".sqlite", ".sqlite3", ".db"), detect=_is_sqlite),
+    Format(name="llms", module="llms", description="plain-text digest for language models", readable=False,
+           detect=_is_llms),
+    Format(name="parquet", module="parquet", description="Parquet tables in a folder (the arrow extra)",
+           readable=False, binary=True, detect=_is_parquet),
 )  # fmt: skip
 """Every format, one record each, in the order names are listed (and, but for dialects, detection is tried)."""
 
-FormatName = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html", "sqlite"]
+FormatName = Literal[
+    "json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html", "sqlite", "llms", "parquet"
+]
 """Every name a format can be written as, aliases included."""
 
-TextFormat = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html"]
+TextFormat = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html", "llms"]
 """Every name :func:`dumps` writes as text, aliases included (``sqlite`` is a database file: :func:`write`)."""
 
 ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite"]
@@ -238,11 +252,11 @@ def format_names(
     """The canonical format names: every writable one; with ``"read"`` the readable ones; with ``"text"`` those :func:`dumps` writes.
 
     >>> format_names()
-    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html', 'sqlite')
+    ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html', 'sqlite', 'llms', 'parquet')
     >>> format_names("read")
     ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite')
     >>> format_names("text")[-1]
-    'html'
+    'llms'
 
     Any other ``mode`` raises ValueError.
     """

@@ -143,6 +143,12 @@ class Conference:
             f"{len(self.speakers)} speakers, {self.timezone}{view}>"
         )
 
+    def _repr_html_(self) -> str:
+        """A compact HTML table for notebooks: the conference's name and size, then its first 20 sessions."""
+        from ._notebook import conference_html
+
+        return conference_html(self)
+
     # -- zone --------------------------------------------------------------
 
     @property

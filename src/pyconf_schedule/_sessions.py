@@ -502,6 +502,12 @@ class Sessions(Sequence[Session]):
     def __str__(self) -> str:
         return "\n".join(str(s) for s in self._items)
 
+    def _repr_html_(self) -> str:
+        """A compact HTML table for notebooks: time, room, title, speakers; the first 20 and a count of the rest."""
+        from ._notebook import sessions_html
+
+        return sessions_html(self)
+
     def __or__(self, other: Sessions) -> Sessions:
         """Union by session id (first occurrence wins), kept sorted."""
         seen = {s.id for s in self._items}

@@ -34,6 +34,8 @@ class Route:
     served: int = 0
     trickle: float = 0.0
     """Seconds to wait between the body's 16-byte pieces."""
+    answered: int = 0
+    """Requests answered on this path while ``statuses`` is set."""
     pieces_sent: int = 0
     """The body pieces written so far (a trickled body goes 16 bytes at a time, else the body is one piece)."""
     load: Callable[[], list[bytes]] | None = None
@@ -42,6 +44,10 @@ class Route:
     """Seconds to wait between the bytes of the status line and headers (a server that answers one byte at a time)."""
     head_bytes_sent: int = 0
     """The bytes of the status line and headers written so far when they trickle."""
+    statuses: list[int] | None = None
+    """When set, the status of each request in turn (staying on the last): 200 serves the next body, another is an error."""
+    headers: dict[str, str] = field(default_factory=dict)
+    """Headers sent with every answer on this path (``Retry-After``, say)."""
 
 
 @dataclass
@@ -52,6 +58,7 @@ class Request:
     status: int
     if_none_match: str | None
     if_modified_since: str | None
+    authorization: str | None = None
 
 
 class LocalServer:
@@ -92,15 +99,19 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
                 self._trickle_head(route)
                 return
             if route.location is not None:
-                self._answer(route.status, b"", {"Location": route.location})
+                self._answer(route.status, b"", {"Location": route.location, **route.headers})
                 return
             bodies = route.load() if route.load is not None else route.bodies
-            if route.status != 200 or not bodies:
-                self._answer(route.status if route.status != 200 else 404, b"error\n", {})
+            status = route.status
+            if route.statuses is not None:
+                status = route.statuses[min(route.answered, len(route.statuses) - 1)]
+                route.answered += 1
+            if status != 200 or not bodies:
+                self._answer(status if status != 200 else 404, b"error\n", dict(route.headers))
                 return
             body = bodies[min(route.served, len(bodies) - 1)]
             route.served += 1
-            headers: dict[str, str] = {}
+            headers: dict[str, str] = dict(route.headers)
             tag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
             if route.etag:
                 headers["ETag"] = tag
@@ -135,7 +146,10 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
             route: Route | None = None,
         ) -> None:
             server.requests.append(
-                Request(self.path, status, self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since"))
+                Request(
+                    self.path, status, self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since"),
+                    self.headers.get("Authorization"),
+                )
             )
             self.send_response(status)
             for name, value in headers.items():

@@ -59,7 +59,10 @@ if TYPE_CHECKING:
     from pyconf_schedule import Conference
 
 ROOT = Path(__file__).resolve().parents[1]
-SEED_FOLDERS = (ROOT / "tests" / "golden", ROOT / "tests" / "hostile", ROOT.parent / "shared" / "samples")
+SEED_FOLDERS = (
+    ROOT / "tests" / "golden", ROOT / "tests" / "hostile", ROOT / "tests" / "platforms", ROOT.parent / "shared" / "samples",
+    ROOT.parent / "shared" / "schemas",
+)
 def _readable() -> tuple[str, ...]:
     from pyconf_schedule.formats import format_names
 
@@ -110,6 +113,12 @@ _FORMAT_TOKENS: dict[str, tuple[bytes, ...]] = {
             b"TZOFFSETFROM:+2400\r\n", b"TZOFFSETTO:-0000\r\n", b"X-WR-TIMEZONE:", b";CN=\"", b"\\n", b"\\,", b"\\;",
             b"BEGIN:STANDARD\r\n", b"END:STANDARD\r\n", b"BEGIN:DAYLIGHT\r\n", b"END:DAYLIGHT\r\n", b"TZID:Z\r\n",
             b"COUNT=", b"UNTIL=", b"INTERVAL=", b"BYDAY=-1SU", b"BYMONTH=", b"BYYEARDAY=", b"EXDATE:", b"16010101T000000"),
+    "pretalx-api": (b'{"', b'":', b"]", b"}", b",", b'"slots"', b'"results"', b'"submission"', b'"speakers"', b'"room"',
+                    b'"start"', b'"end"', b'"duration"', b'"timezone"', b'"locale"', b'"name": {"en": "x"}', b'{"de": ""}',
+                    b'"format": "pretalx-api-bundle"', b'"code"', b'"submission_type"', b'"track"', b'"next"'),
+    "indico": (b'{"', b'":', b"]", b"}", b",", b'"_type": "HTTPAPIResult"', b'"results"', b'"contributions"',
+               b'"sessions"', b'"startDate"', b'"endDate"', b'{"date": "2026-03-29", "time": "02:30:00", "tz": "Europe/Paris"}',
+               b'"tz"', b'"time"', b'"date"', b'"duration"', b'"speakers"', b'"isPoster": true', b'"id"'),
     "sqlite": (b"SQLite format 3\x00", b"\x00\x00\x00\x00", b"\xff\xff\xff\xff", b"\x10\x00", b"\x0d\x00",
                b"CREATE VIEW", b"CREATE TRIGGER", b"WITH RECURSIVE", b"sessions", b"speakers", b"conferences",
                b"schema_info", b"session_speakers", b"INTEGER", b"TEXT"),
@@ -155,7 +164,8 @@ def seed_inputs(format_name: str, folders: Sequence[Path] = SEED_FOLDERS, exclud
             except ScheduleParseError:
                 detected = None
             prefix = path.name.split("-")[0]
-            if detected == format_name or {"xml": "frab-xml", "c3voc": "c3voc-json", "ics": "ics", "json": "json"}.get(prefix) == format_name:
+            prefixes = {"xml": "frab-xml", "c3voc": "c3voc-json", "ics": "ics", "json": "json", "pretalx": "pretalx-api", "indico": "indico"}
+            if detected == format_name or prefixes.get(prefix) == format_name:
                 found.append(data)
     return sorted(found, key=len) or [b""]
 
@@ -239,7 +249,7 @@ class Mutator:
         return data[:j] + data[i:j] * self.rng.randint(1, 8) + data[j:]
 
     def _structure(self, data: bytes) -> bytes:
-        if self.format in ("json", "c3voc-json"):
+        if self.format in ("json", "c3voc-json", "pretalx-api", "indico"):
             return self._json(data)
         if self.format == "frab-xml":
             return self._xml(data)
@@ -422,9 +432,10 @@ def _round_trip(conf: Conference, format_name: str) -> tuple[str, str] | None:
 
     Returns a description and a location where that fails, else None.
     """
-    from pyconf_schedule.formats import dumps, loads
+    from pyconf_schedule.formats import dumps, format_names, loads
 
-    targets = ["json"] + ([format_name] if format_name not in ("json", "sqlite") else [])
+    written = format_name not in ("json", "sqlite") and format_name in format_names()  # pretalx-api, indico: read only
+    targets = ["json"] + ([format_name] if written else [])
     for target in targets:
         stage = f"write {target}"
         try:

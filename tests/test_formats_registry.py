@@ -34,7 +34,7 @@ ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "
 def test_format_names() -> None:
     """format_names lists the canonical writable names, and the readable or text-written ones on request."""
     assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "sqlite", "llms", "parquet")
-    assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json", "sqlite")
+    assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json", "sqlite", "pretalx-api", "indico")
     assert format_names("text") == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "llms")
 
 

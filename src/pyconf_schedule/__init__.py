@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from ._diff import FieldChange, ScheduleDiff, SessionChange, diff
     from ._fetch import Fetched, fetch
     from ._tables import to_arrow, to_pandas, to_polars
+    from ._platforms import fetch_pretalx, read_pretalx
     from .formats import dumps, format_names, loads, read, write
 
 __version__ = "0.1.0"
@@ -108,12 +109,14 @@ __all__ = [
     "diff",
     "dumps",
     "fetch",
+    "fetch_pretalx",
     "find_speaker",
     "format_names",
     "get_zone",
     "load",
     "loads",
     "read",
+    "read_pretalx",
     "to_arrow",
     "to_pandas",
     "to_polars",
@@ -124,6 +127,7 @@ _LAZY = {
     "dumps": "formats", "format_names": "formats", "loads": "formats", "read": "formats", "write": "formats",
     "diff": "_diff", "FieldChange": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_diff",
     "fetch": "_fetch", "Fetched": "_fetch",
+    "fetch_pretalx": "_platforms", "read_pretalx": "_platforms",
     "Agenda": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
     "to_arrow": "_tables", "to_pandas": "_tables", "to_polars": "_tables",
 }  # fmt: skip

@@ -60,7 +60,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from attrs import frozen
@@ -190,8 +192,14 @@ def fetch(
     offline: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> Fetched:
     """The bytes ``url`` serves, through the cache; a conditional request when a copy is cached.
+
+    ``headers`` are sent with the request and never written to the cache
+    (an ``Authorization`` token, say); ``Authorization`` follows a redirect
+    only to the same scheme, host and port.  The cache keeps the body by URL
+    alone.
 
     With ``offline=True`` no request is made: the cached copy is returned
     (``age`` says how old it is), or NotCachedError raised.  Raises a
@@ -208,10 +216,12 @@ def fetch(
         raise InvalidArgumentError(f"url must be a str (an http:// or https:// address), got {type(url).__name__}")
     with size_limit(max_bytes) as limit:
         check_url(url)
-        return _fetch(url, cache_dir, offline, seconds, limit)
+        return _fetch(url, cache_dir, offline, seconds, limit, dict(headers or {}))
 
 
-def _fetch(url: str, cache_dir: str | os.PathLike[str] | None, offline: bool, timeout: float, limit: int) -> Fetched:
+def _fetch(
+    url: str, cache_dir: str | os.PathLike[str] | None, offline: bool, timeout: float, limit: int, extra: dict[str, str]
+) -> Fetched:
     folder = cache_folder(cache_dir)
     path = _entry_path(folder, url)
     entry = _load_entry(path, url, limit)
@@ -234,7 +244,7 @@ def _fetch(url: str, cache_dir: str | os.PathLike[str] | None, offline: bool, ti
         if entry.meta.get("last_modified"):
             headers["If-Modified-Since"] = entry.meta["last_modified"]
     now = datetime.now(timezone.utc)
-    status, data, etag, last_modified = _get(url, headers, timeout, limit)
+    status, data, etag, last_modified = _get(url, headers, timeout, limit, extra)
     meta = {"url": url, "checked": now.isoformat()}
     if status == 304:
         if entry is None:  # an answer to a question not asked: a server fault
@@ -260,13 +270,17 @@ def _store_quietly(path: Path, meta: dict[str, str], body: bytes) -> None:
         pass
 
 
-def _get(url: str, headers: dict[str, str], timeout: float, limit: int) -> tuple[int, bytes, str | None, str | None]:
+def _get(
+    url: str, headers: dict[str, str], timeout: float, limit: int, extra: dict[str, str] | None = None
+) -> tuple[int, bytes, str | None, str | None]:
     """One GET of ``url``: (status, body, ETag, Last-Modified), or a FetchError naming the cause.
 
     The request runs for at most ``timeout`` seconds in all (see :func:`~pyconf_schedule._request.within`).
+    ``extra`` headers are sent too; ``Authorization`` as a header urllib never copies to a
+    redirect (``_request``'s redirect handler copies it to the same origin only).
     """
     try:
-        return within(timeout, lambda watch, answered: _get_now(url, headers, timeout, limit, watch, answered))
+        return within(timeout, lambda watch, answered: _get_now(url, headers, timeout, limit, watch, answered, extra))
     except Expired as exc:
         if exc.answered:
             raise FetchTimeoutError(url, f"the response did not arrive within {timeout:g} seconds") from None
@@ -274,10 +288,16 @@ def _get(url: str, headers: dict[str, str], timeout: float, limit: int) -> tuple
 
 
 def _get_now(
-    url: str, headers: dict[str, str], timeout: float, limit: int, watch: Watch, answered: threading.Event
+    url: str, headers: dict[str, str], timeout: float, limit: int, watch: Watch, answered: threading.Event,
+    extra: dict[str, str] | None = None,
 ) -> tuple[int, bytes, str | None, str | None]:
     deadline = time.monotonic() + timeout
     request = urllib.request.Request(url, headers=headers)
+    for name, value in (extra or {}).items():
+        if name.lower() == "authorization":
+            request.add_unredirected_header(name, value)
+        else:
+            request.add_header(name, value)
     try:
         with opener(watch).open(request, timeout=timeout) as response:
             answered.set()
@@ -309,13 +329,36 @@ def _get_now(
             if "infinite loop" in str(exc.msg):
                 raise FetchError(url, f"too many redirects (more than {MAX_REDIRECTS}, or a loop)") from None
             raise FetchError(url, f"the server redirected ({exc.code}) somewhere that cannot be followed: {exc.msg}") from None
-        raise HTTPStatusError(url, f"the server answered {exc.code} {exc.reason}".rstrip(), exc.code) from None
+        retry_after = _retry_after(exc.headers.get("Retry-After") if exc.headers is not None else None)
+        raise HTTPStatusError(
+            url, f"the server answered {exc.code} {exc.reason}".rstrip(), exc.code, retry_after=retry_after
+        ) from None
     except urllib.error.URLError as exc:
         raise _failure(url, exc.reason, timeout) from None
     except (OSError, http.client.HTTPException) as exc:
         raise _failure(url, exc, timeout) from None
     except ValueError as exc:  # a URL urllib cannot even send (no host, non-ASCII host, control characters)
         raise FetchError(url, f"not a valid URL ({exc})") from None
+
+
+def _retry_after(value: str | None) -> float | None:
+    """The seconds a ``Retry-After`` header asks to wait (delta-seconds or an HTTP date), None when absent or unreadable.
+
+    >>> _retry_after("120"), _retry_after("soon"), _retry_after(None)
+    (120.0, None, None)
+    """
+    if value is None:
+        return None
+    text = value.strip()
+    if text.isdigit():
+        return float(int(text[:12]))
+    try:
+        moment = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return max((moment - datetime.now(timezone.utc)).total_seconds(), 0.0)
 
 
 def _too_large(url: str, size: int | None, limit: int) -> FetchError:

@@ -170,7 +170,18 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
     ) -> urllib.request.Request | None:
         fp.close()  # the redirect's own body is never read: a huge or endless one costs nothing
         _check_redirect(code, newurl)
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
+        new = super().redirect_request(req, fp, code, msg, headers, newurl)
+        if new is not None and _origin(req.full_url) == _origin(new.full_url):  # a token stays on its own origin
+            for name, value in req.unredirected_hdrs.items():
+                if name.lower() == "authorization":
+                    new.add_unredirected_header(name, value)
+        return new
+
+
+def _origin(url: str) -> tuple[str, str | None, int | None]:
+    """Scheme, host and port: a redirect keeps an ``Authorization`` header only to the same three."""
+    parts = urllib.parse.urlsplit(url)
+    return parts.scheme.lower(), parts.hostname, parts.port
 
 
 def _check_redirect(code: int, newurl: str) -> None:

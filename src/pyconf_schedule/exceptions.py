@@ -269,10 +269,15 @@ class FetchTimeoutError(FetchError, TimeoutError):
 
 
 class HTTPStatusError(FetchError):
-    """The server answered with an error status (4xx or 5xx); ``status`` is its number."""
+    """The server answered with an error status (4xx or 5xx); ``status`` is its number.
 
-    def __init__(self, url: str, reason: str, status: int) -> None:
+    ``retry_after`` is the wait, in seconds, a ``Retry-After`` header asked
+    for (with a 429 or 503), else None.
+    """
+
+    def __init__(self, url: str, reason: str, status: int, *, retry_after: float | None = None) -> None:
         self.status = status
+        self.retry_after = retry_after
         super().__init__(url, reason)
 
 

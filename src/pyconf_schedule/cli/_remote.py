@@ -55,6 +55,11 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
     if getattr(args, "cache_dir", None) == "":
         raise _UsageError("--cache-dir needs a folder name")
     max_bytes: int | None = getattr(args, "max_bytes", None)
+    if input_format in (None, "pretalx-api"):
+        from ..formats.pretalx_api import event_url
+
+        if event_url(url) is not None:
+            return _load_pretalx(url, args, file_tz, offline, max_bytes)
     fetched = fetch(url, cache_dir=getattr(args, "cache_dir", None), offline=offline, max_bytes=max_bytes)
     if offline:
         _report(
@@ -77,3 +82,29 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
                 "if it is one, name its format with --from FMT",
             ) from None
         raise _UsageError(f"{shown}: {exc}") from None
+
+
+def _load_pretalx(
+    url: str, args: argparse.Namespace, file_tz: str | None, offline: bool, max_bytes: int | None
+) -> Conference:
+    """A pretalx event's API URL: the event and its schedule, with the token from the environment when set."""
+    import os
+
+    from .._platforms import TOKEN_ENV, read_pretalx
+    from ..exceptions import MissingZoneError, ScheduleParseError
+
+    shown = _shorten_path(url)
+    try:
+        conf = read_pretalx(
+            url, token=os.environ.get(TOKEN_ENV) or None, file_tz=file_tz, offline=offline,
+            cache_dir=getattr(args, "cache_dir", None), max_bytes=max_bytes,
+        )  # fmt: skip
+    except MissingZoneError:
+        raise _UsageError(
+            f"{shown}: the event names no time zone", "give it with --file-tz ZONE, e.g. --file-tz Europe/Berlin"
+        ) from None
+    except ScheduleParseError as exc:
+        raise _UsageError(f"{shown}: {exc}") from None
+    if offline:
+        _report(f"{PROG}: note: offline: {shown} read from the cached copies of its documents", None)
+    return conf

@@ -17,6 +17,8 @@ frab-xml   frab/pentabarf schedule.xml          yes    yes
 c3voc-json c3voc schedule.json (``frab-json``)  yes    yes
 html       timetable page (self-contained)      yes    no
 sqlite     SQLite database (a file, not text)   yes    yes
+pretalx-api pretalx REST API (event, schedule)  no     yes
+indico     Indico event export                  no     yes
 ========== =================================== ====== =====
 
 Modules are imported only when a format is used, so ``import
@@ -125,6 +127,10 @@ class Format:
 
 _PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
 _C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
+_PRETALX_MARKER = re.compile(r'"format"\s*:\s*"pretalx-api-bundle"')
+_PRETALX_LISTS = re.compile(r'"(?:slots|results)"\s*:\s*\[')
+_PRETALX_SLOT = re.compile(r'"submission"\s*:\s*(?:\{|null)')
+_INDICO_MARKER = re.compile(r'"_type"\s*:\s*"HTTPAPIResult"')
 _HTML_MARKER = re.compile(r"(?i)<!doctype\s+html[\s>]|<html[\s>]")
 
 
@@ -148,8 +154,21 @@ def _is_xml(head: str) -> bool:  # an HTML page starts with "<" too: that is the
     return head.startswith("<") and not _is_html(head)
 
 
-def _is_c3voc_json(head: str) -> bool:
-    return head.startswith("{") and _C3VOC_MARKER.search(head) is not None
+def _is_c3voc_json(head: str) -> bool:  # a pretalx bundle holds a "schedule" object too: that is the pretalx-api record's
+    return head.startswith("{") and _C3VOC_MARKER.search(head) is not None and _PRETALX_MARKER.search(head) is None
+
+
+def _is_pretalx_api(head: str) -> bool:
+    """A pretalx bundle, or an expanded schedule or slots page: a "slots" or "results" list with "submission" objects or null."""
+    if not head.startswith("{"):
+        return False
+    if _PRETALX_MARKER.search(head) is not None:
+        return True
+    return _INDICO_MARKER.search(head) is None and _PRETALX_LISTS.search(head) is not None and _PRETALX_SLOT.search(head) is not None
+
+
+def _is_indico(head: str) -> bool:
+    return head.startswith("{") and _INDICO_MARKER.search(head) is not None
 
 
 def _is_html(head: str) -> bool:
@@ -189,6 +208,10 @@ FORMATS: tuple[Format, ...] = (
            detect=_is_llms),
     Format(name="parquet", module="parquet", description="Parquet tables in a folder (the arrow extra)",
            readable=False, binary=True, detect=_is_parquet),
+    Format(name="pretalx-api", module="pretalx_api", description="pretalx REST API: an event and its schedule",
+           readable=True, writable=False, suffixes=(".json",), detect=_is_pretalx_api),
+    Format(name="indico", module="indico", description="Indico export of an event (/export/event/<id>.json)",
+           readable=True, writable=False, suffixes=(".json",), detect=_is_indico),
 )  # fmt: skip
 """Every format, one record each, in the order names are listed (and, but for dialects, detection is tried)."""
 
@@ -200,7 +223,7 @@ FormatName = Literal[
 TextFormat = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html", "llms"]
 """Every name :func:`dumps` writes as text, aliases included (``sqlite`` is a database file: :func:`write`)."""
 
-ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite"]
+ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite", "pretalx-api", "indico"]
 """Every name a format can be read as, aliases included (``csv``, ``markdown`` and ``html`` are write-only)."""
 
 _BY_NAME: dict[str, Format] = {key: f for f in FORMATS for key in (f.name, *f.aliases)}
@@ -356,8 +379,12 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     """The readable format of ``data``, told from its content by the records' ``detect`` hooks.
 
     An SQLite database file is ``sqlite``, ``BEGIN:VCALENDAR`` is iCalendar, an XML document is frab XML, a JSON
-    object with ``"format": "pyconf-schedule"`` is native JSON and one with a
-    ``"schedule"`` object is c3voc JSON.  Raises ScheduleParseError otherwise,
+    object with ``"format": "pyconf-schedule"`` is native JSON, one with a
+    ``"schedule"`` object c3voc JSON (unless it is a pretalx bundle,
+    ``"format": "pretalx-api-bundle"``), one with ``"_type":
+    "HTTPAPIResult"`` an Indico export, and one with a ``"slots"`` or
+    ``"results"`` list of pretalx slots (``"submission"`` objects or
+    ``null``) a pretalx schedule or slots page.  Raises ScheduleParseError otherwise,
     and for an HTML page (``<!DOCTYPE html>``), which no reader reads.
     Bytes are UTF-8 unless a byte order mark says UTF-16 or UTF-32 (the
     reader then decides whether it reads that encoding).
@@ -448,6 +475,11 @@ def read(
 
     ``max_bytes`` raises (or lowers) the size limit for this read: the
     library reads whatever it writes when the limit is at least its size.
+
+    A pretalx event's API URL (``https://<host>/api/events/<slug>/``) is
+    read as the event and its latest released schedule, several requests
+    through the same cache (:func:`pyconf_schedule.read_pretalx`, which also
+    takes a token and a language).
     """
     with size_limit(max_bytes):
         return _read(path, format, tz, offline, cache_dir, timeout)
@@ -462,6 +494,13 @@ def _read(
     timeout: float,
 ) -> Conference:
     url = _url(path)
+    if url is not None and format in (None, "pretalx-api"):
+        from .pretalx_api import event_url
+
+        if event_url(url) is not None:  # an event of pretalx's API: several documents, read by the features layer
+            from .._platforms import read_pretalx
+
+            return read_pretalx(url, file_tz=tz, offline=offline, cache_dir=cache_dir, timeout=timeout)
     if url is not None:
         from .._fetch import fetch
 

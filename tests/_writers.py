@@ -1,0 +1,104 @@
+"""Every writer's output of a conference, checked by the independent reader its own tests use.
+
+Native JSON against its JSON Schema, iCalendar by the ``icalendar`` package,
+frab XML against ``schedule.xml.xsd`` (lxml), c3voc JSON against
+``schedule.schema.json`` (jsonschema, formats checked), CSV by the ``csv``
+module, Markdown's table rows, the HTML page by lxml's HTML parser, SQLite by
+``sqlite3``.  Used by the platform readers' tests: what a platform gives,
+converted to every format.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import icalendar
+import jsonschema
+from lxml import etree
+from lxml import html as lxml_html
+
+from pyconf_schedule import Conference, dumps, write
+from pyconf_schedule.formats import format_names, native
+
+from ._support import shared_path
+
+
+def check_every_writer(conf: Conference, folder: Path) -> dict[str, int]:
+    """Write ``conf`` in every writable format and check each; the number of sessions each output holds, by format."""
+    counts: dict[str, int] = {}
+    for name in format_names():
+        counts[name] = _CHECKS[name](conf, folder)
+    return counts
+
+
+def _json(conf: Conference, folder: Path) -> int:
+    document = json.loads(dumps(conf, "json"))
+    jsonschema.Draft202012Validator(native.schema()).validate(document)
+    return len(document["conference"]["sessions"])
+
+
+def _ics(conf: Conference, folder: Path) -> int:
+    calendar: Any = icalendar.Calendar.from_ical(dumps(conf, "ics"))
+    events = calendar.walk("VEVENT")
+    assert {str(e["SUMMARY"]) for e in events} <= {s.display_title for s in conf.sessions}
+    return len(events)
+
+
+def _frab_xml(conf: Conference, folder: Path) -> int:
+    schema = etree.XMLSchema(etree.parse(str(shared_path("schemas", "schedule.xml.xsd"))))
+    document = etree.fromstring(dumps(conf, "frab-xml").encode("utf-8"))
+    assert schema.validate(document), schema.error_log
+    return len(document.findall(".//event"))
+
+
+def _c3voc(conf: Conference, folder: Path) -> int:
+    schema = json.loads(shared_path("schemas", "schedule.schema.json").read_text(encoding="utf-8"))
+    document = json.loads(dumps(conf, "c3voc-json"))
+    jsonschema.Draft6Validator(schema, format_checker=jsonschema.Draft6Validator.FORMAT_CHECKER).validate(document)
+    days = document["schedule"]["conference"]["days"]
+    return sum(len(events) for day in days for events in day["rooms"].values())
+
+
+def _csv(conf: Conference, folder: Path) -> int:
+    rows = list(csv.DictReader(io.StringIO(dumps(conf, "csv"), newline="")))
+    assert [row["title"] for row in rows] == [s.display_title for s in conf.sessions]
+    return len(rows)
+
+
+def _markdown(conf: Conference, folder: Path) -> int:
+    rows = [line for line in dumps(conf, "markdown").splitlines() if line.startswith("| ") and not line.startswith("| Time |")]
+    assert all(line.replace("\\|", "").count(" | ") == 4 for line in rows), rows
+    return len(rows)
+
+
+def _html(conf: Conference, folder: Path) -> int:
+    page = lxml_html.document_fromstring(dumps(conf, "html"))
+    text = "".join(str(part) for part in page.itertext())
+    assert all(s.display_title in text for s in conf.sessions)
+    return sum(1 for s in conf.sessions if s.display_title in text)
+
+
+def _sqlite(conf: Conference, folder: Path) -> int:
+    path = folder / f"{conf.id}.sqlite"
+    write(conf, path)
+    with sqlite3.connect(path) as connection:
+        (count,) = connection.execute("SELECT count(*) FROM sessions").fetchone()
+    connection.close()
+    return int(count)
+
+
+_CHECKS = {
+    "json": _json,
+    "ics": _ics,
+    "csv": _csv,
+    "markdown": _markdown,
+    "frab-xml": _frab_xml,
+    "c3voc-json": _c3voc,
+    "html": _html,
+    "sqlite": _sqlite,
+}

@@ -87,12 +87,15 @@ def test_a_slots_page_reads_with_the_zone() -> None:
     ]  # fmt: skip
 
 
-def test_file_tz_overrides_the_event_zone() -> None:
-    """tz= gives the conference's zone: the same instants, shown in it."""
+def test_file_tz_never_replaces_the_event_zone() -> None:
+    """tz= is only assumed where the document states no zone: an event's own timezone stays the conference's."""
     conf = loads(_bundle(), "pretalx-api", tz="America/New_York")
-    assert conf.timezone == "America/New_York"
+    assert conf.timezone == "Europe/Berlin"
     first = conf.sessions[0]
-    assert first.start is not None and first.start.isoformat() == "2026-03-28T04:00:00-04:00"
+    assert first.start is not None and first.start.isoformat() == "2026-03-28T09:00:00+01:00"
+    without = loads(_bundle(timezone=None), "pretalx-api", tz="America/New_York")
+    assert without.timezone == "America/New_York"
+    assert without.sessions[0].start is not None and without.sessions[0].start.isoformat() == "2026-03-28T04:00:00-04:00"
 
 
 def test_times_without_offset_are_in_the_event_zone() -> None:

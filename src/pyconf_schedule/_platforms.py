@@ -144,9 +144,9 @@ def read_pretalx(
     """The conference of the pretalx event at ``url`` (``https://<host>/api/events/<slug>/``).
 
     ``lang`` chooses the language of multi-language strings (see
-    :mod:`pyconf_schedule.formats.pretalx_api`); ``file_tz`` overrides the
-    event's zone; ``max_bytes`` bounds each document and all of them
-    together.
+    :mod:`pyconf_schedule.formats.pretalx_api`); ``file_tz`` is assumed
+    only if the event states no ``timezone``; ``max_bytes`` bounds each
+    document and all of them together.
     """
     from .formats import pretalx_api
 

@@ -32,6 +32,9 @@ def _checks() -> None:
     assert_type(loads("{}", "frab-json"), Conference)
     assert_type(loads(b"", "sqlite"), Conference)
     assert_type(read("schedule.xml", format="frab-xml", tz="Europe/Berlin"), Conference)
+    assert_type(loads(b"{}", "pretalx-api", tz="Europe/Berlin"), Conference)
+    assert_type(read("https://pretalx.com/api/events/democon/", format="pretalx-api"), Conference)
+    assert_type(loads(b"{}", "indico"), Conference)
     assert_type(format_names(), tuple[FormatName, ...])
     assert_type(format_names("read"), tuple[ReadableFormat, ...])
     assert_type(format_names("text"), tuple[TextFormat, ...])
@@ -52,3 +55,6 @@ def _checks() -> None:
     read("talks.csv", format="csv")  # type: ignore[arg-type]
     write(conf, "talks.txt", "text")  # type: ignore[arg-type]
     format_names("readable")  # type: ignore[call-overload]
+    # pretalx-api and indico are read, never written.
+    dumps(conf, "pretalx-api")  # type: ignore[arg-type]
+    write(conf, "event.json", "indico")  # type: ignore[arg-type]

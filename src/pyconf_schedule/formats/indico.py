@@ -26,9 +26,10 @@ What is kept
     URL ``url``.
 
 Zones
-    A date's own ``tz`` is trusted; a date without one is in ``tz=``, else
-    the event's ``timezone``; with neither it is refused (a zone is never
-    guessed).  ``tz=`` is also the conference's zone when given.
+    A date's own ``tz`` is trusted; a date without one is in the event's
+    ``timezone``, else in ``tz=``; with neither it is refused (a zone is
+    never guessed).  The conference's zone is the event's ``timezone``, else
+    ``tz=``.
 
 What is left out
     Sub-contributions (the export gives them no time of their own),
@@ -90,9 +91,10 @@ class _Reader:
             raise _error(f"the timezone is {type(named).__name__}, not a zone name", "$.results[0].timezone")
         self.zone: tzinfo | None = None
         self.zones: dict[str, tzinfo] = {}
-        chosen = tz if tz is not None else named or None
-        if chosen:
-            self.zone = self.zone_of(chosen, None if tz is not None else "$.results[0].timezone")
+        if named:  # the event's own zone; tz only where the export states none
+            self.zone = self.zone_of(named, "$.results[0].timezone")
+        elif tz is not None:
+            self.zone = self.zone_of(tz, None)
         self.rooms = rooms_table()
         self.tracks = tracks_table()
         self.people: dict[str, Speaker] = {}

@@ -36,8 +36,8 @@ What is kept
     A slot without a submission is a break (kind ``break``, id
     ``break-<slot id>``, titled by the slot's ``description``).  The
     conference's id is the event's slug, its name the event's name, its zone
-    the event's ``timezone`` (or ``tz=``), its dates ``date_from`` and
-    ``date_to``.
+    the event's ``timezone`` (``tz=`` only when the document names none),
+    its dates ``date_from`` and ``date_to``.
 
 What is left out
     Tags, answers, resources, images, avatars, the room's capacity and
@@ -237,8 +237,9 @@ def _next_page(link: Any, base: str) -> str | None:
 def loads(data: str | bytes, *, tz: str | None = None, lang: str | None = None) -> Conference:
     """Read a pretalx bundle, expanded schedule or slots page (see the module docstring).
 
-    ``tz`` is the zone of times given without an offset and the
-    conference's zone (default: the event's ``timezone``); ``lang`` the
+    ``tz`` is the zone assumed where the document states none: no event
+    (a schedule or slots page saved alone), or an event without
+    ``timezone``; the event's own zone is never replaced.  ``lang`` is the
     language multi-language strings are read in.
     """
     document = load_json(data, _FORMAT, strict=True)
@@ -293,14 +294,13 @@ class _Reader:
         named = event.get("timezone")
         if named is not None and not isinstance(named, str):
             raise _error(f"the event's timezone is {type(named).__name__}, not a zone name", "$.event.timezone")
-        self.zone_text = tz if tz is not None else named
+        stated = named.strip() if isinstance(named, str) else ""
         self.zone: tzinfo | None = None
-        if self.zone_text:
+        if stated or tz is not None:
             try:
-                self.zone = get_zone(self.zone_text)
+                self.zone = get_zone(stated or str(tz))
             except PyconfScheduleError as exc:
-                where = None if tz is not None else "$.event.timezone"
-                raise _error(f"the event's timezone: {exc}" if where else str(exc), where) from None
+                raise _error(f"the event's timezone: {exc}", "$.event.timezone") if stated else exc from None
         languages: list[str] = []
         for value in (lang, event.get("locale"), *_strings(event.get("locales")), *_strings(event.get("content_locales"))):
             if isinstance(value, str) and value and value not in languages:

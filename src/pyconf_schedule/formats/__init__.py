@@ -277,7 +277,7 @@ def format_names(
     >>> format_names()
     ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html', 'sqlite', 'llms', 'parquet')
     >>> format_names("read")
-    ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite')
+    ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite', 'pretalx-api', 'indico')
     >>> format_names("text")[-1]
     'llms'
 

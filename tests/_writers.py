@@ -92,7 +92,23 @@ def _sqlite(conf: Conference, folder: Path) -> int:
     return int(count)
 
 
+def _llms(conf: Conference, folder: Path) -> int:
+    text = dumps(conf, "llms")
+    assert all(s.display_title in text for s in conf.sessions)
+    return sum(1 for s in conf.sessions if s.display_title in text)
+
+
+def _parquet(conf: Conference, folder: Path) -> int:
+    import pyarrow.parquet as parquet
+
+    target = folder / f"{conf.id}-tables"
+    write(conf, target, "parquet")
+    return int(parquet.read_table(target / "sessions.parquet").num_rows)
+
+
 _CHECKS = {
+    "llms": _llms,
+    "parquet": _parquet,
     "json": _json,
     "ics": _ics,
     "csv": _csv,

@@ -573,7 +573,7 @@ ERRORS = [
      "pyconf-schedule: error: unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
      "(did you mean 'Asia/Tokyo'?)\n"),
     (["export", "eu2026", "--to", "ical"],
-     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet "
+     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet, pretalx-api, indico "
      "(aliases: md = markdown, frab-json = c3voc-json)\n"),
     (["list", "eu2026", "--at", "11:10"],
      "pyconf-schedule: error: '11:10' gives no date; write the full date and time, e.g. '2026-04-08 11:10'\n"),
@@ -1253,7 +1253,7 @@ EMPTY_AND_LONG_VALUES = [
     (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 96 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["export", "eu2026", "--to", LONG], f"pyconf-schedule: error: unknown format '{LONG[:59]}…'; valid formats: json, ics, "
-     "csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet (aliases: md = markdown, frab-json = c3voc-json)\n"),
+     "csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet, pretalx-api, indico (aliases: md = markdown, frab-json = c3voc-json)\n"),
 ]  # fmt: skip
 
 

@@ -184,5 +184,5 @@ def test_convert_to_every_writer_validates(tmp_path: Path) -> None:
     """The fixture converted to every writer passes each writer's independent checker, all six contributions in each."""
     conf = read(FIXTURE)
     assert check_every_writer(conf, tmp_path) == {
-        "json": 6, "ics": 6, "csv": 6, "markdown": 6, "frab-xml": 6, "c3voc-json": 6, "html": 6, "sqlite": 6,
+        "json": 6, "ics": 6, "csv": 6, "markdown": 6, "frab-xml": 6, "c3voc-json": 6, "html": 6, "sqlite": 6, "llms": 6, "parquet": 6,
     }  # fmt: skip

@@ -6,6 +6,7 @@ import json
 from typing import Literal
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
+from typing import Literal
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -31,7 +32,7 @@ from pyconf_schedule import (
 from pyconf_schedule._converter import conference_to_dict
 from pyconf_schedule._decode import decode
 from pyconf_schedule.cli import EXIT_OK, main
-from pyconf_schedule.formats import ReadableFormat, native
+from pyconf_schedule.formats import native
 
 from ._support import shared_path
 

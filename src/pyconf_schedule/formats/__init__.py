@@ -17,6 +17,8 @@ frab-xml   frab/pentabarf schedule.xml          yes    yes
 c3voc-json c3voc schedule.json (``frab-json``)  yes    yes
 html       timetable page (self-contained)      yes    no
 sqlite     SQLite database (a file, not text)   yes    yes
+sessionize Sessionize API views (JSON)          no     yes
+sched      Sched all.ics and session JSON       no     yes
 ========== =================================== ====== =====
 
 Modules are imported only when a format is used, so ``import
@@ -72,6 +74,7 @@ __all__ = [
     "detect_format",
     "dumps",
     "format_for_path",
+    "format_for_url",
     "format_names",
     "get_format",
     "loads",
@@ -168,6 +171,21 @@ def _is_parquet(head: str) -> bool:  # one of the files the parquet writer puts 
     return head.startswith("PAR1")
 
 
+_SESSIONIZE_MARKER = re.compile(r'"isServiceSession"\s*:|"tagLine"\s*:')
+_SCHED_JSON_MARKER = re.compile(r'"event_key"\s*:')
+_SCHED_PRODID = re.compile(r"^PRODID:-//Sched\.com .*//EN\r?$", re.MULTILINE)
+
+
+def _is_sessionize(head: str) -> bool:  # view/All is an object; Sessions, GridSmart and Speakers are lists
+    return head.startswith(("{", "[")) and _SESSIONIZE_MARKER.search(head) is not None
+
+
+def _is_sched(head: str) -> bool:  # the all.ics feed (a dialect of ics) or the JSON list of session/export
+    if head.startswith("["):
+        return _SCHED_JSON_MARKER.search(head) is not None
+    return _is_icalendar(head) and _SCHED_PRODID.search(head) is not None
+
+
 FORMATS: tuple[Format, ...] = (
     Format(name="json", module="native", description="native pyconf-schedule JSON (lossless)", readable=True,
            suffixes=(".json",), detect=_is_native_json),
@@ -189,6 +207,10 @@ FORMATS: tuple[Format, ...] = (
            detect=_is_llms),
     Format(name="parquet", module="parquet", description="Parquet tables in a folder (the arrow extra)",
            readable=False, binary=True, detect=_is_parquet),
+    Format(name="sessionize", module="sessionize", description="Sessionize API views (All, Sessions, GridSmart)",
+           readable=True, writable=False, suffixes=(".json",), detect=_is_sessionize),
+    Format(name="sched", module="sched", description="Sched all.ics feed and session/export JSON", readable=True,
+           writable=False, suffixes=(".ics", ".json"), detect=_is_sched, refines="ics"),
 )  # fmt: skip
 """Every format, one record each, in the order names are listed (and, but for dialects, detection is tried)."""
 
@@ -200,7 +222,7 @@ FormatName = Literal[
 TextFormat = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html", "llms"]
 """Every name :func:`dumps` writes as text, aliases included (``sqlite`` is a database file: :func:`write`)."""
 
-ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite"]
+ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite", "sessionize", "sched"]
 """Every name a format can be read as, aliases included (``csv``, ``markdown`` and ``html`` are write-only)."""
 
 _BY_NAME: dict[str, Format] = {key: f for f in FORMATS for key in (f.name, *f.aliases)}
@@ -254,7 +276,7 @@ def format_names(
     >>> format_names()
     ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html', 'sqlite', 'llms', 'parquet')
     >>> format_names("read")
-    ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite')
+    ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite', 'sessionize', 'sched')
     >>> format_names("text")[-1]
     'llms'
 
@@ -479,6 +501,8 @@ def _read(
             raise ScheduleParseError(what, f"the input is over the limit of {shown_limit(limit)}; {RAISE_IT}")
     if format is not None:
         name = cast("ReadableFormat", _canonical(format, "read"))
+    elif url is not None and format_for_url(url) is not None:
+        name = cast("ReadableFormat", format_for_url(url))
     else:
         try:
             name = detect_format(data)
@@ -515,6 +539,30 @@ def _url(path: str | os.PathLike[str]) -> str | None:
         f"cannot read {shorten(redact_url(text))!r}: only http:// and https:// URLs can be read; "
         "for another source, download the file and give its path"
     )
+
+
+_PLATFORM_URLS: tuple[tuple[re.Pattern[str], ReadableFormat], ...] = (
+    (re.compile(r"(?i)^https?://sessionize\.com/api/v2/[A-Za-z0-9]+/view/(All|Sessions|GridSmart|Speakers)/?(?:[?#].*)?$"),
+     "sessionize"),
+    (re.compile(r"(?i)^https?://[A-Za-z0-9-]+\.sched\.com/(all\.ics|api/session/(list|export))/?(?:[?#].*)?$"), "sched"),
+)
+
+
+def format_for_url(url: str) -> ReadableFormat | None:
+    """The platform format a URL's shape names, where it is unambiguous; None for any other URL.
+
+    ``https://sessionize.com/api/v2/<id>/view/All`` (or ``Sessions``,
+    ``GridSmart``, ``Speakers``) is ``sessionize``;
+    ``https://<event>.sched.com/all.ics`` and ``.../api/session/list`` or
+    ``/export`` are ``sched``.  :func:`read` uses it before looking at the content.
+
+    >>> format_for_url("https://sessionize.com/api/v2/jl4ktls0/view/GridSmart"), format_for_url("https://example.org/all.ics")
+    ('sessionize', None)
+    """
+    for pattern, name in _PLATFORM_URLS:
+        if pattern.match(url):
+            return name
+    return None
 
 
 def format_for_path(path: str | os.PathLike[str]) -> FormatName:

@@ -177,7 +177,8 @@ class _Reader:
             return None
         with dates_in_range(_FORMAT, path):
             value = in_zone(wall_time(text, _FORMAT, path), self.zone, _FORMAT, path)
-            return value if value.tzinfo is self.shown else value.astimezone(self.shown)
+            shown: datetime = value if value.tzinfo is self.shown else value.astimezone(self.shown)
+        return shown
 
     # -- sessions ----------------------------------------------------------
 

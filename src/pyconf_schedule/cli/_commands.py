@@ -295,7 +295,7 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         args.output_format = format_for_path(args.output)
     from ..formats import get_format
 
-    args.output_format = get_format(args.output_format).name  # UnknownFormatError lists the valid names
+    args.output_format = get_format(args.output_format, "write").name  # UnknownFormatError lists the writable names
     if args.metadata and args.output_format != "sqlite":
         raise _UsageError("--metadata describes an SQLite database: use it with --to sqlite", None)
     text_filter: str | None = getattr(args, "text", None)

@@ -248,15 +248,17 @@ def _detection_order(formats: tuple[Format, ...]) -> tuple[Format, ...]:
 _DETECTION = _detection_order(FORMATS)
 
 
-def get_format(name: str) -> Format:
+def get_format(name: str, mode: Literal["any", "write", "read"] = "any") -> Format:
     """The record of the format ``name`` (canonical or alias, case ignored).
 
     >>> get_format("FRAB-JSON").name
     'c3voc-json'
 
-    An unknown name raises UnknownFormatError listing the valid names.
+    An unknown name raises UnknownFormatError listing the valid names; with
+    ``mode`` ``"write"`` or ``"read"`` only those formats are valid (the
+    command line's ``--to`` asks for one it can write).
     """
-    return _BY_NAME[_canonical(name, "any")]
+    return _BY_NAME[_canonical(name, mode)]
 
 
 Mode = Literal["write", "read", "text"]

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pyconf_schedule import Conference, Session, UnknownZoneError
 from pyconf_schedule.cli import EXIT_ERROR, main
 from pyconf_schedule.exceptions import MissingZoneError, ScheduleParseError
-from pyconf_schedule.formats import _vtimezone, ics
+from pyconf_schedule.formats import _ics_lines, _vtimezone, ics
 from pyconf_schedule.formats._vtimezone import MAX_RULE_STEPS
 
 from ._work import growth, no_hang, steps
@@ -405,7 +405,7 @@ def test_a_byte_order_mark_and_bare_newlines_are_accepted_in_bytes() -> None:
 )
 def test_text_lists_split_on_unescaped_commas(value: str, items: list[str]) -> None:
     """CATEGORIES-style lists split on commas not preceded by an escaping backslash, each item unescaped."""
-    assert ics._split_list(value) == items
+    assert _ics_lines.split_list(value) == items
 
 
 def _unescape_reference(value: str) -> str:
@@ -428,7 +428,7 @@ def _unescape_reference(value: str) -> str:
 @given(st.text(alphabet="\\nN,;a\n ", max_size=40))
 def test_unescape_agrees_with_the_character_by_character_reading(value: str) -> None:
     """The linear unescaping gives what reading one character at a time gives, for any mix of backslashes and escapable letters."""
-    assert ics._unescape(value) == _unescape_reference(value)
+    assert _ics_lines.unescape(value) == _unescape_reference(value)
 
 
 @pytest.mark.parametrize(
@@ -438,9 +438,9 @@ def test_unescape_agrees_with_the_character_by_character_reading(value: str) -> 
 def test_a_huge_escaped_description_unescapes_fast(value: str, length: int) -> None:
     """Escapes are unescaped in C: no step per character or per escape, at most one loop turn (two steps) per escaped backslash."""
     short, longer = value[:4000], value[:32000]
-    added = steps(lambda: ics._unescape(longer)) - steps(lambda: ics._unescape(short))
+    added = steps(lambda: _ics_lines.unescape(longer)) - steps(lambda: _ics_lines.unescape(short))
     assert added <= 2 * (longer.count("\\\\") - short.count("\\\\"))
-    text = ics._unescape(value)
+    text = _ics_lines.unescape(value)
     assert (len(text), text == _unescape_reference(value)) == (length, True)
 
 

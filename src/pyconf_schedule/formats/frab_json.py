@@ -53,7 +53,8 @@ from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import load_json, omitted
-from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build, plan
+from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
+from ._frab_plan import plan
 
 __all__ = ["SCHEMA_URL", "dumps", "loads", "omitted"]
 

@@ -81,7 +81,8 @@ from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal
-from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build, plan
+from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
+from ._frab_plan import plan
 
 __all__ = ["dumps", "loads", "omitted", "parse_xml"]
 

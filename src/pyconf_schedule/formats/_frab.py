@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Any
 
 import attrs
 
 from .._conference import Conference
 from .._days import ProgrammeDay, check_programme_days
-from .._model import Session, Speaker
+from .._model import Conflict, Session, SourcedValue, Speaker
 from .._text import fold, slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
@@ -397,17 +398,27 @@ def _session_id(event: RawEvent, taken: UniqueIds) -> str:
 class _People:
     """The speakers a frab-style schedule names, each made on first meeting.
 
-    A person with an id, code or guid is the speaker of that key; one
-    without is the first known speaker whose name folds the same, else a new
-    speaker (never an unrelated one whose name happens to slug the same, as
-    every name in a script without Latin letters does).  Every look-up is a
-    dict's, and other spellings of a keyed person are gathered as aliases
-    once at the end, so reading stays linear in the number of persons.
+    A person's id (else code, else guid) is a key only together with a name
+    that agrees with it (folds the same): merged files (c3voc's "everything"
+    schedules) reuse small ids across their sources, so one id may carry
+    several people.  Each name an id carries is its own speaker (the first
+    keeps the key, ``person-0``; the next get ``person-0-2``...), and each of
+    them records the disagreement as a :class:`~pyconf_schedule.Conflict` on
+    ``name`` (its own name and the id's first other name): strangers are never
+    merged.  Spellings of one name that differ only in case or accents are
+    one speaker, the others kept as aliases.  A person without a key is the
+    first known speaker whose name folds the same, else a new speaker (never
+    an unrelated one whose name happens to slug the same, as every name in a
+    script without Latin letters does).  Every look-up is a dict's and each
+    speaker records at most two names, so reading stays linear in the number
+    of persons.
     """
 
     def __init__(self) -> None:
         self._by_id: dict[str, Speaker] = {}
-        self._by_key: dict[str, str] = {}  # "person-<id>" (or code, guid) -> speaker id
+        self._by_key: dict[tuple[str, str], str] = {}  # ("person-<id>", folded name) -> speaker id
+        self._bearers: dict[str, list[str]] = {}  # "person-<id>" -> its speakers (one per name), in order met
+        self._labels: dict[str, str] = {}  # "person-<id>" -> "person id 0", as the file gives it
         self._by_name: dict[str, str] = {}  # folded name -> the first speaker so named
         self._aliases: dict[str, dict[str, None]] = {}  # speaker id -> other spellings, in order met
         self._ids = UniqueIds()
@@ -418,18 +429,21 @@ class _People:
         if not name:
             return None
         if person.id:
-            key = f"person-{slugify(person.id) or person.id}"
+            key, label = f"person-{slugify(person.id) or person.id}", f"person id {person.id}"
         elif person.code:
-            key = f"person-{slugify(person.code)}"
+            key, label = f"person-{slugify(person.code)}", f"person code {person.code}"
         elif person.guid:
-            key = f"person-{person.guid.lower()}"
+            key, label = f"person-{person.guid.lower()}", f"person guid {person.guid}"
         else:
             existing = self._by_name.get(fold(name))
             return self._by_id[existing] if existing is not None else self._new(slugify(name) or "person", name, person)
-        known = self._by_key.get(key)
+        folded = fold(name)
+        known = self._by_key.get((key, folded))
         if known is None:
             speaker = self._new(key, name, person)
-            self._by_key[key] = speaker.id
+            self._by_key[key, folded] = speaker.id
+            self._bearers.setdefault(key, []).append(speaker.id)
+            self._labels.setdefault(key, label)
             return speaker
         speaker = self._by_id[known]
         aliases = self._aliases.setdefault(known, {})
@@ -443,10 +457,35 @@ class _People:
         self._by_name.setdefault(fold(name), speaker_id)
         return speaker
 
+    def _conflicts(self) -> dict[str, Conflict]:
+        """For each speaker whose key other names also carry: its name and the key's first other name."""
+        conflicts: dict[str, Conflict] = {}
+        for key, bearers in self._bearers.items():
+            if len(bearers) < 2:
+                continue
+            label = self._labels[key]
+            rule = (
+                f"the file gives {label} to {len(bearers)} different names; an id is a key only with a name "
+                "that agrees with it, so each name is its own speaker"
+            )
+            for index, speaker_id in enumerate(bearers):
+                other = bearers[1] if index == 0 else bearers[0]
+                values = (
+                    SourcedValue(value=self._by_id[speaker_id].name, sources=(label,)),
+                    SourcedValue(value=self._by_id[other].name, sources=(label,)),
+                )
+                conflicts[speaker_id] = Conflict(field="name", values=values, rule=rule)
+        return conflicts
+
     def speakers(self) -> dict[str, Speaker]:
-        """Every speaker by id, in the order first met, with its aliases."""
-        return {
-            speaker_id: attrs.evolve(speaker, aliases=tuple(self._aliases[speaker_id]))
-            if self._aliases.get(speaker_id) else speaker
-            for speaker_id, speaker in self._by_id.items()
-        }  # fmt: skip
+        """Every speaker by id, in the order first met, with its aliases and any id disagreement."""
+        conflicts = self._conflicts()
+        result: dict[str, Speaker] = {}
+        for speaker_id, speaker in self._by_id.items():
+            changes: dict[str, Any] = {}
+            if self._aliases.get(speaker_id):
+                changes["aliases"] = tuple(self._aliases[speaker_id])
+            if speaker_id in conflicts:
+                changes["conflicts"] = (conflicts[speaker_id],)
+            result[speaker_id] = attrs.evolve(speaker, **changes) if changes else speaker
+        return result

@@ -440,3 +440,31 @@ def test_one_id_with_two_names_is_two_speakers(format_name: str) -> None:
     assert [[p.id for p in s.speakers] for s in conf.sessions] == [["person-6"], ["person-6-2"], ["person-6"]]
     assert [s.id for s in conf.by_speaker("Bo")] == ["frab-1"]
     assert [[v.value for v in c.values] for p in conf.speakers for c in p.conflicts] == [["Ana", "Bo"], ["Bo", "Ana"]]
+
+
+def test_fosdem_2007_dialect_reads_with_the_callers_zone() -> None:
+    """FOSDEM's 2007-2012 export (<event> directly under <day>, the room a child element) reads, in the caller's zone.
+
+    Facts checked (mttcrsp-fosdem_fosdem-2007.pentabarf.xml): 215 events, all
+    scheduled, on 2 days (94 on 25 February, 121 on 26 February 2007, the
+    file's day_change 09:00 moving none: no start is before it), 18 rooms,
+    25 tracks, 244 persons (244 distinct ids, each with one name); event 0 is
+    "AIGLX" by Kristian Høgsberg in Chavanne, 15:00-15:45 Brussels time.
+    The file names no zone: without tz= it is refused, naming the parameter.
+    """
+    path = _shared(SAMPLES / "mttcrsp-fosdem_fosdem-2007.pentabarf.xml")
+    with pytest.raises(ScheduleParseError, match=r"the file names no time zone; pass tz="):
+        read(path)
+    conf = read(path, tz="Europe/Brussels")
+    assert (conf.id, conf.name, conf.timezone, conf.venue, conf.city) == (
+        "fosdem-2007", "FOSDEM 2007", "Europe/Brussels", "ULB (Université Libre de Bruxelles)", "Brussels",
+    )  # fmt: skip
+    assert (len(conf.sessions), len(conf.rooms), len(conf.tracks), len(conf.speakers)) == (215, 18, 25, 244)
+    assert [(day, len(group)) for day, group in conf.sessions.by_day().items()] == [
+        (datetime(2007, 2, 25).date(), 94), (datetime(2007, 2, 26).date(), 121),
+    ]  # fmt: skip
+    aiglx = conf.session("frab-0")
+    assert (aiglx.title, aiglx.start, aiglx.end, str(aiglx.room), str(aiglx.track), [p.name for p in aiglx.speakers]) == (
+        "AIGLX", datetime(2007, 2, 25, 14, 0, tzinfo=UTC), datetime(2007, 2, 25, 14, 45, tzinfo=UTC), "Chavanne",
+        "Desktop Applications", ["Kristian Høgsberg"],
+    )  # fmt: skip

@@ -248,17 +248,17 @@ def test_json_events_out_of_place_are_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "location"),
     [
-        ('<schedule>\n<day date="2026-06-01">\n<event id="1"><title>T</title></event></day></schedule>', "line 3"),
+        ('<schedule>\n<day date="2026-06-01"><track>\n<event id="1"><title>T</title></event></track></day></schedule>', "line 3"),
         ('<schedule>\n<event id="1"><title>T</title></event></schedule>', "line 2"),
         ('<schedule><conference>\n<day date="2026-06-01"><room name="A">\n<event id="1"/></room></day></conference></schedule>', "line 3"),
     ],
 )
 def test_xml_events_out_of_place_are_refused(text: str, location: str) -> None:
-    """A schedule.xml whose <event>s are all outside <schedule><day><room> is refused at the first one, not read empty."""
+    """A schedule.xml whose <event>s are all outside <schedule><day><room> and <schedule><day> is refused at the first one, not read empty."""
     with pytest.raises(ScheduleParseError) as info:
         loads(text, "frab-xml")
     assert info.value.location == location
-    assert info.value.reason.startswith("no <event> inside <schedule><day><room>, but there is one here")
+    assert info.value.reason.startswith("no <event> inside <schedule><day><room> or <schedule><day>, but there is one here")
 
 
 # ---------------------------------------------------------------------------

@@ -55,6 +55,10 @@ SAMPLES = (
     ),
     "sessionize_demo_All.json",
     "sessionize_demo_GridSmart.json",
+    "mttcrsp-fosdem_fosdem-2007.pentabarf.xml",
+    pytest.param("sessionize_demo_All.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
+    pytest.param("sessionize_demo_GridSmart.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
+    pytest.param("sessionize_demo_Speakers.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
 )
 NO_SCHEDULE = "sessionize_demo_Speakers.json"
 """The one sample that holds no schedule (Sessionize's view/Speakers): its read is refused, see below."""

@@ -47,8 +47,11 @@ Instants are compared, never wall times.  A wall time without an offset is read 
 file's ``time_zone_name``, else it is an error that says to pass ``tz``; one
 that a DST change skips or repeats in that zone is refused, naming the time
 and zone (either reading would be an hour off).  Durations: see
-``_frab.DURATION_FORMS``; anything else is refused.  No ``<event>`` inside
-``<day><room>`` while there is one elsewhere is refused, not read as empty.
+``_frab.DURATION_FORMS``; anything else is refused.  Events are read in
+``<day><room>`` and, as FOSDEM's own exports of 2007-2012 write them,
+directly in ``<day>`` (the room then only the event's ``<room>`` child).  No
+``<event>`` in either place while there is one elsewhere is refused, not read
+as empty.
 The conference's zone is ``tz``, else ``time_zone_name``, else the single
 UTC offset all dates carry (``Etc/GMT-1`` for +01:00: IANA's ``Etc/GMT``
 names invert the sign, as POSIX does; ``UTC`` when offsets differ or are
@@ -341,19 +344,22 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         raw.tracks = [t.get("name") or _text(t) or "" for t in conference.findall("track")]
     for day in root.findall("day"):
         raw.days.append(RawDay(f"line {lines.get(day, 0)}", day.get("date"), day.get("start"), day.get("end")))
-        for room in day.findall("room"):
-            room_name = (room.get("name") or "").strip()
-            if room_name:  # build() keeps each name once
-                raw.rooms.append(room_name)
-            for event in room.findall("event"):
-                raw.events.append(_event(event, room_name, day, lines))
+        for child in day:
+            if child.tag == "room":
+                room_name = (child.get("name") or "").strip()
+                if room_name:  # build() keeps each name once
+                    raw.rooms.append(room_name)
+                for event in child.findall("event"):
+                    raw.events.append(_event(event, room_name, day, lines))
+            elif child.tag == "event":  # FOSDEM's 2007-2012 dialect: no <room> wrapper, the room is a child element
+                raw.events.append(_event(child, "", day, lines))
     if not raw.events:
         stray = next(root.iter("event"), None)
-        if stray is not None:  # an <event> outside <day><room>: refuse rather than read nothing
+        if stray is not None:  # an <event> outside <day><room> and <day>: refuse rather than read nothing
             raise ScheduleParseError(
                 _FORMAT,
-                "no <event> inside <schedule><day><room>, but there is one here, which is not where schedule.xml "
-                "puts events; nothing would be read",
+                "no <event> inside <schedule><day><room> or <schedule><day>, but there is one here, which is not "
+                "where schedule.xml puts events; nothing would be read",
                 f"line {lines.get(stray, 0)}",
             )
     return build(raw, tz, _FORMAT)

@@ -47,6 +47,7 @@ __all__ = [
     "offset_text",
     "omitted",
     "rooms_table",
+    "source_title",
     "stable_uuid",
     "strip_xml_illegal",
     "tracks_table",
@@ -539,4 +540,25 @@ def kind_from_label(label: str | None) -> tuple[SessionKind, str | None]:
             if f" {name} " in words:
                 return kind, text
     return SessionKind.OTHER, text
+
+
+def source_title(text: str | None, session_id: str) -> str | None:
+    """A session's title as a text reader gives it: the one rule of every reader of text formats.
+
+    Surrounding whitespace is dropped (the file's layout, not the title), an
+    empty title is no title, and the placeholder :attr:`Session.display_title`
+    writes for an untitled session (``(untitled session <id>)``, with the id
+    the session is read with) reads back as untitled.
+
+    >>> source_title("  Keynote ", "s1"), source_title("   ", "s1"), source_title("(untitled session s1)", "s1")
+    ('Keynote', None, None)
+    >>> source_title("(untitled session s1)", "s2")
+    '(untitled session s1)'
+    """
+    if text is None:
+        return None
+    title = text.strip()
+    if not title or title == f"(untitled session {session_id})":
+        return None
+    return title
 

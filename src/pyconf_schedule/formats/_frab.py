@@ -29,6 +29,7 @@ from ._common import (
     dates_in_range,
     kind_from_label,
     rooms_table,
+    source_title,
     tracks_table,
     unique_slug,
 )
@@ -239,7 +240,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         try:
             session = Session(
                 id=sid,
-                title=event.title or None,
+                title=source_title(event.title, sid),
                 kind=kind,
                 kind_label=label,
                 start=start,

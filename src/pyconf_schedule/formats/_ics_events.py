@@ -14,15 +14,17 @@ from zoneinfo import ZoneInfo
 import attrs
 
 from .._conference import Conference
-from .._model import Session, SessionKind, Speaker
+from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker
+from .._text import fold
 from .._time import get_zone, utc, zone_name
-from ..exceptions import MissingZoneError, PyconfScheduleError
+from ..exceptions import MissingZoneError, PyconfScheduleError, shorten
 from ._common import (
     UniqueIds,
     build_conference,
     dates_in_range,
     kind_from_label,
     rooms_table,
+    source_title,
     tracks_table,
     unique_slug,
 )
@@ -137,6 +139,8 @@ def _fail(message: str, line: int) -> tzinfo:
 
 _DATE = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})$")
 _DATETIME = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})T(\d{2}):?(\d{2}):?(\d{2})?(?:\.\d+)?(Z)?$", re.IGNORECASE)
+_MAX_DIGITS = 12
+"""The most digits one number of a DURATION may have (10**12 seconds is 31 000 years; longer is refused, not converted)."""
 _DURATION = re.compile(r"^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$", re.IGNORECASE)
 
 
@@ -180,12 +184,14 @@ def _floating_or_utc(zones: _Zones) -> tzinfo:
 def _duration(prop: Property) -> timedelta:
     m = _DURATION.match(prop.value.strip())
     if m is None or not any(m.groups()[1:]):
-        raise parse_error(f"DURATION {prop.value!r} is not an RFC 5545 duration such as PT45M", prop.line)
+        raise parse_error(f"DURATION {shorten(prop.value, 40)!r} is not an RFC 5545 duration such as PT45M", prop.line)
+    if max(len(g or "") for g in m.groups()[1:]) > _MAX_DIGITS:
+        raise parse_error(f"DURATION {shorten(prop.value, 40)!r} is too long (at most {_MAX_DIGITS} digits a number)", prop.line)
     weeks, days, hours, minutes, seconds = (int(g or 0) for g in m.groups()[1:])
     try:
         delta = timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes, seconds=seconds)
     except OverflowError:
-        raise parse_error(f"DURATION {prop.value!r} is too long", prop.line) from None
+        raise parse_error(f"DURATION {shorten(prop.value, 40)!r} is too long", prop.line) from None
     return -delta if m[1] == "-" else delta
 
 
@@ -297,16 +303,37 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
     speakers: dict[str, Speaker] = {}
     speaker_ids = UniqueIds()
     session_ids = UniqueIds()
+    spelled: dict[str, dict[str, None]] = {}  # folded name -> the other spellings met, in order
     drafts: list[tuple[Session, int]] = []
     floating_days: set[int] = set()  # drafts whose all-day dates wait for the calendar's zone
+    method = (_text(calendar, "METHOD") or "").upper()
     for number, event in enumerate((c for c in calendar.children if c.name == "VEVENT"), start=1):
         start = end = None
+        day_only = None
+        off: Conflict | None = None  # why the event is kept off the programme, when it is
         dtstart = event.get("DTSTART")
         if dtstart is not None:
             with dates_in_range(_FORMAT, f"line {event.line}"):
-                start, end = _times(event, dtstart, zones)
-            if _floating_date(dtstart, zones):
+                start, end, reason = _times(event, dtstart, zones)
+            if reason is not None:
+                off = _kept_off(reason, start, event.line)
+                start = end = None
+            elif _is_date(dtstart) and end is not None and _has_time_end(event):
+                # RFC 5545 wants DTEND of DTSTART's type: a DATE start with a DATE-TIME end is its day, no more.
+                day_only = _day_of_date(dtstart)
+                off = Conflict(
+                    field="end",
+                    values=(SourcedValue(value=end.isoformat(), sources=(f"ics line {event.line}",)),),
+                    rule="DTSTART is a DATE and DTEND a DATE-TIME: read as a day-only session on the DTSTART date",
+                )
+                start = end = None
+            elif _floating_date(dtstart, zones):
                 floating_days.add(len(drafts))
+        status = (_text(event, "STATUS") or "").upper()
+        if off is None and start is not None and (status == "CANCELLED" or method == "CANCEL"):
+            cause = "STATUS:CANCELLED" if status == "CANCELLED" else "the calendar's METHOD:CANCEL"
+            off = _kept_off(f"{cause} cancels it", start, event.line)
+            start = end = None
         uid = _text(event, "UID") or f"ics-{number}"
         if uid.endswith(".pyconf-schedule") and "@" in uid:
             uid = uid.rsplit("@", 1)[0]
@@ -318,25 +345,30 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
         named: list[tuple[str, str | None]] = [((a.param("CN") or "").strip(), None) for a in event.all("ATTENDEE")]
         if own is not None and not any(name for name, _ in named):
             named = list(own.speakers)
-        people: dict[str, Speaker] = {}  # by name: an attendee named twice speaks once
+        people: dict[str, Speaker] = {}  # by folded name: an attendee named twice speaks once
         for name, organisation in named:
             if not name:
                 continue
-            speaker = speakers.get(name)
+            key = fold(name)
+            speaker = speakers.get(key)
             if speaker is None:
-                speaker = speakers[name] = Speaker(
+                speaker = speakers[key] = Speaker(
                     id=unique_slug(name, speaker_ids, "speaker"), name=name, organisation=organisation
                 )
-            people.setdefault(name, speaker)
+            elif name != speaker.name:  # the same person spelled in another case: an alias, added at the end
+                spelled.setdefault(key, {})[name] = None
+            people.setdefault(key, speaker)
         kind, kind_label = _kind(own.kind_label) if own is not None else (SessionKind.TALK, None)
         try:
             session = Session(
                 id=sid,
-                title=_text(event, "SUMMARY", strip=False),
+                title=source_title(_text(event, "SUMMARY"), sid),
                 kind=kind,
                 kind_label=kind_label,
                 start=start,
                 end=end,
+                day_only=day_only,
+                conflicts=() if off is None else (off,),
                 room=rooms.get(_text(event, "LOCATION")),
                 track=tracks.get(categories[0] if categories else None),
                 speakers=list(people.values()),
@@ -346,6 +378,8 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
         except PyconfScheduleError as exc:
             raise parse_error(str(exc), event.line) from None
         drafts.append((session, event.line))
+    for key, names in spelled.items():
+        speakers[key] = attrs.evolve(speakers[key], aliases=tuple(names))
     name = _text(calendar, "X-WR-CALNAME") or _text(calendar, "NAME") or "Calendar"
     conf_zone = _conference_zone(zones)
     zone = get_zone(conf_zone)
@@ -359,6 +393,8 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
                     start=_midnight_in(draft.start, zone),
                     end=None if draft.end is None else _midnight_in(draft.end, zone),
                 )
+        if spelled and any(fold(p.name) in spelled for p in draft.speakers):
+            draft = attrs.evolve(draft, speakers=[speakers[fold(p.name)] for p in draft.speakers])
         with dates_in_range(_FORMAT, f"line {line}"):
             sessions.append(
                 attrs.evolve(
@@ -380,8 +416,14 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
     )
 
 
-def _times(event: Component, dtstart: Property, zones: _Zones) -> tuple[datetime, datetime | None]:
-    """An event's start and end instants; an end before the start (compared in UTC) is dropped."""
+def _times(event: Component, dtstart: Property, zones: _Zones) -> tuple[datetime, datetime | None, str | None]:
+    """An event's first occurrence: start and end instants, and why it has none (else None).
+
+    An end before the start (compared in UTC) is dropped.  A start that an
+    ``EXDATE`` excludes gives way to the earliest ``RDATE`` not excluded (the
+    event's length kept); with an ``RRULE`` instead, or no other
+    occurrence, the event has no occurrence this reader can place.
+    """
     start, all_day = _datetime(dtstart, zones)
     end = None
     dtend = event.get("DTEND")
@@ -394,13 +436,60 @@ def _times(event: Component, dtstart: Property, zones: _Zones) -> tuple[datetime
         end = (utc(start) + timedelta(days=1)).astimezone(start.tzinfo)
     if end is not None and utc(end) < utc(start):
         end = None
-    return start, end
+    if event.get("EXDATE") is None:
+        return start, end, None
+    excluded = {utc(value) for value in _instants(event, "EXDATE", zones)}
+    if utc(start) not in excluded:
+        return start, end, None
+    later = sorted(utc(value) for value in _instants(event, "RDATE", zones) if utc(value) not in excluded)
+    if later:
+        moved = later[0].astimezone(start.tzinfo)
+        return moved, None if end is None else (later[0] + (utc(end) - utc(start))).astimezone(start.tzinfo), None
+    if event.get("RRULE") is not None:
+        return start, end, "EXDATE excludes DTSTART and its next occurrence comes from the RRULE, which is not expanded"
+    return start, end, "EXDATE excludes its only occurrence"
+
+
+def _instants(event: Component, name: str, zones: _Zones) -> list[datetime]:
+    """The instants of every ``EXDATE`` or ``RDATE`` value list (a PERIOD's start)."""
+    values: list[datetime] = []
+    for prop in event.all(name):
+        for item in prop.value.split(","):
+            item = item.split("/", 1)[0].strip()
+            if item:
+                values.append(_datetime(Property(prop.name, prop.params, item, prop.line), zones)[0])
+    return values
+
+
+def _kept_off(reason: str, start: datetime | None, line: int) -> Conflict:
+    """The record of an event kept off the programme (left unscheduled): its start as the file gives it, and why."""
+    value = start.isoformat() if start is not None else ""
+    return Conflict(
+        field="start",
+        values=(SourcedValue(value=value, sources=(f"ics line {line}",)),),
+        rule=f"{reason}: kept off the programme (unscheduled)",
+    )
+
+
+def _is_date(prop: Property) -> bool:
+    return _DATE.match(prop.value.strip()) is not None or prop.param("VALUE") == "DATE"
+
+
+def _has_time_end(event: Component) -> bool:
+    """True when the event's DTEND is a DATE-TIME (not a DATE)."""
+    dtend = event.get("DTEND")
+    return dtend is not None and not _is_date(dtend)
+
+
+def _day_of_date(prop: Property) -> date:
+    m = _DATE.match(prop.value.strip())
+    assert m is not None  # _datetime read it as a DATE already
+    return date(int(m[1]), int(m[2]), int(m[3]))
 
 
 def _floating_date(dtstart: Property, zones: _Zones) -> bool:
     """True for an all-day DATE start with no TZID, read in UTC for want of ``tz`` or X-WR-TIMEZONE."""
-    is_date = _DATE.match(dtstart.value.strip()) is not None or dtstart.param("VALUE") == "DATE"
-    return is_date and not dtstart.param("TZID") and _floating_or_utc(zones) is _UTC
+    return _is_date(dtstart) and not dtstart.param("TZID") and _floating_or_utc(zones) is _UTC
 
 
 def _midnight_in(placed: datetime, zone: tzinfo) -> datetime:

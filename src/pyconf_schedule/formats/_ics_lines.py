@@ -241,6 +241,12 @@ def parse_calendar(data: str | bytes) -> Component:
         prop = parse_line(line, number)
         if prop.name == "BEGIN":
             component = Component(prop.value.strip().upper(), number)
+            if component.name == "VEVENT" and stack and stack[-1].name != "VCALENDAR":
+                raise parse_error(
+                    f"BEGIN:VEVENT inside BEGIN:{stack[-1].name} of line {stack[-1].line}; "
+                    "an event belongs directly in the VCALENDAR",
+                    number,
+                )
             if stack:
                 stack[-1].children.append(component)
             elif component.name != "VCALENDAR":

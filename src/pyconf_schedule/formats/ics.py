@@ -98,7 +98,7 @@ _SAFE_URL = re.compile(r"^https?://[^\s\x00-\x1f\x7f\"<>\\^`{|}]+$")
 def _description(session: Session) -> str:
     parts: list[str] = []
     if session.speakers:
-        names = [f"{p.name} ({p.organisation})" if p.organisation else p.name for p in session.speakers]
+        names = [_speaker_text(p.name, p.organisation) for p in session.speakers]
         parts.append(("Speaker: " if len(names) == 1 else "Speakers: ") + ", ".join(names))
     if session.room is not None:
         parts.append(f"Room: {session.room.name}")
@@ -111,6 +111,21 @@ def _description(session: Session) -> str:
     if session.url:
         text += "\n\n" + session.url
     return text
+
+
+def _speaker_text(name: str, organisation: str | None) -> str:
+    """``Name (Organisation)``; a name that itself ends in a parenthesis gets an empty ``()`` when it has no organisation.
+
+    The reader takes the last parenthesised group as the organisation, so
+    "liv (she/her)" is written ``liv (she/her) ()`` and reads back as that
+    name with no organisation.
+
+    >>> _speaker_text("Liz Li", "AMD"), _speaker_text("liv (she/her)", None), _speaker_text("Ana", None)
+    ('Liz Li (AMD)', 'liv (she/her) ()', 'Ana')
+    """
+    if organisation:
+        return f"{name} ({organisation})"
+    return f"{name} ()" if name.endswith(")") else name
 
 
 def dumps(obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetime | None = None) -> str:

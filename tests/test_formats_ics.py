@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyconf_schedule import Conference, ScheduleParseError, Session, dumps, load, loads, read
+from pyconf_schedule import Conference, ScheduleParseError, Session, Speaker, dumps, load, loads, read
 from pyconf_schedule.formats import ics
 
 from .test_formats_golden import DTSTAMP, SHARED, small_conference

@@ -468,3 +468,27 @@ def test_fosdem_2007_dialect_reads_with_the_callers_zone() -> None:
         "AIGLX", datetime(2007, 2, 25, 14, 0, tzinfo=UTC), datetime(2007, 2, 25, 14, 45, tzinfo=UTC), "Chavanne",
         "Desktop Applications", ["Kristian Høgsberg"],
     )  # fmt: skip
+
+
+def test_a_schedule_without_sessions_keeps_its_rooms_in_valid_frab_xml() -> None:
+    """A pre-release schedule (rooms, a start date, no sessions) writes XSD-valid frab XML, one empty day holding every room, and reads back with those rooms."""
+    from datetime import date
+
+    from pyconf_schedule import InvalidScheduleError, Room
+
+    rooms = [Room(id="a", name="Hall A"), Room(id="b", name="Hall B")]
+    conf = Conference(id="pre", name="Pre", timezone="Europe/Berlin", start_date=date(2026, 6, 1), end_date=date(2026, 6, 2), rooms=rooms)
+    text = dumps(conf, "frab-xml")
+    schema = _xsd()
+    assert schema.validate(etree.fromstring(text.encode("utf-8"))), schema.error_log
+    day = etree.fromstring(text.encode("utf-8")).find("day")
+    assert day is not None and (dict(day.attrib), [r.get("name") for r in day.findall("room")]) == (
+        {"date": "2026-06-01", "start": "2026-06-01T00:00:00+02:00", "end": "2026-06-01T00:00:00+02:00", "index": "1"},
+        ["Hall A", "Hall B"],
+    )  # fmt: skip
+    back = loads(text, "frab-xml")
+    assert ([r.name for r in back.rooms], back.start_date, len(back.sessions), back.programme_days) == (
+        ["Hall A", "Hall B"], date(2026, 6, 1), 0, (),
+    )  # fmt: skip
+    with pytest.raises(InvalidScheduleError, match="frab XML needs at least one <day>: the schedule has no scheduled session and no start_date"):
+        dumps(Conference(id="p", name="P", timezone="UTC"), "frab-xml")

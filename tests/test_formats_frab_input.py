@@ -358,3 +358,14 @@ def test_any_bytes_give_a_conference_or_a_parse_error(format_name: str, data: by
     except ScheduleParseError:
         return
     assert isinstance(result, Conference)
+
+
+def test_c3voc_json_refuses_a_key_given_twice_as_native_json_does() -> None:
+    """One JSON rule for every reader: a key given twice in one object is refused at its path, never "the last one wins"."""
+    text = '{"schedule": {"conference": {"title": "X", "days": [{"date": "2020-01-01", "date": "2020-01-02", "rooms": {}}]}}}'
+    for format_name in ("c3voc-json", "json"):
+        with pytest.raises(ScheduleParseError) as info:
+            loads(text, format_name)  # type: ignore[call-overload]
+        assert (info.value.reason, info.value.location) == (
+            'the key "date" is given twice in one object; keys must be unique', "$.schedule.conference.days[0].date",
+        )  # fmt: skip

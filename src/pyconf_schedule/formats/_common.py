@@ -139,7 +139,7 @@ def _check_nesting(text: str, format_name: str) -> None:
             depth -= 1
 
 
-def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> Any:
+def load_json(data: str | bytes, format_name: str, *, strict: bool = False, unique_keys: bool = True) -> Any:
     """Parse JSON text within the size and nesting limits; errors name the line and column.
 
     Strings holding a lone surrogate (the escape ``"\\ud800"``) are refused
@@ -147,10 +147,12 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> A
     ``strict`` the JSON must be what RFC 8259 allows and means one thing: a
     key given twice in one object, ``NaN``, ``Infinity`` and numbers beyond
     a float's range (``1e400``) are refused too, instead of the last key
-    silently winning or a number becoming infinite.
+    silently winning or a number becoming infinite.  A key given twice is
+    refused by every reader (``unique_keys``), strict or not: which of the two
+    a file means cannot be known.
     """
     text = input_text(data, format_name)
-    options: dict[str, Any] = _STRICT if strict else {}
+    options: dict[str, Any] = _STRICT if strict else _UNIQUE_KEYS if unique_keys else {}
     try:
         try:
             try:
@@ -256,6 +258,8 @@ def _finite_float(text: str) -> float:
 
 _STRICT: dict[str, Any] = {"object_pairs_hook": _unique_keys, "parse_constant": _no_constant, "parse_float": _finite_float}
 """What ``strict`` adds to :func:`json.loads`: repeated keys, NaN, Infinity and 1e400 raise."""
+_UNIQUE_KEYS: dict[str, Any] = {"object_pairs_hook": _unique_keys}
+"""What every JSON reader adds to :func:`json.loads`: a repeated key raises."""
 
 
 _DUPLICATE = object()

@@ -77,15 +77,16 @@ from __future__ import annotations
 import codecs
 import re
 import xml.etree.ElementTree as ET
+from datetime import datetime, time, timezone, tzinfo
 from typing import Any, NoReturn
 from xml.parsers import expat
 
 from .._conference import Conference
 from .._sessions import Sessions
-from ..exceptions import ScheduleParseError
-from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal
+from ..exceptions import InvalidScheduleError, ScheduleParseError
+from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal, view_zone
 from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
-from ._frab_plan import plan
+from ._frab_plan import Plan, plan
 
 __all__ = ["dumps", "loads", "omitted", "parse_xml"]
 
@@ -124,7 +125,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         _sub(conference, "start", p.start.isoformat())
     if p.end:
         _sub(conference, "end", p.end.isoformat())
-    _sub(conference, "days", str(len(p.days)))
+    _sub(conference, "days", str(max(len(p.days), 1)))
     _sub(conference, "timeslot_duration", "00:05")
     if p.url:
         _sub(conference, "url", p.url)
@@ -135,6 +136,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         else:
             _sub(conference, "track", name=name)
     room_guids = {name: guid for name, _slug, guid in p.rooms}
+    if not p.days:
+        _empty_day(root, p, view_zone(obj, tz)[0])
     for day in p.days:
         day_element = _sub(root, "day", date=day.date.isoformat(), start=day.start, end=day.end, index=str(day.index))
         for room_name, events in day.rooms:
@@ -169,6 +172,24 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     # reference it survives. Attributes already get &#13;, and indentation is LF only, so each CR left is a text's.
     text = ET.tostring(root, encoding="unicode").replace("\r", "&#13;")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n"
+
+
+def _empty_day(root: ET.Element, p: Plan, zone: tzinfo) -> None:
+    """The one ``<day>`` of a schedule without scheduled sessions (the XSD wants one): its start date, every room empty.
+
+    A pre-release schedule has rooms but no sessions; frab XML lists rooms
+    only inside days, so they are kept in a day from 00:00 to 00:00 of the
+    conference's start date.  Without a start date there is no day to write.
+    """
+    if p.start is None:
+        raise InvalidScheduleError(
+            "frab XML needs at least one <day>: the schedule has no scheduled session and no start_date; "
+            "give the conference a start_date"
+        )
+    midnight = datetime.combine(p.start, time(0), tzinfo=zone).astimezone(timezone.utc).astimezone(zone).isoformat()
+    day = _sub(root, "day", date=p.start.isoformat(), start=midnight, end=midnight, index="1")
+    for name, _slug, guid in p.rooms:
+        _sub(day, "room", name=name, guid=guid)
 
 
 def _is_slug(text: str) -> bool:

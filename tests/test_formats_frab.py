@@ -482,7 +482,7 @@ def test_a_schedule_without_sessions_keeps_its_rooms_in_valid_frab_xml() -> None
     schema = _xsd()
     assert schema.validate(etree.fromstring(text.encode("utf-8"))), schema.error_log
     day = etree.fromstring(text.encode("utf-8")).find("day")
-    assert day is not None and (dict(day.attrib), [r.get("name") for r in day.findall("room")]) == (
+    assert day is not None and ({k: str(v) for k, v in day.attrib.items()}, [r.get("name") for r in day.findall("room")]) == (
         {"date": "2026-06-01", "start": "2026-06-01T00:00:00+02:00", "end": "2026-06-01T00:00:00+02:00", "index": "1"},
         ["Hall A", "Hall B"],
     )  # fmt: skip

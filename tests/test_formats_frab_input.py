@@ -365,7 +365,7 @@ def test_c3voc_json_refuses_a_key_given_twice_as_native_json_does() -> None:
     text = '{"schedule": {"conference": {"title": "X", "days": [{"date": "2020-01-01", "date": "2020-01-02", "rooms": {}}]}}}'
     for format_name in ("c3voc-json", "json"):
         with pytest.raises(ScheduleParseError) as info:
-            loads(text, format_name)  # type: ignore[call-overload]
+            loads(text, format_name)
         assert (info.value.reason, info.value.location) == (
             'the key "date" is given twice in one object; keys must be unique', "$.schedule.conference.days[0].date",
         )  # fmt: skip

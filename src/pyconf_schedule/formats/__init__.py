@@ -513,6 +513,10 @@ def _read(
             if written and exc.reason.startswith("cannot tell the format"):
                 raise _write_only_error(written) from None
             raise
+    if name == "sqlite" and url is None:  # a database file may have a -wal file beside it holding committed changes
+        from . import sqlite
+
+        return sqlite.read(path, tz=tz)
     return loads(data, name, tz=tz)
 
 

@@ -189,7 +189,7 @@ def test_a_view_that_never_ends_is_refused_before_it_runs(tmp_path: Path) -> Non
     with pytest.raises(ScheduleParseError) as info:
         read(path)
     assert str(info.value) == (
-        "cannot read sqlite: the database holds a view ('session_speakers'); a pyconf-schedule database holds only tables and indexes"
+        "cannot read sqlite: 'session_speakers' is a view, not a table; the reader runs no SQL a database holds"
     )
 
 
@@ -224,8 +224,8 @@ def test_views_generated_columns_and_shared_ids_are_refused_and_wal_mode_reads(t
             sqlite.loads(GENERATORS[name]())
         outcomes[name] = info.value.reason
     assert outcomes == {
-        "sqlite-view-of-huge-rows": "the database holds a view ('rooms'); a pyconf-schedule database holds only tables and indexes",
-        "sqlite-generated-column": "the table rooms has a generated column ('name'); a pyconf-schedule database stores every value",
+        "sqlite-view-of-huge-rows": "'rooms' is a view, not a table; the reader runs no SQL a database holds",
+        "sqlite-generated-column": "the table rooms has a generated column ('name'); the reader runs no SQL a database holds",
         "sqlite-duplicate-ids": "two room rows share the id 'a'; each id must be unique",
     }
     conf = sqlite.loads(GENERATORS["sqlite-wal-mode"]())

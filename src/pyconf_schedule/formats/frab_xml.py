@@ -83,7 +83,7 @@ from xml.parsers import expat
 
 from .._conference import Conference
 from .._sessions import Sessions
-from ..exceptions import InvalidScheduleError, ScheduleParseError
+from ..exceptions import ScheduleParseError
 from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal, view_zone
 from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
 from ._frab_plan import Plan, plan
@@ -125,7 +125,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         _sub(conference, "start", p.start.isoformat())
     if p.end:
         _sub(conference, "end", p.end.isoformat())
-    _sub(conference, "days", str(max(len(p.days), 1)))
+    _sub(conference, "days", str(len(p.days) or (1 if p.start else 0)))
     _sub(conference, "timeslot_duration", "00:05")
     if p.url:
         _sub(conference, "url", p.url)
@@ -179,13 +179,12 @@ def _empty_day(root: ET.Element, p: Plan, zone: tzinfo) -> None:
 
     A pre-release schedule has rooms but no sessions; frab XML lists rooms
     only inside days, so they are kept in a day from 00:00 to 00:00 of the
-    conference's start date.  Without a start date there is no day to write.
+    conference's start date.  Without a start date no day can be written
+    (inventing a date would be a guess): such a file has no ``<day>``, which
+    the XSD wants, and it reads back without rooms.
     """
     if p.start is None:
-        raise InvalidScheduleError(
-            "frab XML needs at least one <day>: the schedule has no scheduled session and no start_date; "
-            "give the conference a start_date"
-        )
+        return
     midnight = datetime.combine(p.start, time(0), tzinfo=zone).astimezone(timezone.utc).astimezone(zone).isoformat()
     day = _sub(root, "day", date=p.start.isoformat(), start=midnight, end=midnight, index="1")
     for name, _slug, guid in p.rooms:

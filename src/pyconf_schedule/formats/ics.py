@@ -53,7 +53,12 @@ follows it (without the trailing URL).
 Otherwise the kind is ``talk``.  The conference's zone is ``tz``, else
 ``X-WR-TIMEZONE``, else the one IANA zone the TZIDs use, else UTC.
 Recurrence rules are not expanded (an event is read at its first
-occurrence).  Inputs over 50 MiB are refused; errors name the line.
+occurrence; an ``EXDATE`` of ``DTSTART`` moves it to the first ``RDATE``
+left).  Events that are cancelled (``STATUS:CANCELLED``, ``METHOD:CANCEL``)
+or have no occurrence left are unscheduled, the reason in a ``Conflict`` on
+``start``; a ``DATE`` start with a ``DATE-TIME`` end is a day-only session.
+Titles are stripped; a blank one or the ``(untitled session <id>)``
+placeholder is untitled.  Inputs over 50 MiB are refused; errors name the line.
 """
 
 from __future__ import annotations

@@ -174,11 +174,14 @@ def test_unique_ids_probe_each_suffix_once() -> None:
 
 
 def test_spellings_of_one_person_id_become_aliases_in_order() -> None:
-    """Other spellings of one person id become that speaker's aliases, each once, in the order met."""
-    names = ["Ada Lovelace", "A. Lovelace", "Ada Lovelace", "Ada L.", "A. Lovelace"]
+    """Spellings of one person id that fold to its name become aliases, each once, in the order met; other names under that id are speakers of their own (issue 18 item 1)."""
+    names = ["Ada Lovelace", "ADA LOVELACE", "Ada Lovelace", "ada lovelace", "ADA LOVELACE", "A. Lovelace"]
     events = [{"id": i, "title": f"T{i}", "date": "2026-06-01T10:00:00+02:00", "duration": "00:30",
                "persons": [{"id": 7, "public_name": name}, {"id": 7, "public_name": name}]}
               for i, name in enumerate(names, start=1)]  # fmt: skip
     conf = loads(json.dumps({"schedule": {"conference": {"days": [{"rooms": {"A": events}}]}}}), "c3voc-json")
-    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [("person-7", "Ada Lovelace", ("A. Lovelace", "Ada L."))]
-    assert [s.speakers for s in conf.sessions] == [conf.speakers] * 5
+    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [
+        ("person-7", "Ada Lovelace", ("ADA LOVELACE", "ada lovelace")), ("person-7-2", "A. Lovelace", ()),
+    ]  # fmt: skip
+    ada, other = conf.speakers
+    assert [s.speakers for s in conf.sessions] == [(ada,)] * 5 + [(other,)]

@@ -68,8 +68,8 @@ from attrs import frozen
 from .exceptions import (
     ConnectionFailedError, FetchError, FetchTimeoutError, HTTPStatusError, InvalidArgumentError, NotCachedError,
 )  # fmt: skip
+from ._limits import RAISE_IT, shown_limit, size_limit
 from ._request import MAX_REDIRECTS, Expired, Refused, Watch, check_timeout, check_url, opener, within
-from .formats._limits import RAISE_IT, shown_limit, size_limit
 
 __all__ = ["CACHE_ENV", "DEFAULT_TIMEOUT", "MAX_REDIRECTS", "Fetched", "cache_folder", "fetch"]
 

@@ -56,8 +56,8 @@ from typing import TYPE_CHECKING, Literal, cast, overload
 
 import attrs
 
+from .._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
 from ..exceptions import ScheduleParseError, UnknownFormatError, UnsupportedSourceError, redact_url, shorten
-from ._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
 
 if TYPE_CHECKING:
     from .._conference import Conference

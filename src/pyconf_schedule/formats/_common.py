@@ -27,7 +27,7 @@ from .._sessions import Sessions
 from .._text import slugify
 from .._time import get_zone, zone_name
 from ..exceptions import PyconfScheduleError, ScheduleParseError
-from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size, input_limit
+from .._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size, input_limit
 
 __all__ = [
     "MAX_INPUT_BYTES",

@@ -40,7 +40,7 @@ from .._sessions import Sessions
 from .._time import format_datetime, parse_datetime
 from ..exceptions import PyconfScheduleError, ScheduleParseError, ScheduleWriteError
 from ._common import as_conference, load_json
-from ._limits import check_size
+from .._limits import check_size
 
 __all__ = ["PUBLISHING_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "conference_ids", "datasette_metadata", "dumps", "loads", "read", "write"]
 

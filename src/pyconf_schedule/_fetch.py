@@ -178,9 +178,10 @@ def _store(path: Path, meta: dict[str, str], body: bytes) -> None:
 
 
 def _user_agent() -> str:
-    from . import __version__
+    """``pyconf-schedule/0.1.0 (Python urllib)``: the installed release, read from its metadata (not from the package above)."""
+    from importlib.metadata import version
 
-    return f"pyconf-schedule/{__version__} (Python urllib)"
+    return f"pyconf-schedule/{version('pyconf-schedule')} (Python urllib)"
 
 
 def fetch(

@@ -22,7 +22,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta, tzinfo
-from typing import TYPE_CHECKING, Any
 
 import attrs
 from attrs import field, frozen
@@ -31,10 +30,7 @@ from ._model import _check_date, _check_datetime, _check_items, _instant_key, _t
 from ._time import get_zone, utc
 from .exceptions import InvalidScheduleError
 
-if TYPE_CHECKING:
-    import cattrs
-
-__all__ = ["DayRule", "ProgrammeDay", "register_day_change_hooks"]
+__all__ = ["DayRule", "ProgrammeDay", "parse_day_change"]
 
 
 @frozen(kw_only=True)
@@ -117,7 +113,12 @@ def check_day_change(_instance: object, _attribute: object, value: time | None) 
         )
 
 
-def _structure_day_change(value: Any, _type: Any) -> time:
+def parse_day_change(value: object) -> time:
+    """A day change written as text (``"04:00"``, ``"04:00:00"``): a wall-clock time with no offset.
+
+    >>> parse_day_change("04:00")
+    datetime.time(4, 0)
+    """
     if not isinstance(value, str):
         raise ValueError(f"expected a wall-clock time string such as '04:00:00', got {type(value).__name__}")
     try:
@@ -127,12 +128,6 @@ def _structure_day_change(value: Any, _type: Any) -> time:
     if parsed.tzinfo is not None:
         raise ValueError(f"{value!r} has a UTC offset; a day change is a wall-clock time in the conference's zone")
     return parsed
-
-
-def register_day_change_hooks(converter: cattrs.Converter) -> None:
-    """Teach the native JSON converter ``datetime.time`` (the day change): ``"04:00:00"`` both ways."""
-    converter.register_structure_hook(time, _structure_day_change)
-    converter.register_unstructure_hook(time, time.isoformat)
 
 
 class DayRule:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, time, tzinfo
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 from attrs import field, frozen
@@ -33,9 +33,6 @@ from .exceptions import (
     UnknownSpeakerError,
     UnknownTrackError,
 )
-
-if TYPE_CHECKING:
-    from ._agenda import Agenda
 
 __all__ = ["Conference"]
 
@@ -203,20 +200,6 @@ class Conference:
             rooms=[r for r in self.rooms if r.id in room_ids],
             tracks=[t for t in self.tracks if t.id in track_ids],
         )
-
-    def agenda(self, picks: Iterable[str | Session] = (), *, note: str | None = None) -> Agenda:
-        """A personal :class:`~pyconf_schedule.Agenda` of ``picks``: session ids, sessions or a :class:`Sessions`.
-
-        An unknown id raises :class:`~pyconf_schedule.exceptions.UnknownSessionError`
-        naming it, with close ids.
-
-        >>> from pyconf_schedule import load
-        >>> load("eu2026").agenda(["pytorch-updates"]).sessions.ids
-        ('pytorch-updates',)
-        """
-        from ._agenda import Agenda
-
-        return Agenda([self]).add(picks, note=note)
 
     # -- lookups -----------------------------------------------------------
 

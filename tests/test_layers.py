@@ -33,6 +33,7 @@ LAYERS: dict[str, int] = {
     "pyconf_schedule._days": 2,
     "pyconf_schedule._sessions": 2,
     "pyconf_schedule._conference": 2,
+    "pyconf_schedule._changes": 2,
     # 3: the native JSON form
     "pyconf_schedule._converter": 3,
     "pyconf_schedule._decode": 3,

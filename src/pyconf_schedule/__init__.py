@@ -49,7 +49,8 @@ from .exceptions import (
 
 if TYPE_CHECKING:
     from ._agenda import Agenda, Clash, Gap, Pick
-    from ._diff import FieldChange, ScheduleDiff, SessionChange, diff
+    from ._changes import FieldChange, SessionChange
+    from ._diff import ScheduleDiff, diff
     from ._fetch import Fetched, fetch
     from ._tables import to_arrow, to_pandas, to_polars
     from .formats import dumps, format_names, loads, read, write
@@ -124,7 +125,7 @@ __all__ = [
 
 _LAZY = {
     "dumps": "formats", "format_names": "formats", "loads": "formats", "read": "formats", "write": "formats",
-    "diff": "_diff", "FieldChange": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_diff",
+    "diff": "_diff", "ScheduleDiff": "_diff", "FieldChange": "_changes", "SessionChange": "_changes",
     "fetch": "_fetch", "Fetched": "_fetch",
     "Agenda": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
     "to_arrow": "_tables", "to_pandas": "_tables", "to_polars": "_tables",

@@ -274,6 +274,10 @@ class Conference:
         """See :meth:`Sessions.after`."""
         return self.sessions.after(when)
 
+    def find(self, text: str) -> Sessions:
+        """The sessions that ``text`` names: by id, by title, else by words (see :meth:`Sessions.find`)."""
+        return self.sessions.find(text)
+
     def search(self, text: str) -> Sessions:
         """See :meth:`Sessions.search`."""
         return self.sessions.search(text)

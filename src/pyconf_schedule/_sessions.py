@@ -8,6 +8,7 @@ simply has no session in the current selection gives an empty result.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from datetime import date, datetime, timedelta, timezone, tzinfo
@@ -16,7 +17,7 @@ from operator import le
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from ._model import Room, Session, SessionKind, Speaker, Track, kind_of
-from ._text import fold, search_document, search_needle, search_text, words
+from ._text import fold, search_document, search_needle, search_text, term_matches, words
 from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, utc, zone_name
 from .exceptions import (
     FieldTypeError,
@@ -732,6 +733,36 @@ class Sessions(Sequence[Session]):
         assert found is not None
         return self._at(found if isinstance(found, list) else sorted(found))
 
+    def find(self, text: str) -> Sessions:
+        """The sessions that ``text`` names, as a person names one session: by id, by title, else by words.
+
+        In this order, the first that matches: the id (case ignored); the
+        title or display title (case, accents and spacing ignored); else,
+        unless ``text`` is written like an id (``word-word``, a typo of one:
+        nothing), :meth:`search`, narrowed to the one session whose title
+        holds every word when exactly one does.  More than one session means
+        ``text`` is ambiguous; none, that it names no session.
+
+        >>> from pyconf_schedule import load
+        >>> load("eu2026").sessions.find("monarch amd").ids
+        ('bringing-pytorch-monarch-to-amd-gpus-single-controller',)
+        """
+        key = text.strip()
+        if not key:
+            return self._derive(())
+        folded = key.casefold()
+        matches = self.filter(lambda s: s.id.casefold() == folded)
+        if matches:
+            return matches
+        title = fold(key)
+        matches = self.filter(lambda s: title in {fold(t) for t in (s.title, s.display_title) if t})
+        if matches or _ID_LIKE.fullmatch(key):
+            return matches
+        matches = self.search(key)
+        # Words that match several sessions may all be in one title: "monarch amd".
+        in_title = matches.filter(lambda s: _in_title(key, s.title))
+        return in_title if len(matches) > 1 and len(in_title) == 1 else matches
+
     def by_ids(self, ids: Iterable[str]) -> Sessions:
         """The sessions with these ids, in the usual order (not the order given).
 
@@ -837,6 +868,18 @@ class Sessions(Sequence[Session]):
             if day is not None:
                 groups.setdefault(day, []).append(s)
         return {day: self._derive(groups[day]) for day in sorted(groups)}
+
+
+_ID_LIKE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+"""Text written as a session id (lower-case words joined by hyphens): :meth:`Sessions.find` does not search it."""
+
+
+def _in_title(text: str, title: str | None) -> bool:
+    """True when every word of ``text`` matches in ``title``, as search() matches them."""
+    if not title:
+        return False
+    hay = search_text(title)
+    return all(term_matches(hay, term) for term in text.split())
 
 
 def _kind(kind: SessionKind | str) -> SessionKind:

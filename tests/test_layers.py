@@ -31,6 +31,7 @@ LAYERS: dict[str, int] = {
     # 2: model: the classes, their checks, programme days, the query type, its indexes, Conference
     "pyconf_schedule._model": 2,
     "pyconf_schedule._days": 2,
+    "pyconf_schedule._indexes": 2,
     "pyconf_schedule._sessions": 2,
     "pyconf_schedule._conference": 2,
     "pyconf_schedule._changes": 2,
@@ -68,9 +69,11 @@ KNOWN_EXCEPTIONS: frozenset[tuple[str, str]] = frozenset(
 )
 
 
-def _in_order(source: str) -> list[ast.AST]:
+def _in_order(source: str) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement of ``source``, at any depth, in line order."""
-    found = [n for n in ast.walk(ast.parse(source)) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    found: list[ast.Import | ast.ImportFrom] = [
+        n for n in ast.walk(ast.parse(source)) if isinstance(n, (ast.Import, ast.ImportFrom))
+    ]
     return sorted(found, key=lambda n: (n.lineno, n.col_offset))
 
 

@@ -24,7 +24,8 @@ from ._model import (
     _tuple,
     _wrong_type,
 )
-from ._sessions import Sessions, _Catalogue
+from ._indexes import Catalogue
+from ._sessions import Sessions
 from ._text import fold
 from ._time import DayLike, TimeLike, get_zone, zone_name
 from .exceptions import (
@@ -46,7 +47,7 @@ def _to_sessions(value: Iterable[Session]) -> Sessions:
     return Sessions(items, _catalogue=_NO_CATALOGUE)
 
 
-_NO_CATALOGUE = _Catalogue((), (), ())
+_NO_CATALOGUE = Catalogue((), (), ())
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
@@ -66,15 +67,15 @@ def _sources(value: Iterable[Source]) -> tuple[Source, ...]:
 
 
 def _derived_speakers(self: Conference) -> tuple[Speaker, ...]:
-    return _Catalogue.of(self.sessions).speakers
+    return Catalogue.of(self.sessions).speakers
 
 
 def _derived_rooms(self: Conference) -> tuple[Room, ...]:
-    return _Catalogue.of(self.sessions).rooms
+    return Catalogue.of(self.sessions).rooms
 
 
 def _derived_tracks(self: Conference) -> tuple[Track, ...]:
-    return _Catalogue.of(self.sessions).tracks
+    return Catalogue.of(self.sessions).tracks
 
 
 @frozen(kw_only=True, repr=False)
@@ -127,7 +128,7 @@ class Conference:
         home = get_zone(self.timezone)
         _check(self)
         rule = DayRule(self.programme_days, self.day_change, home) if self.programme_days or self.day_change else None
-        catalogue = _Catalogue(self.speakers, self.rooms, self.tracks, owner=self, rule=rule)
+        catalogue = Catalogue(self.speakers, self.rooms, self.tracks, owner=self, rule=rule)
         # Times are shown in the zone of the view: convert sessions given in another.
         shown = [s if _shown_in(s, zone) else s.to_tz(zone) for s in self.sessions]
         sessions = Sessions(shown, zone=zone, _catalogue=catalogue, _sorted=True)
@@ -189,7 +190,7 @@ class Conference:
         Formats use it to write a query result with its conference's details.
         """
         chosen = Sessions(sessions)
-        used = _Catalogue.of(chosen)
+        used = Catalogue.of(chosen)
         speaker_ids = {s.id for s in used.speakers}
         room_ids = {r.id for r in used.rooms}
         track_ids = {t.id for t in used.tracks}

@@ -29,6 +29,7 @@ LAYERS: dict[str, int] = {
     # 1: time: zones and user-supplied times
     "pyconf_schedule._time": 1,
     # 2: model: the classes, their checks, programme days, the query type, its indexes, Conference
+    "pyconf_schedule._checks": 2,
     "pyconf_schedule._model": 2,
     "pyconf_schedule._days": 2,
     "pyconf_schedule._indexes": 2,

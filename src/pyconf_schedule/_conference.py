@@ -9,22 +9,10 @@ from typing import Any, TypeVar
 import attrs
 from attrs import field, frozen
 
+from ._checks import as_tuple, check_date, check_items, check_optional_str, check_str, wrong_type
 from ._days import DayRule, ProgrammeDay, check_day_change, check_programme_days, programme_days
-from ._model import (
-    Room,
-    Session,
-    SessionKind,
-    Source,
-    Speaker,
-    Track,
-    _check_date,
-    _check_items,
-    _check_optional_str,
-    _check_str,
-    _tuple,
-    _wrong_type,
-)
 from ._indexes import Catalogue
+from ._model import Room, Session, SessionKind, Source, Speaker, Track
 from ._sessions import Sessions
 from ._text import fold
 from ._time import DayLike, TimeLike, get_zone, zone_name
@@ -41,8 +29,8 @@ __all__ = ["Conference"]
 def _to_sessions(value: Iterable[Session]) -> Sessions:
     if isinstance(value, Sessions):
         return value
-    items = _tuple(value)
-    _check_items("Conference", None, "sessions", items, Session, "an iterable of Session")
+    items = as_tuple(value)
+    check_items("Conference", None, "sessions", items, Session, "an iterable of Session")
     # Sorted here; __attrs_post_init__ gives the sessions the conference's catalogue, so none is made for them now.
     return Sessions(items, _catalogue=_NO_CATALOGUE)
 
@@ -51,19 +39,19 @@ _NO_CATALOGUE = Catalogue((), (), ())
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _rooms(value: Iterable[Room]) -> tuple[Room, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _tracks(value: Iterable[Track]) -> tuple[Track, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _sources(value: Iterable[Source]) -> tuple[Source, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _derived_speakers(self: Conference) -> tuple[Speaker, ...]:
@@ -304,20 +292,20 @@ def _shown_in(session: Session, zone: tzinfo) -> bool:
 def _check_types(conf: Conference) -> None:
     """Refuse a field of the wrong type, naming it, before anything uses it."""
     ident = conf.id
-    _check_str("Conference", None, id=ident)
-    _check_str("Conference", ident, name=conf.name, timezone=conf.timezone)
-    _check_optional_str(
+    check_str("Conference", None, id=ident)
+    check_str("Conference", ident, name=conf.name, timezone=conf.timezone)
+    check_optional_str(
         "Conference", ident, city=conf.city, country=conf.country, venue=conf.venue, url=conf.url,
         coverage=conf.coverage, view_timezone=conf.view_timezone,
     )  # fmt: skip
-    _check_date("Conference", ident, "start_date", conf.start_date)
-    _check_date("Conference", ident, "end_date", conf.end_date)
-    _check_items("Conference", ident, "speakers", conf.speakers, Speaker, "an iterable of Speaker")
-    _check_items("Conference", ident, "rooms", conf.rooms, Room, "an iterable of Room")
-    _check_items("Conference", ident, "tracks", conf.tracks, Track, "an iterable of Track")
-    _check_items("Conference", ident, "sources", conf.sources, Source, "an iterable of Source")
+    check_date("Conference", ident, "start_date", conf.start_date)
+    check_date("Conference", ident, "end_date", conf.end_date)
+    check_items("Conference", ident, "speakers", conf.speakers, Speaker, "an iterable of Speaker")
+    check_items("Conference", ident, "rooms", conf.rooms, Room, "an iterable of Room")
+    check_items("Conference", ident, "tracks", conf.tracks, Track, "an iterable of Track")
+    check_items("Conference", ident, "sources", conf.sources, Source, "an iterable of Source")
     if not isinstance(conf.sessions, Sessions):  # only a subclass's own converter could let this through
-        raise _wrong_type("Conference", "sessions", conf.sessions, "an iterable of Session", ident)
+        raise wrong_type("Conference", "sessions", conf.sessions, "an iterable of Session", ident)
 
 
 def _check(conf: Conference) -> None:

@@ -44,6 +44,7 @@ LAYERS: dict[str, int] = {
     "pyconf_schedule._agenda": 5,
     "pyconf_schedule._diff": 5,
     "pyconf_schedule._fetch": 5,
+    "pyconf_schedule._request": 5,
     "pyconf_schedule._datasets": 5,
     "pyconf_schedule.datasets": 5,
     "pyconf_schedule._tables": 5,

@@ -8,6 +8,9 @@ standard library in the same run:
 
 * reading: every readable format (native JSON, iCalendar, frab XML, c3voc
   JSON, SQLite), and frab XML and c3voc JSON whose persons have no id;
+  the platforms, which the library reads but does not write, from files
+  made of the same conference (:func:`sessionize_all`, :func:`sched_export`,
+  and the iCalendar export with Sched's PRODID);
   baselines ``json.loads``, ``xml.etree.ElementTree.fromstring``, an
   unfold-and-split of the iCalendar lines, and a ``SELECT`` of every row of
   every table the SQLite reader reads;
@@ -85,6 +88,7 @@ from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Tra
 from pyconf_schedule.formats import FormatName, ReadableFormat, TextFormat, dumps, format_names, loads, read, write
 
 _ZONE = ZoneInfo("Europe/Paris")
+_UTC = ZoneInfo("UTC")
 _SYLLABLES = ("ka", "lo", "mi", "ne", "pu", "ra", "si", "to", "vu", "ze", "ba", "do", "fe", "gi", "ho", "ju")
 _KINDS = (SessionKind.TALK, SessionKind.TALK, SessionKind.TALK, SessionKind.KEYNOTE, SessionKind.WORKSHOP)
 
@@ -262,7 +266,66 @@ _READERS: tuple[tuple[str, ReadableFormat, str, str, Callable[[bytes, Path], obj
     ("read c3voc JSON, persons without id", "c3voc-json", "c3voc-json-no-ids", "json.loads",
      lambda data, _: json.loads(data)),
     ("read SQLite", "sqlite", "sqlite", "sqlite3 SELECT every row", lambda _, path: _select_all(path)),
+    ("read Sessionize view/All", "sessionize", "sessionize", "json.loads", lambda data, _: json.loads(data)),
+    ("read Sched session JSON", "sched", "sched-json", "json.loads", lambda data, _: json.loads(data)),
+    ("read Sched all.ics", "sched", "sched-ics", "unfold + split lines",
+     lambda data, _: [line.split(":", 1) for line in data.decode().replace("\r\n ", "").splitlines()]),
 )  # fmt: skip
+
+
+def sessionize_all(conf: Conference) -> str:
+    """Sessionize's view/All of ``conf``: sessions naming speakers, rooms and category items by id, times in UTC."""
+    tracks = {t.id: 1000 + i for i, t in enumerate(conf.tracks)}
+    rooms = {r.id: i for i, r in enumerate(conf.rooms)}
+    document = {
+        "sessions": [{
+            "id": s.id, "title": s.title, "description": s.abstract,
+            "startsAt": s.start and s.start.astimezone(_UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "endsAt": s.end and s.end.astimezone(_UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "isServiceSession": s.kind is SessionKind.BREAK, "isPlenumSession": False,
+            "speakers": [p.id for p in s.speakers], "categoryItems": [tracks[s.track.id]] if s.track else [],
+            "questionAnswers": [], "roomId": rooms[s.room.id] if s.room else None,
+        } for s in conf.sessions],
+        "speakers": [{"id": p.id, "firstName": p.name, "lastName": "", "fullName": p.name, "bio": p.bio,
+                      "tagLine": f"Engineer @ {p.organisation}" if p.organisation else None, "links": []}
+                     for p in conf.speakers],
+        "categories": [{"id": 1, "title": "Track", "items": [{"id": tracks[t.id], "name": t.name} for t in conf.tracks]}],
+        "rooms": [{"id": rooms[r.id], "name": r.name} for r in conf.rooms],
+        "questions": [],
+    }  # fmt: skip
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
+
+def sched_export(conf: Conference) -> str:
+    """Sched's session/export of ``conf``: wall times in its zone with their epoch seconds, speakers appended to names."""
+    def wall(value: datetime) -> str:
+        return value.strftime("%Y-%m-%d %H:%M")
+
+    document = [{
+        "event_key": s.id, "id": s.id, "active": "Y",
+        "name": f"{s.title} - " + ", ".join(p.name for p in s.speakers) if s.speakers else s.title,
+        "event_start": s.start and wall(s.start), "event_end": s.end and wall(s.end),
+        "start_time_ts": s.start and int(s.start.timestamp()), "end_time_ts": s.end and int(s.end.timestamp()),
+        "event_type": s.kind.label, "event_subtype": s.track and s.track.name, "venue": s.room and s.room.name,
+        "venue_id": s.room and s.room.id, "description": s.abstract,
+        "speakers": [{"name": p.name, "company": p.organisation, "username": p.id} for p in s.speakers], "files": [],
+    } for s in conf.sessions]  # fmt: skip
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
+
+def _platform_files(conf: Conference, folder: Path) -> dict[str, Path]:
+    """The platform files the readers of sessionize and sched are timed on, made of ``conf``."""
+    n = len(conf.sessions)
+    texts = {
+        "sessionize": sessionize_all(conf),
+        "sched-json": sched_export(conf),
+        "sched-ics": dumps(conf, "ics").replace("PRODID:-//pyconf-schedule//pyconf-schedule//EN", "PRODID:-//Sched.com Synthetic//EN"),
+    }
+    files = {}
+    for key, text in texts.items():
+        files[key] = folder / f"{n}.{key}.{'ics' if key.endswith('ics') else 'json'}"
+        files[key].write_bytes(text.encode())
+    return files
 
 _SQLITE_TABLES = ("conferences", "sources", "rooms", "tracks", "speakers", "sessions", "session_speakers", "conflicts")
 
@@ -472,6 +535,7 @@ def measure(
         gc.collect()
         if "read" in groups:
             rows += _reads(n, files, reads)
+            rows += _reads(n, _platform_files(make_conference(n), folder), reads)
         if "memory" in groups:
             rows += _memory(n, files["json"])
     return rows

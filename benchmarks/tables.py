@@ -45,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
+    start = time.perf_counter()
+    to_arrow(make_conference(10))  # imports pyarrow and warms it up: a cost paid once per process, shown apart
+    print(f"first call (imports pyarrow): {time.perf_counter() - start:.3f}s")
     print(f"{'sessions':>9} {'read json':>10} {'to_arrow':>10} {'ratio':>6} {'goal':>5} {'':>7} {'parquet':>9}")
     previous: tuple[int, float] | None = None
     exponents = []

@@ -62,6 +62,58 @@ def _sqlite_endless_view() -> bytes:
         return path.read_bytes()
 
 
+def _small_database(*statements: str) -> bytes:
+    """A database written from a small conference (one room, one speaker, one session), then changed by ``statements``."""
+    import sqlite3
+    import tempfile
+    from contextlib import closing
+
+    from pyconf_schedule import Conference, Room, Session, Speaker, write
+
+    room, ana = Room(id="a", name="A"), Speaker(id="ana", name="Ana")
+    conf = Conference(id="x", name="X", timezone="UTC", sessions=[Session(id="s", title="T", room=room, speakers=[ana])])
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.sqlite"
+        write(conf, path)
+        with closing(sqlite3.connect(path)) as db, db:
+            for statement in statements:
+                db.execute(statement)
+        return path.read_bytes()
+
+
+def _sqlite_view_of_huge_rows() -> bytes:
+    """The rooms table replaced by a recursive view of 100 000 rows of 1 MB names: gigabytes from a few kilobytes."""
+    return _small_database(
+        "DROP TABLE rooms",
+        "CREATE VIEW rooms AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)"
+        " SELECT 'x' AS conference_id, i AS position, 'r' || i AS id, printf('%.*c', 1000000, 'x') AS name FROM n",
+    )
+
+
+def _sqlite_generated_column() -> bytes:
+    """The rooms table with a generated name: SQL the file runs on every read (here a copy; printf or zeroblob would make gigabytes)."""
+    return _small_database(
+        "DROP TABLE rooms",
+        "CREATE TABLE rooms (conference_id TEXT, position INTEGER, id TEXT, seed TEXT,"
+        " name TEXT GENERATED ALWAYS AS (seed || seed) VIRTUAL)",
+        "INSERT INTO rooms (conference_id, position, id, seed) VALUES ('x', 0, 'a', 'A')",
+    )
+
+
+def _sqlite_duplicate_ids() -> bytes:
+    """A rooms table without its primary key holding two rooms of one id (the second would silently replace the first)."""
+    return _small_database(
+        "DROP TABLE rooms",
+        "CREATE TABLE rooms (conference_id TEXT, position INTEGER, id TEXT, name TEXT)",
+        "INSERT INTO rooms VALUES ('x', 0, 'a', 'A'), ('x', 1, 'a', 'Another A')",
+    )
+
+
+def _sqlite_wal_mode() -> bytes:
+    """A database this library wrote, switched to WAL mode (header bytes 18-19 are 2, 2)."""
+    return _small_database("PRAGMA journal_mode=WAL")
+
+
 def _ics_deep_nesting() -> bytes:
     return ("BEGIN:VCALENDAR\r\n" + "BEGIN:X\r\n" * 20).encode()
 
@@ -93,6 +145,10 @@ GENERATORS: dict[str, Callable[[], bytes]] = {
     "json-deep-nesting": _json_deep_nesting,
     "sqlite-damaged-header": _sqlite_damaged_header,
     "sqlite-endless-view": _sqlite_endless_view,
+    "sqlite-view-of-huge-rows": _sqlite_view_of_huge_rows,
+    "sqlite-generated-column": _sqlite_generated_column,
+    "sqlite-duplicate-ids": _sqlite_duplicate_ids,
+    "sqlite-wal-mode": _sqlite_wal_mode,
     "xml-deep-nesting": _xml_deep_nesting,
 }
 """Inputs built at test time instead of committed, by name."""

@@ -78,7 +78,17 @@ def _suffixes() -> dict[str, str]:
 READABLE = _readable()
 """Every reader in the registry: a reader added later is fuzzed too (and needs tokens here; seeds are its golden and corpus files)."""
 SUFFIX = _suffixes()
-"""The suffix of each reader's seed files and saved findings: the first its record names."""
+"""The suffix of each reader's saved findings: the first its record names."""
+
+
+def _seed_suffixes() -> dict[str, tuple[str, ...]]:
+    from pyconf_schedule.formats import FORMATS
+
+    return {f.name: f.suffixes for f in FORMATS if f.readable}
+
+
+SEED_SUFFIXES = _seed_suffixes()
+"""The suffixes of each reader's seed files: every one its record names (Sched's feed is .ics, its JSON .json)."""
 ZONES = ("UTC", "Europe/Paris", "Pacific/Kiritimati", "Etc/GMT+12")
 """The zones the fuzzer passes as ``tz=`` to three inputs in ten (the extremes of the offsets, and DST)."""
 HANG_FACTOR = 5.0
@@ -113,6 +123,13 @@ _FORMAT_TOKENS: dict[str, tuple[bytes, ...]] = {
             b"TZOFFSETFROM:+2400\r\n", b"TZOFFSETTO:-0000\r\n", b"X-WR-TIMEZONE:", b";CN=\"", b"\\n", b"\\,", b"\\;",
             b"BEGIN:STANDARD\r\n", b"END:STANDARD\r\n", b"BEGIN:DAYLIGHT\r\n", b"END:DAYLIGHT\r\n", b"TZID:Z\r\n",
             b"COUNT=", b"UNTIL=", b"INTERVAL=", b"BYDAY=-1SU", b"BYMONTH=", b"BYYEARDAY=", b"EXDATE:", b"16010101T000000"),
+    "sessionize": (b'{"', b'":', b"]", b"}", b",", b'"sessions"', b'"speakers"', b'"categoryItems"', b'"roomId"',
+                   b'"startsAt"', b'"endsAt"', b'"isServiceSession"', b'"timeSlots"', b'"groupName"', b'"fullName"',
+                   b'"2026-03-29T02:30:00"', b'"questionAnswers"', b'"categories"', b'"items"', b'"id": 1'),
+    "sched": (b'{"', b'":', b"]", b"}", b",", b'"event_start"', b'"event_end"', b'"start_time_ts"', b'"end_time_ts"',
+              b'"venue"', b'"speakers"', b'"active": "N"', b'"name"', b'" - "', b"1775545200", b"-2208988800",
+              b"PRODID:-//Sched.com X//EN\r\n", b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"LOCATION:A\\, B\\, C\r\n",
+              b"CATEGORIES:", b"DTSTART:", b"X-WR-TIMEZONE:"),
     "pretalx-api": (b'{"', b'":', b"]", b"}", b",", b'"slots"', b'"results"', b'"submission"', b'"speakers"', b'"room"',
                     b'"start"', b'"end"', b'"duration"', b'"timezone"', b'"locale"', b'"name": {"en": "x"}', b'{"de": ""}',
                     b'"format": "pretalx-api-bundle"', b'"code"', b'"submission_type"', b'"track"', b'"next"'),
@@ -156,7 +173,7 @@ def seed_inputs(format_name: str, folders: Sequence[Path] = SEED_FOLDERS, exclud
         if not folder.is_dir():
             continue
         for path in sorted(folder.iterdir()):
-            if path.suffix != SUFFIX[format_name] or path.name in exclude or path.stat().st_size > 2_000_000:
+            if path.suffix not in SEED_SUFFIXES[format_name] or path.name in exclude or path.stat().st_size > 2_000_000:
                 continue
             data = path.read_bytes()
             try:
@@ -164,7 +181,8 @@ def seed_inputs(format_name: str, folders: Sequence[Path] = SEED_FOLDERS, exclud
             except ScheduleParseError:
                 detected = None
             prefix = path.name.split("-")[0]
-            prefixes = {"xml": "frab-xml", "c3voc": "c3voc-json", "ics": "ics", "json": "json", "pretalx": "pretalx-api", "indico": "indico"}
+            prefixes = {"xml": "frab-xml", "c3voc": "c3voc-json", "ics": "ics", "json": "json", "sessionize": "sessionize",
+                        "sched": "sched", "pretalx": "pretalx-api", "indico": "indico"}
             if detected == format_name or prefixes.get(prefix) == format_name:
                 found.append(data)
     return sorted(found, key=len) or [b""]
@@ -249,7 +267,9 @@ class Mutator:
         return data[:j] + data[i:j] * self.rng.randint(1, 8) + data[j:]
 
     def _structure(self, data: bytes) -> bytes:
-        if self.format in ("json", "c3voc-json", "pretalx-api", "indico"):
+        if self.format in ("json", "c3voc-json", "sessionize", "pretalx-api", "indico") or (
+            self.format == "sched" and data.lstrip()[:1] == b"["
+        ):
             return self._json(data)
         if self.format == "frab-xml":
             return self._xml(data)
@@ -434,8 +454,8 @@ def _round_trip(conf: Conference, format_name: str) -> tuple[str, str] | None:
     """
     from pyconf_schedule.formats import dumps, format_names, loads
 
-    written = format_name not in ("json", "sqlite") and format_name in format_names()  # pretalx-api, indico: read only
-    targets = ["json"] + ([format_name] if written else [])
+    # The format it came from when that one is also written (not sqlite, a file; not the read-only platforms).
+    targets = ["json"] + ([format_name] if format_name not in ("json", "sqlite") and format_name in format_names() else [])
     for target in targets:
         stage = f"write {target}"
         try:

@@ -21,6 +21,7 @@ from pyconf_schedule import (
     ScheduleParseError,
     Session,
     Sessions,
+    UnknownConferenceError,
     UnknownSessionError,
     load,
 )
@@ -72,7 +73,7 @@ def _as_set(clashes: tuple[Clash, ...]) -> set[tuple[str, str, timedelta | None,
 def test_small_agenda_clashes_literally() -> None:
     """Four eu2026 picks give exactly one clash, the two 11:05 talks, overlapping 10 minutes."""
     conf = load("eu2026")
-    agenda = conf.agenda([
+    agenda = Agenda.of(conf, [
         "pytorch-cto", "vllm-ray-updates", "kv-cache-centric-inference-building-a-state-aware",
         "bringing-pytorch-monarch-to-amd-gpus-single-controller",
     ])  # fmt: skip
@@ -91,13 +92,13 @@ def test_back_to_back_sessions_do_not_clash() -> None:
     """pytorch-cto ends at 09:10 as vllm-ray-updates starts: no clash."""
     conf = load("eu2026")
     assert conf.session("pytorch-cto").end == conf.session("vllm-ray-updates").start
-    assert conf.agenda(["pytorch-cto", "vllm-ray-updates"]).clashes() == ()
+    assert Agenda.of(conf, ["pytorch-cto", "vllm-ray-updates"]).clashes() == ()
 
 
 def test_eu2026_day_agenda_clashes_are_exact() -> None:
     """Every session of 7 April picked: the clashes are exactly the brute-force pairs, day-only ones possible."""
     conf = load("eu2026")
-    agenda = conf.agenda(conf.on("2026-04-07"))
+    agenda = Agenda.of(conf, conf.on("2026-04-07"))
     clashes = agenda.clashes()
     assert _as_set(clashes) == _brute_force(agenda.sessions, PARIS)
     assert (len(agenda), len(clashes), sum(c.possible for c in clashes)) == (44, 435, 418)
@@ -107,7 +108,7 @@ def test_eu2026_day_agenda_clashes_are_exact() -> None:
 def test_na2026_day_agenda_clashes_are_exact() -> None:
     """Every session of 20 October picked: the clashes are exactly the brute-force pairs, open ends possible."""
     conf = load("na2026")
-    agenda = conf.agenda(conf.on("2026-10-20"))
+    agenda = Agenda.of(conf, conf.on("2026-10-20"))
     clashes = agenda.clashes()
     assert _as_set(clashes) == _brute_force(agenda.sessions, ZoneInfo("America/Los_Angeles"))
     assert (len(agenda), len(clashes), sum(c.possible for c in clashes)) == (60, 351, 250)
@@ -116,7 +117,7 @@ def test_na2026_day_agenda_clashes_are_exact() -> None:
 def test_clashes_are_ordered_by_time() -> None:
     """Clashes come in order of the start of their overlap, and first starts no later than second."""
     conf = load("na2026")
-    clashes = conf.agenda(conf.on("2026-10-20")).clashes()
+    clashes = Agenda.of(conf, conf.on("2026-10-20")).clashes()
     overlap_starts = [max(c.first.start, c.second.start) for c in clashes if c.first.start and c.second.start]
     assert overlap_starts == sorted(overlap_starts)
     assert all(c.first.start <= c.second.start for c in clashes if c.first.start and c.second.start)
@@ -129,7 +130,7 @@ def test_open_ended_pick_is_a_possible_clash() -> None:
     assert keynote.end is None and keynote.start is not None
     begins = keynote.start
     later = conf.on("2026-10-20").filter(lambda s: s.start is not None and s.end is not None and s.start > begins)[0]
-    clashes = conf.agenda([keynote.id, later.id]).clashes()
+    clashes = Agenda.of(conf, [keynote.id, later.id]).clashes()
     assert [(c.first.id, c.second.id, c.overlap, c.possible) for c in clashes] == [
         (keynote.id, later.id, None, True)
     ]
@@ -139,11 +140,11 @@ def test_day_only_pick_is_a_possible_clash() -> None:
     """A day-only pick cannot be proved free of a timed pick that day: a possible clash."""
     conf = load("eu2026")
     day_only = conf.sessions.day_only.on("2026-04-08")[0]
-    clashes = conf.agenda(["pytorch-cto", day_only.id]).clashes()
+    clashes = Agenda.of(conf, ["pytorch-cto", day_only.id]).clashes()
     assert [(c.first.id, c.second.id, c.overlap, c.possible) for c in clashes] == [
         ("pytorch-cto", day_only.id, None, True)
     ]
-    assert conf.agenda(["pytorch-updates", day_only.id]).clashes() == ()
+    assert Agenda.of(conf, ["pytorch-updates", day_only.id]).clashes() == ()
 
 
 def _synthetic(count: int) -> Conference:
@@ -158,13 +159,13 @@ def _synthetic(count: int) -> Conference:
 def test_clashes_of_many_picks_are_not_quadratic() -> None:
     """10,000 picks, each overlapping the next by 5 minutes: 9,999 clashes, and each pick added from 250 to 2,000 costs the steps one added from 250 to 500 does."""
     conf = _synthetic(10_000)
-    clashes = conf.agenda(conf.sessions).clashes()
+    clashes = Agenda.of(conf, conf.sessions).clashes()
     assert len(clashes) == 9_999
     assert {c.overlap for c in clashes} == {timedelta(minutes=5)}
 
     def steps_for(count: int) -> int:
         small = _synthetic(count)
-        agenda = small.agenda(small.sessions)
+        agenda = Agenda.of(small, small.sessions)
         return steps(agenda.clashes)
 
     assert growth(steps_for, 250) < 1.05  # comparing all pairs would give about 3
@@ -173,7 +174,7 @@ def test_clashes_of_many_picks_are_not_quadratic() -> None:
 def test_free_gaps_literally() -> None:
     """The free time on 8 April between four picks, within the day's programme 09:00-15:50."""
     conf = load("eu2026")
-    agenda = conf.agenda([
+    agenda = Agenda.of(conf, [
         "pytorch-cto", "vllm-ray-updates", "kv-cache-centric-inference-building-a-state-aware",
         "bringing-pytorch-monarch-to-amd-gpus-single-controller",
     ])  # fmt: skip
@@ -185,7 +186,7 @@ def test_free_marks_gaps_a_day_only_pick_may_take() -> None:
     """With a day-only pick that day, every gap names it as maybe taken."""
     conf = load("eu2026")
     day_only = conf.sessions.day_only.on("2026-04-08")[0]
-    gaps = conf.agenda(["pytorch-cto", day_only.id]).free("2026-04-08")
+    gaps = Agenda.of(conf, ["pytorch-cto", day_only.id]).free("2026-04-08")
     assert [(str(g.start.time()), str(g.end.time()), [s.id for s in g.maybe_taken]) for g in gaps] == [
         ("09:10:00", "15:50:00", [day_only.id])
     ]
@@ -194,7 +195,7 @@ def test_free_marks_gaps_a_day_only_pick_may_take() -> None:
 def test_free_in_another_zone_and_on_an_empty_day() -> None:
     """free() answers in the agenda's zone; a day without sessions has no gap."""
     conf = load("eu2026")
-    agenda = conf.agenda(["pytorch-cto"]).to_tz("America/New_York")
+    agenda = Agenda.of(conf, ["pytorch-cto"]).to_tz("America/New_York")
     gaps = agenda.free("2026-04-08")
     assert [str(g) for g in gaps] == ["03:10-09:50 (6 h 40 min)"]
     assert agenda.free("2026-05-01") == ()
@@ -204,7 +205,7 @@ def test_alternatives_are_the_unpicked_overlapping_sessions() -> None:
     """What else runs during the KV-cache talk, less the picks: the timed talks overlapping it, then that day's day-only ones."""
     conf = load("eu2026")
     kv = "kv-cache-centric-inference-building-a-state-aware"
-    agenda = conf.agenda([kv, "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
+    agenda = Agenda.of(conf, [kv, "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
     alternatives = agenda.alternatives(kv)
     kv_start, kv_end = conf.session(kv).start, conf.session(kv).end
     assert kv_start is not None and kv_end is not None
@@ -221,13 +222,13 @@ def test_alternatives_are_the_unpicked_overlapping_sessions() -> None:
 def test_unknown_id_names_it_with_suggestions() -> None:
     """A typo in a pick raises UnknownSessionError with the close id."""
     with pytest.raises(UnknownSessionError, match=r"session 'pytorch-update' not found \(did you mean 'pytorch-updates'\?\)"):
-        load("eu2026").agenda(["pytorch-update"])
+        Agenda.of(load("eu2026"), ["pytorch-update"])
 
 
 def test_add_and_remove_return_new_agendas() -> None:
     """add and remove leave the agenda unchanged and return new ones; removing a non-pick names it."""
     conf = load("eu2026")
-    one = conf.agenda(["pytorch-updates"])
+    one = Agenda.of(conf, ["pytorch-updates"])
     two = one.add("pytorch-cto", note="keynote")
     assert (one.sessions.ids, two.sessions.ids) == (("pytorch-updates",), ("pytorch-updates", "pytorch-cto"))
     assert two.note("pytorch-cto") == "keynote" and two.note("pytorch-updates") is None
@@ -243,7 +244,7 @@ def test_agenda_sessions_work_with_writers() -> None:
     from pyconf_schedule import dumps
 
     conf = load("eu2026")
-    text = dumps(conf.agenda(["pytorch-cto", "vllm-ray-updates"]).sessions, "ics")
+    text = dumps(Agenda.of(conf, ["pytorch-cto", "vllm-ray-updates"]).sessions, "ics")
     assert text.count("BEGIN:VEVENT") == 2
     assert "SUMMARY:PyTorch CTO" in text
 
@@ -251,7 +252,7 @@ def test_agenda_sessions_work_with_writers() -> None:
 def test_agenda_across_two_conferences_keeps_each_zone() -> None:
     """Liz Li's talks in Paris and San Jose in one agenda: each at its true instant, shown in the agenda's zone."""
     eu, na = load("eu2026"), load("na2026")
-    agenda = eu.agenda(eu.by_speaker("Liz Li")).add(na.by_speaker("Liz Li"))
+    agenda = Agenda.of(eu, eu.by_speaker("Liz Li")).add(na.by_speaker("Liz Li"))
     assert [c.id for c in agenda.conferences] == ["eu2026", "na2026"]
     assert [(s.id, s.start.isoformat()) for s in agenda.sessions if s.start] == [
         ("bringing-pytorch-monarch-to-amd-gpus-single-controller", "2026-04-08T11:05:00+02:00"),
@@ -266,7 +267,7 @@ def test_agenda_across_two_conferences_keeps_each_zone() -> None:
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
     """save() writes the versioned file atomically (no temporary file left) and load() gives an equal agenda."""
     eu, na = load("eu2026"), load("na2026")
-    agenda = eu.agenda(["pytorch-cto"], note="the CTO").add(na.by_speaker("Liz Li"))
+    agenda = Agenda.of(eu, ["pytorch-cto"], note="the CTO").add(na.by_speaker("Liz Li"))
     path = tmp_path / "my.json"
     agenda.save(path)
     assert os.listdir(tmp_path) == ["my.json"]
@@ -282,8 +283,34 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
             {"conference": "na2026", "session": "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"},
         ],
     }
-    again = Agenda.load(path)
+    again = Agenda.load(path, loader=load)
     assert again == agenda and again.picks[0] == Pick(conference="eu2026", session="pytorch-cto", note="the CTO")
+
+
+def test_load_takes_conferences_given_then_from_the_loader(tmp_path: Path) -> None:
+    """Agenda.load takes each conference from conferences= by id, else from loader=; it never loads by itself."""
+    eu, na = load("eu2026"), load("na2026")
+    path = tmp_path / "my.json"
+    Agenda.of(eu, ["pytorch-cto"]).add(na.by_speaker("Liz Li")).save(path)
+    asked: list[str] = []
+
+    def loader(name: str) -> Conference:
+        asked.append(name)
+        return load(name)
+
+    again = Agenda.load(path, [eu], loader=loader)
+    assert asked == ["na2026"]
+    assert again.conferences[0] is eu and again.sessions.ids == (
+        "pytorch-cto", "extending-torchinductor-with-flydsl-a-new-mlir-native",
+        "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x",
+    )  # fmt: skip
+    with pytest.raises(UnknownConferenceError) as info:
+        Agenda.load(path, {"eu2026": eu})
+    assert str(info.value) == (
+        "my.json names conference 'na2026', which was not given (given: eu2026); pass it in conferences=,"
+        " or pass loader=pyconf_schedule.load to read embedded datasets by name"
+    )
+    assert isinstance(info.value, LookupError)
 
 
 def test_load_names_every_missing_pick(tmp_path: Path) -> None:
@@ -295,7 +322,7 @@ def test_load_names_every_missing_pick(tmp_path: Path) -> None:
                   {"conference": "eu2026", "session": "gone-talk"}],
     }), encoding="utf-8")  # fmt: skip
     with pytest.raises(MissingPicksError) as info:
-        Agenda.load(path)
+        Agenda.load(path, loader=load)
     assert info.value.missing == (("eu2026", "pytorch-update"), ("eu2026", "gone-talk"))
     assert str(info.value) == (
         "old.json: 2 picked sessions no longer exist: pytorch-update (eu2026), gone-talk (eu2026) "
@@ -343,7 +370,7 @@ def test_clash_and_gap_text() -> None:
     """A clash and a gap read as one line each, a possible clash saying 'may clash'."""
     conf = load("eu2026")
     day_only = conf.sessions.day_only.on("2026-04-08")[0]
-    clash = conf.agenda(["pytorch-cto", day_only.id]).clashes()[0]
+    clash = Agenda.of(conf, ["pytorch-cto", day_only.id]).clashes()[0]
     assert str(clash).startswith("may clash: 2026-04-08 09:00-09:10 CEST, Master Stage: PyTorch CTO")
     gap = Gap(start=datetime(2026, 4, 8, 9, tzinfo=PARIS), end=datetime(2026, 4, 8, 10, 30, tzinfo=PARIS))
     assert (str(gap), gap.duration) == ("09:00-10:30 (1 h 30 min)", timedelta(minutes=90))
@@ -361,6 +388,6 @@ def test_free_follows_each_conferences_programme_days() -> None:
             Session(id="night", title="Night", start=night + timedelta(hours=2), end=night + timedelta(hours=3)),
         ],
     )  # fmt: skip
-    agenda = congress.agenda(["night"]).add(["pytorch-cto"], conference=load("eu2026"))
+    agenda = Agenda.of(congress, ["night"]).add(["pytorch-cto"], conference=load("eu2026"))
     assert [c.id for c in agenda.conferences] == ["congress", "eu2026"]
     assert [str(g) for g in agenda.free("2026-04-08")] == ["09:10-01:00 (+1) (15 h 50 min)"]

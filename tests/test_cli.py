@@ -573,7 +573,7 @@ ERRORS = [
      "pyconf-schedule: error: unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
      "(did you mean 'Asia/Tokyo'?)\n"),
     (["export", "eu2026", "--to", "ical"],
-     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet, pretalx-api, indico "
+     "pyconf-schedule: error: unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet "
      "(aliases: md = markdown, frab-json = c3voc-json)\n"),
     (["list", "eu2026", "--at", "11:10"],
      "pyconf-schedule: error: '11:10' gives no date; write the full date and time, e.g. '2026-04-08 11:10'\n"),
@@ -608,7 +608,7 @@ def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
         EXIT_ERROR,
         "",
         f"pyconf-schedule: error: {path}: cannot tell the format of this file\n"
-        "hint: name it with --from FMT (one of: json, ics, frab-xml, c3voc-json, sqlite, pretalx-api, indico)\n",
+        "hint: name it with --from FMT (one of: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico)\n",
     )
 
 
@@ -958,8 +958,8 @@ def test_help_fits_80_columns(capsys: pytest.CaptureFixture[str], monkeypatch: p
 @pytest.mark.parametrize(
     ("command", "text"),
     [
-        ("convert", "--from FMT read FILE as format FMT (json, ics, frab-xml, c3voc-json, sqlite, pretalx-api, indico) instead of detecting it"),
-        ("list", "--from FMT read SOURCE files as format FMT (json, ics, frab-xml, c3voc-json, sqlite, pretalx-api, indico) instead of detecting it"),
+        ("convert", "--from FMT read FILE as format FMT (json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico) instead of detecting it"),
+        ("list", "--from FMT read SOURCE files as format FMT (json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico) instead of detecting it"),
     ],
 )
 def test_help_from_names_formats(capsys: pytest.CaptureFixture[str], command: str, text: str) -> None:
@@ -1216,13 +1216,19 @@ def _written(tmp_path: Path, name: str, text: str) -> str:
     [
         ("agenda.csv", "id,title,kind\nx,X,talk\n", [],
          "pyconf-schedule: error: {path}: this looks like csv, which cannot be read back (csv, markdown, html, llms and parquet are write-only)\n"
-         "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite, pretalx-api, indico; save as json to keep a schedule you can read again\n"),
+         "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico; save as json to keep a schedule you can read again\n"),
         ("agenda.txt", "# Conf\n\nTimes are in UTC.\n\n| Time | Title |\n", [],
          "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv, markdown, html, llms and parquet are write-only)\n"
-         "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite, pretalx-api, indico; save as json to keep a schedule you can read again\n"),
+         "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico; save as json to keep a schedule you can read again\n"),
         ("page.txt", "<!DOCTYPE html>\n<html lang=\"en\">\n", [],
          "pyconf-schedule: error: {path}: this looks like html, which cannot be read back (csv, markdown, html, llms and parquet are write-only)\n"
-         "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite, pretalx-api, indico; save as json to keep a schedule you can read again\n"),
+         "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico; save as json to keep a schedule you can read again\n"),
+        ("agenda.txt", "# Conf\n\nTimes are in UTC.\n\n| Time | Title |\n", [],
+         "pyconf-schedule: error: {path}: this looks like markdown, which cannot be read back (csv, markdown, html, llms and parquet are write-only)\n"
+         "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico; save as json to keep a schedule you can read again\n"),
+        ("page.txt", "<!DOCTYPE html>\n<html lang=\"en\">\n", [],
+         "pyconf-schedule: error: {path}: this looks like html, which cannot be read back (csv, markdown, html, llms and parquet are write-only)\n"
+         "hint: readable formats: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico; save as json to keep a schedule you can read again\n"),
         ("empty.json", "", [],
          "pyconf-schedule: error: {path}: the file is empty\nhint: a SOURCE file holds a schedule in a readable format\n"),
         ("c3voc.json", '{"schedule": {"version": "1"}}', ["--from", "json"],
@@ -1253,7 +1259,7 @@ EMPTY_AND_LONG_VALUES = [
     (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 96 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["export", "eu2026", "--to", LONG], f"pyconf-schedule: error: unknown format '{LONG[:59]}…'; valid formats: json, ics, "
-     "csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet, pretalx-api, indico (aliases: md = markdown, frab-json = c3voc-json)\n"),
+     "csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet (aliases: md = markdown, frab-json = c3voc-json)\n"),
 ]  # fmt: skip
 
 

@@ -72,7 +72,7 @@ def test_csv_is_refused_with_one_message(tmp_path: Path, capsys: pytest.CaptureF
         read(path)
     reason = (
         "this looks like csv, which cannot be read back (csv, markdown, html, llms and parquet are write-only); "
-        "readable formats: json, ics, frab-xml, c3voc-json, sqlite, pretalx-api, indico; save as json to keep a schedule you can read again"
+        "readable formats: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico; save as json to keep a schedule you can read again"
     )
     assert info.value.reason == reason
     code, _, err = run(capsys, "list", str(path))
@@ -85,7 +85,7 @@ def test_from_with_a_time_points_to_at(capsys: pytest.CaptureFixture[str]) -> No
     assert run(capsys, "now", "eu2026", "--from", "2026-04-08 11:10") == (
         EXIT_ERROR,
         "",
-        "pyconf-schedule: error: --from names the format of a schedule file (json, ics, frab-xml, c3voc-json, sqlite, pretalx-api, indico), "
+        "pyconf-schedule: error: --from names the format of a schedule file (json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico), "
         "not a time: '2026-04-08 11:10'\n"
         'hint: the moment is given by --at, e.g. --at "2026-04-08 11:10"\n',
     )

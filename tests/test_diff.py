@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, diff, dumps, load, loads
-from pyconf_schedule._diff import COMPARED_FIELDS, ScheduleDiff
+from pyconf_schedule._changes import COMPARED_FIELDS
+from pyconf_schedule._diff import ScheduleDiff
 
 from ._support import ADA, CORE, HALL, RENE, SIDE, shared_path, utc
 

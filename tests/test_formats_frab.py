@@ -382,3 +382,114 @@ def test_placeholder_event_urls_are_not_read_back() -> None:
     from ._support import dst_conference
 
     assert {s.url for s in loads(dumps(dst_conference(), "c3voc-json"), "c3voc-json").sessions} == {None}
+
+
+def test_merged_c3voc_file_keeps_people_who_share_an_id_apart() -> None:
+    """voc-jev22 (433 events, merged from about a dozen instances) reads with no stranger merged.
+
+    Facts checked: the file's persons are 303 distinct (id, name) pairs and
+    22 ids carry several names; each pair is one speaker (303; before the fix
+    261, the 22 ids merging 64 people into 22); every session's speakers are
+    exactly the names the file lists for it; person id 2 carries five names
+    (Windfisch, ajuvo, Felix Ulonska, Matthias, P-T2), so by_speaker("Windfisch")
+    is only frab-9081 (before: five sessions of five people); 64 speakers
+    record the disagreement as a Conflict on "name".
+    """
+    conf = read(_shared(SAMPLES / "voc-jev22_everything.schedule.json"))
+    document = json.loads(_shared(SAMPLES / "voc-jev22_everything.schedule.json").read_bytes())
+    listed = {
+        f"frab-{event['id']}": sorted(p["public_name"].strip() for p in event["persons"])
+        for day in document["schedule"]["conference"]["days"]
+        for events in day["rooms"].values()
+        for event in events
+    }
+    assert (len(conf.sessions), len(conf.speakers)) == (433, 303)
+    assert {s.id: sorted(p.name for p in s.speakers) for s in conf.sessions} == listed
+    assert [s.id for s in conf.by_speaker("Windfisch")] == ["frab-9081"]
+    assert [(p.id, p.name) for p in conf.speakers if p.id == "person-2" or p.id.startswith("person-2-")] == [
+        ("person-2", "Windfisch"), ("person-2-2", "ajuvo"), ("person-2-3", "Felix Ulonska"),
+        ("person-2-4", "Matthias"), ("person-2-5", "P-T2"),
+    ]  # fmt: skip
+    ajuvo = next(p for p in conf.speakers if p.id == "person-2-2")
+    assert [(c.field, [(v.value, v.sources) for v in c.values], c.rule) for c in ajuvo.conflicts] == [
+        ("name", [("ajuvo", ("person id 2",)), ("Windfisch", ("person id 2",))],
+         "the file gives person id 2 to 5 different names; an id is a key only with a name that agrees with it, "
+         "so each name is its own speaker"),
+    ]  # fmt: skip
+    assert sum(1 for p in conf.speakers if p.conflicts) == 64
+
+
+@pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
+def test_one_id_with_two_names_is_two_speakers(format_name: str) -> None:
+    """A person id carried by two names is two speakers (never merged); a spelling differing only in case is the same one, kept as an alias."""
+    persons = [("6", "Ana"), ("6", "Bo"), ("6", "ANA")]
+    if format_name == "frab-xml":
+        events = "".join(
+            f'<event id="{n}"><start>1{n}:00</start><duration>00:30</duration><room>R</room><title>T{n}</title>'
+            f'<persons><person id="{pid}">{name}</person></persons></event>'
+            for n, (pid, name) in enumerate(persons)
+        )
+        text = ('<schedule><conference><title>X</title><time_zone_name>UTC</time_zone_name></conference>'
+                f'<day index="1" date="2020-01-01"><room name="R">{events}</room></day></schedule>')  # fmt: skip
+    else:
+        text = json.dumps({"schedule": {"conference": {"title": "X", "time_zone_name": "UTC", "days": [{"date": "2020-01-01", "rooms": {"R": [
+            {"id": n, "date": f"2020-01-01T1{n}:00:00+00:00", "start": f"1{n}:00", "duration": "00:30", "room": "R", "title": f"T{n}",
+             "persons": [{"id": int(pid), "public_name": name}]} for n, (pid, name) in enumerate(persons)]}}]}}})  # fmt: skip
+    conf = loads(text, format_name)  # type: ignore[arg-type]
+    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [("person-6", "Ana", ("ANA",)), ("person-6-2", "Bo", ())]
+    assert [[p.id for p in s.speakers] for s in conf.sessions] == [["person-6"], ["person-6-2"], ["person-6"]]
+    assert [s.id for s in conf.by_speaker("Bo")] == ["frab-1"]
+    assert [[v.value for v in c.values] for p in conf.speakers for c in p.conflicts] == [["Ana", "Bo"], ["Bo", "Ana"]]
+
+
+def test_fosdem_2007_dialect_reads_with_the_callers_zone() -> None:
+    """FOSDEM's 2007-2012 export (<event> directly under <day>, the room a child element) reads, in the caller's zone.
+
+    Facts checked (mttcrsp-fosdem_fosdem-2007.pentabarf.xml): 215 events, all
+    scheduled, on 2 days (94 on 25 February, 121 on 26 February 2007, the
+    file's day_change 09:00 moving none: no start is before it), 18 rooms,
+    25 tracks, 244 persons (244 distinct ids, each with one name); event 0 is
+    "AIGLX" by Kristian Høgsberg in Chavanne, 15:00-15:45 Brussels time.
+    The file names no zone: without tz= it is refused, naming the parameter.
+    """
+    path = _shared(SAMPLES / "mttcrsp-fosdem_fosdem-2007.pentabarf.xml")
+    with pytest.raises(ScheduleParseError, match=r"the file names no time zone; pass tz="):
+        read(path)
+    conf = read(path, tz="Europe/Brussels")
+    assert (conf.id, conf.name, conf.timezone, conf.venue, conf.city) == (
+        "fosdem-2007", "FOSDEM 2007", "Europe/Brussels", "ULB (Université Libre de Bruxelles)", "Brussels",
+    )  # fmt: skip
+    assert (len(conf.sessions), len(conf.rooms), len(conf.tracks), len(conf.speakers)) == (215, 18, 25, 244)
+    assert [(day, len(group)) for day, group in conf.sessions.by_day().items()] == [
+        (datetime(2007, 2, 25).date(), 94), (datetime(2007, 2, 26).date(), 121),
+    ]  # fmt: skip
+    aiglx = conf.session("frab-0")
+    assert (aiglx.title, aiglx.start, aiglx.end, str(aiglx.room), str(aiglx.track), [p.name for p in aiglx.speakers]) == (
+        "AIGLX", datetime(2007, 2, 25, 14, 0, tzinfo=UTC), datetime(2007, 2, 25, 14, 45, tzinfo=UTC), "Chavanne",
+        "Desktop Applications", ["Kristian Høgsberg"],
+    )  # fmt: skip
+
+
+def test_a_schedule_without_sessions_keeps_its_rooms_in_valid_frab_xml() -> None:
+    """A pre-release schedule (rooms, a start date, no sessions) writes XSD-valid frab XML, one empty day holding every room, and reads back with those rooms; without a start date no day is invented."""
+    from datetime import date
+
+    from pyconf_schedule import Room
+
+    rooms = [Room(id="a", name="Hall A"), Room(id="b", name="Hall B")]
+    conf = Conference(id="pre", name="Pre", timezone="Europe/Berlin", start_date=date(2026, 6, 1), end_date=date(2026, 6, 2), rooms=rooms)
+    text = dumps(conf, "frab-xml")
+    schema = _xsd()
+    assert schema.validate(etree.fromstring(text.encode("utf-8"))), schema.error_log
+    day = etree.fromstring(text.encode("utf-8")).find("day")
+    assert day is not None and ({k: str(v) for k, v in day.attrib.items()}, [r.get("name") for r in day.findall("room")]) == (
+        {"date": "2026-06-01", "start": "2026-06-01T00:00:00+02:00", "end": "2026-06-01T00:00:00+02:00", "index": "1"},
+        ["Hall A", "Hall B"],
+    )  # fmt: skip
+    back = loads(text, "frab-xml")
+    assert ([r.name for r in back.rooms], back.start_date, len(back.sessions), back.programme_days) == (
+        ["Hall A", "Hall B"], date(2026, 6, 1), 0, (),
+    )  # fmt: skip
+    # Without a start date there is no day to write (no date is invented): no <day>, and it still reads back.
+    dateless = dumps(Conference(id="p", name="P", timezone="UTC", rooms=rooms), "frab-xml")
+    assert (etree.fromstring(dateless.encode("utf-8")).find("day"), len(loads(dateless, "frab-xml").sessions)) == (None, 0)

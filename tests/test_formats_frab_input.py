@@ -248,17 +248,17 @@ def test_json_events_out_of_place_are_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "location"),
     [
-        ('<schedule>\n<day date="2026-06-01">\n<event id="1"><title>T</title></event></day></schedule>', "line 3"),
+        ('<schedule>\n<day date="2026-06-01"><track>\n<event id="1"><title>T</title></event></track></day></schedule>', "line 3"),
         ('<schedule>\n<event id="1"><title>T</title></event></schedule>', "line 2"),
         ('<schedule><conference>\n<day date="2026-06-01"><room name="A">\n<event id="1"/></room></day></conference></schedule>', "line 3"),
     ],
 )
 def test_xml_events_out_of_place_are_refused(text: str, location: str) -> None:
-    """A schedule.xml whose <event>s are all outside <schedule><day><room> is refused at the first one, not read empty."""
+    """A schedule.xml whose <event>s are all outside <schedule><day><room> and <schedule><day> is refused at the first one, not read empty."""
     with pytest.raises(ScheduleParseError) as info:
         loads(text, "frab-xml")
     assert info.value.location == location
-    assert info.value.reason.startswith("no <event> inside <schedule><day><room>, but there is one here")
+    assert info.value.reason.startswith("no <event> inside <schedule><day><room> or <schedule><day>, but there is one here")
 
 
 # ---------------------------------------------------------------------------
@@ -358,3 +358,14 @@ def test_any_bytes_give_a_conference_or_a_parse_error(format_name: str, data: by
     except ScheduleParseError:
         return
     assert isinstance(result, Conference)
+
+
+def test_c3voc_json_refuses_a_key_given_twice_as_native_json_does() -> None:
+    """One JSON rule for every reader: a key given twice in one object is refused at its path, never "the last one wins"."""
+    text = '{"schedule": {"conference": {"title": "X", "days": [{"date": "2020-01-01", "date": "2020-01-02", "rooms": {}}]}}}'
+    for format_name in ("c3voc-json", "json"):
+        with pytest.raises(ScheduleParseError) as info:
+            loads(text, format_name)
+        assert (info.value.reason, info.value.location) == (
+            'the key "date" is given twice in one object; keys must be unique', "$.schedule.conference.days[0].date",
+        )  # fmt: skip

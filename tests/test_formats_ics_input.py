@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pyconf_schedule import Conference, Session, UnknownZoneError
 from pyconf_schedule.cli import EXIT_ERROR, main
 from pyconf_schedule.exceptions import MissingZoneError, ScheduleParseError
-from pyconf_schedule.formats import _vtimezone, ics
+from pyconf_schedule.formats import _ics_lines, _vtimezone, ics
 from pyconf_schedule.formats._vtimezone import MAX_RULE_STEPS
 
 from ._work import growth, no_hang, steps
@@ -405,7 +405,7 @@ def test_a_byte_order_mark_and_bare_newlines_are_accepted_in_bytes() -> None:
 )
 def test_text_lists_split_on_unescaped_commas(value: str, items: list[str]) -> None:
     """CATEGORIES-style lists split on commas not preceded by an escaping backslash, each item unescaped."""
-    assert ics._split_list(value) == items
+    assert _ics_lines.split_list(value) == items
 
 
 def _unescape_reference(value: str) -> str:
@@ -428,7 +428,7 @@ def _unescape_reference(value: str) -> str:
 @given(st.text(alphabet="\\nN,;a\n ", max_size=40))
 def test_unescape_agrees_with_the_character_by_character_reading(value: str) -> None:
     """The linear unescaping gives what reading one character at a time gives, for any mix of backslashes and escapable letters."""
-    assert ics._unescape(value) == _unescape_reference(value)
+    assert _ics_lines.unescape(value) == _unescape_reference(value)
 
 
 @pytest.mark.parametrize(
@@ -438,9 +438,9 @@ def test_unescape_agrees_with_the_character_by_character_reading(value: str) -> 
 def test_a_huge_escaped_description_unescapes_fast(value: str, length: int) -> None:
     """Escapes are unescaped in C: no step per character or per escape, at most one loop turn (two steps) per escaped backslash."""
     short, longer = value[:4000], value[:32000]
-    added = steps(lambda: ics._unescape(longer)) - steps(lambda: ics._unescape(short))
+    added = steps(lambda: _ics_lines.unescape(longer)) - steps(lambda: _ics_lines.unescape(short))
     assert added <= 2 * (longer.count("\\\\") - short.count("\\\\"))
-    text = ics._unescape(value)
+    text = _ics_lines.unescape(value)
     assert (len(text), text == _unescape_reference(value)) == (length, True)
 
 
@@ -533,3 +533,142 @@ def test_any_bytes_give_a_conference_or_a_parse_error(data: bytes) -> None:
 def test_any_sequence_of_calendar_tokens_gives_a_conference_or_a_parse_error(tokens: list[bytes]) -> None:
     """Any sequence of iCalendar fragments after BEGIN:VCALENDAR gives a Conference or a ScheduleParseError, and never hangs."""
     check_input(b"BEGIN:VCALENDAR\r\n" + b"".join(tokens) + b"\r\nEND:VCALENDAR\r\n")
+
+
+# -- issue 18: truth on real inputs ----------------------------------------
+
+_HEAD = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
+
+
+def _one(events: str, head: str = _HEAD) -> Conference:
+    from pyconf_schedule import loads
+
+    return loads(head + events + "END:VCALENDAR\r\n", "ics")
+
+
+def test_mixed_line_ends_and_bare_lf_folds_are_read() -> None:
+    """Lines ending in CRLF and bare LF mixed, folded with a bare LF plus a space or a tab, unfold as RFC 5545 says."""
+    text = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\nPRODID:x\r\nBEGIN:VEVENT\nUID:f\r\nSUMMARY:Folded with\n  a bare LF\r\n"
+        "DTSTART:20260408T090000Z\nDESCRIPTION:mixed\r\n\tline ends\nEND:VEVENT\r\nEND:VCALENDAR\n"
+    )
+    from pyconf_schedule import loads
+
+    for data in (text, text.encode()):
+        (session,) = loads(data, "ics").sessions
+        assert (session.title, session.abstract, session.start) == (
+            "Folded with a bare LF", "mixedline ends", datetime(2026, 4, 8, 9, tzinfo=UTC),
+        )  # fmt: skip
+
+
+def test_a_duration_of_thousands_of_digits_is_a_parse_error() -> None:
+    """A DURATION number longer than 12 digits is refused at its line, not a bare ValueError from int()."""
+    with pytest.raises(ScheduleParseError) as info:
+        _one("BEGIN:VEVENT\r\nUID:d\r\nDTSTART:20260408T090000Z\r\nDURATION:PT" + "9" * 5000 + "M\r\nEND:VEVENT\r\n")
+    assert (info.value.location, info.value.reason) == (
+        "line 7", f"DURATION {'PT' + '9' * 37 + '…'!r} is too long (at most 12 digits a number)",
+    )  # fmt: skip
+
+
+def test_exdate_moves_the_start_to_the_next_rdate_or_keeps_the_event_off_the_programme() -> None:
+    """A DTSTART that EXDATE excludes: the first RDATE left is the start (length kept); with no other occurrence, the event is unscheduled with the reason recorded."""
+    conf = _one(
+        "BEGIN:VEVENT\r\nUID:x\r\nSUMMARY:Moved\r\nDTSTART:20260408T090000Z\r\nDTEND:20260408T100000Z\r\n"
+        "RDATE:20260408T090000Z,20260410T090000Z,20260409T090000Z\r\nEXDATE:20260408T090000Z\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:y\r\nSUMMARY:Gone\r\nDTSTART:20260408T110000Z\r\nEXDATE:20260408T110000Z\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:z\r\nSUMMARY:Weekly\r\nDTSTART:20260408T120000Z\r\nRRULE:FREQ=WEEKLY\r\n"
+        "EXDATE:20260408T120000Z\r\nEND:VEVENT\r\n"
+    )
+    moved, gone, weekly = (conf.session(i) for i in ("x", "y", "z"))
+    assert (moved.start, moved.end) == (datetime(2026, 4, 9, 9, tzinfo=UTC), datetime(2026, 4, 9, 10, tzinfo=UTC))
+    assert [(s.start, [(c.field, [v.value for v in c.values], c.rule) for c in s.conflicts]) for s in (gone, weekly)] == [
+        (None, [("start", ["2026-04-08T11:00:00+00:00"], "EXDATE excludes its only occurrence: kept off the programme (unscheduled)")]),
+        (None, [("start", ["2026-04-08T12:00:00+00:00"], "EXDATE excludes DTSTART and its next occurrence comes from the "
+                 "RRULE, which is not expanded: kept off the programme (unscheduled)")]),
+    ]  # fmt: skip
+    assert [s.id for s in ics.omitted(conf)] == ["y", "z"]
+
+
+def test_cancelled_events_are_kept_off_the_programme_visibly() -> None:
+    """STATUS:CANCELLED (and every event of a METHOD:CANCEL calendar) is unscheduled, so no day or time shows it; ics.omitted lists it and its conflict says why."""
+    conf = _one(
+        "BEGIN:VEVENT\r\nUID:c\r\nSUMMARY:Called off\r\nSTATUS:CANCELLED\r\nDTSTART:20260408T090000Z\r\n"
+        "DTEND:20260408T100000Z\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:k\r\nSUMMARY:Kept\r\nSTATUS:CONFIRMED\r\n"
+        "DTSTART:20260408T100000Z\r\nDTEND:20260408T110000Z\r\nEND:VEVENT\r\n"
+    )
+    assert [s.id for s in conf.sessions.scheduled] == ["k"]
+    assert [s.id for s in conf.at("2026-04-08T09:30:00Z")] == []
+    assert [(s.id, s.title, [c.rule for c in s.conflicts]) for s in ics.omitted(conf)] == [
+        ("c", "Called off", ["STATUS:CANCELLED cancels it: kept off the programme (unscheduled)"]),
+    ]
+    cancel = _one(
+        "BEGIN:VEVENT\r\nUID:c\r\nSUMMARY:Called off\r\nDTSTART:20260408T090000Z\r\nEND:VEVENT\r\n",
+        head=_HEAD + "METHOD:CANCEL\r\n",
+    )
+    assert [(s.id, s.start, [c.rule for c in s.conflicts]) for s in cancel.sessions] == [
+        ("c", None, ["the calendar's METHOD:CANCEL cancels it: kept off the programme (unscheduled)"]),
+    ]
+
+
+def test_a_date_start_with_a_date_time_end_is_a_day_only_session() -> None:
+    """DTSTART;VALUE=DATE with a DATE-TIME DTEND is that day (a day-only session), not a zero-length session at midnight."""
+    (session,) = _one(
+        "BEGIN:VEVENT\r\nUID:m\r\nSUMMARY:Mixed\r\nDTSTART;VALUE=DATE:20260408\r\nDTEND:20260408T170000Z\r\nEND:VEVENT\r\n"
+    ).sessions
+    assert (session.start, session.end, session.day_only) == (None, None, datetime(2026, 4, 8).date())
+    assert [(c.field, [v.value for v in c.values]) for c in session.conflicts] == [("end", ["2026-04-08T17:00:00+00:00"])]
+
+
+def test_a_vevent_inside_a_vevent_is_refused_at_its_line() -> None:
+    """An event nested in an event is invalid iCalendar: refused where it begins, naming its parent, never dropped silently."""
+    with pytest.raises(ScheduleParseError) as info:
+        _one("BEGIN:VEVENT\r\nUID:o\r\nDTSTART:20260408T090000Z\r\nBEGIN:VEVENT\r\nUID:i\r\nEND:VEVENT\r\nEND:VEVENT\r\n")
+    assert (info.value.location, info.value.reason) == (
+        "line 7", "BEGIN:VEVENT inside BEGIN:VEVENT of line 4; an event belongs directly in the VCALENDAR",
+    )  # fmt: skip
+
+
+def test_attendees_differing_only_in_case_are_one_speaker() -> None:
+    """ATTENDEE names that fold the same are one speaker: the first spelling is the name, the others its aliases, in every session."""
+    conf = _one(
+        "BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260408T090000Z\r\nATTENDEE;CN=Ana Lima:mailto:a@x\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:b\r\nDTSTART:20260408T100000Z\r\nATTENDEE;CN=ana lima:mailto:a@x\r\n"
+        "ATTENDEE;CN=ANA LIMA:mailto:a@x\r\nEND:VEVENT\r\n"
+    )
+    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [("ana-lima", "Ana Lima", ("ana lima", "ANA LIMA"))]
+    assert [[(p.id, p.aliases) for p in s.speakers] for s in conf.sessions] == [
+        [("ana-lima", ("ana lima", "ANA LIMA"))], [("ana-lima", ("ana lima", "ANA LIMA"))],
+    ]  # fmt: skip
+
+
+def test_titles_follow_the_one_rule_of_every_reader() -> None:
+    """SUMMARY is stripped like the frab and c3voc titles; a blank one, no SUMMARY and our own untitled placeholder all read as untitled."""
+    conf = _one(
+        "BEGIN:VEVENT\r\nUID:t\r\nSUMMARY:Trailing space \r\nDTSTART:20260408T090000Z\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:u\r\nSUMMARY:(untitled session u)\r\nDTSTART:20260408T100000Z\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:e\r\nSUMMARY:   \r\nDTSTART:20260408T110000Z\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:n\r\nDTSTART:20260408T120000Z\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:v\r\nSUMMARY:(untitled session u)\r\nDTSTART:20260408T130000Z\r\nEND:VEVENT\r\n"
+    )
+    assert [(s.id, s.title) for s in conf.sessions] == [
+        ("t", "Trailing space"), ("u", None), ("e", None), ("n", None), ("v", "(untitled session u)"),
+    ]  # fmt: skip
+
+
+def test_pyconuk_2015_sample_reads_as_its_file_says() -> None:
+    """pyconuk-2015 (PyVObject): 162 events in UTC on 4 days in 11 rooms; the 4 without SUMMARY are untitled, the 5 without DTEND have no end."""
+    from pyconf_schedule import read
+
+    path = ROOT.parent / "shared" / "samples" / "pyconuk-2015_schedule.pyvobject.ics"
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the shared folder is not next to the repository)")
+    conf = read(path)
+    untitled = [s.id.split("@")[0] for s in conf.sessions if s.title is None]
+    open_ended = [s.id.split("@")[0] for s in conf.sessions if s.end is None]
+    assert (len(conf.sessions), conf.timezone, len(conf.days()), len(conf.rooms)) == (162, "UTC", 4, 11)
+    assert (sorted(untitled), sorted(open_ended)) == (
+        ["20150919T102825Z-20643", "20150919T102825Z-37507", "20150919T102825Z-79948", "20150919T102825Z-95687"],
+        ["20150919T102825Z-44535", "20150919T102825Z-47344", "20150919T102825Z-63408", "20150919T102825Z-8929",
+         "20150919T102825Z-93091"],
+    )  # fmt: skip
+    assert [s.title for s in conf.sessions if s.title is not None and s.title != s.title.strip()] == []

@@ -109,6 +109,10 @@ def test_cli_refuses_in_one_line_or_lists(case: Case, command: list[str], reques
         elif command[0] == "export" and sessions and not any("start" in row for row in sessions):
             assert (code, stdout) == (1, "")
             assert stderr.splitlines()[0].endswith("nothing written")
+        elif command[0] == "export" and any("start" not in row for row in sessions):
+            # Sessions kept off the programme (cancelled, excluded, day-only) are named in one note, the rest written.
+            assert (code, len(stderr.splitlines()), stderr.startswith("pyconf-schedule: note: ")) == (0, 1, True)
+            assert "left out" in stderr and stdout != ""
         else:
             assert (code, stderr) == (0, "")
             assert stdout != ""

@@ -53,11 +53,16 @@ SAMPLES = (
         "mttcrsp-fosdem_fosdem-2007.pentabarf.xml",
         marks=_not_read_yet(18, "FOSDEM's 2007-2012 dialect (<event> directly under <day>) is refused"),
     ),
+    "sessionize_demo_All.json",
+    "sessionize_demo_GridSmart.json",
+    "mttcrsp-fosdem_fosdem-2007.pentabarf.xml",
     pytest.param("sessionize_demo_All.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
     pytest.param("sessionize_demo_GridSmart.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
     pytest.param("sessionize_demo_Speakers.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
 )
-SAMPLE_NAMES = [s if isinstance(s, str) else str(s.values[0]) for s in SAMPLES]
+NO_SCHEDULE = "sessionize_demo_Speakers.json"
+"""The one sample that holds no schedule (Sessionize's view/Speakers): its read is refused, see below."""
+SAMPLE_NAMES = [*(s if isinstance(s, str) else str(s.values[0]) for s in SAMPLES), NO_SCHEDULE]
 FILE_TZ = {
     # FOSDEM's export gives naive local times and names no zone; the event is in Brussels (samples README).
     "mttcrsp-fosdem_fosdem-2024.pentabarf.xml": "Europe/Brussels",
@@ -197,6 +202,17 @@ def test_sample_pages_pass_in_chromium(browser: Browser, sample: str, width: int
     """Each shared sample file's page passes the same checks as the datasets'."""
     conf = read(shared_path("samples", sample), tz=FILE_TZ.get(sample))
     _check_page(browser, conf, sample.split(".")[0], width, tmp_path)
+
+
+def test_speakers_only_sample_is_refused_naming_the_views_with_sessions() -> None:
+    """Sessionize's view/Speakers has no times or rooms: reading it fails with the views that hold the sessions, so no page is made."""
+    with pytest.raises(ScheduleParseError) as caught:
+        read(shared_path("samples", NO_SCHEDULE))
+    assert str(caught.value) == (
+        "cannot read sessionize at $[0]: this is Sessionize's view/Speakers: it lists speakers and their session "
+        "titles but no times, rooms or kinds, so it holds no schedule; read view/All, view/Sessions or view/GridSmart "
+        "of the same endpoint instead (https://sessionize.com/api/v2/<id>/view/All)"
+    )
 
 
 def test_every_shared_sample_is_checked() -> None:

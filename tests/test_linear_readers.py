@@ -67,6 +67,37 @@ def _c3voc_json(n: int) -> str:
     return json.dumps(document)
 
 
+def _sessionize(n: int) -> str:
+    """Sessionize's view/All: every session names its speaker, room and track category item by id."""
+    conf = _conference(n)
+    return json.dumps({
+        "sessions": [{"id": s.id, "title": s.title, "startsAt": s.start and s.start.isoformat(),
+                      "endsAt": s.end and s.end.isoformat(), "isServiceSession": False,
+                      "speakers": [p.id for p in s.speakers], "categoryItems": [i], "roomId": i,
+                      "questionAnswers": [{"questionId": 1, "answerValue": "x"}]} for i, s in enumerate(conf.sessions)],
+        "speakers": [{"id": p.id, "fullName": p.name, "tagLine": "A @ B"} for p in conf.speakers],
+        "categories": [{"id": 1, "title": "Track", "items": [{"id": i, "name": f"T{i}"} for i in range(n)]}],
+        "rooms": [{"id": i, "name": r.name} for i, r in enumerate(conf.rooms)],
+        "questions": [{"id": 1, "question": "Q"}],
+    })  # fmt: skip
+
+
+def _sched_json(n: int) -> str:
+    """Sched's session/export: wall times with epoch seconds, speakers appended to every name."""
+    return json.dumps([
+        {"event_key": s.id, "name": f"{s.title} - {s.speakers[0].name}", "event_start": f"{s.start:%Y-%m-%d %H:%M}",
+         "event_end": f"{s.end:%Y-%m-%d %H:%M}", "start_time_ts": int(s.start.timestamp()), "event_type": "Talks",
+         "venue": s.room and s.room.name, "speakers": [{"name": s.speakers[0].name}]}
+        for s in _conference(n).sessions if s.start is not None and s.end is not None
+    ])  # fmt: skip
+
+
+def _sched_ics(n: int) -> str:
+    """Sched's all.ics: the iCalendar export with Sched's PRODID and "Room, City, Country" locations."""
+    text = dumps(_conference(n), "ics").replace("PRODID:-//pyconf-schedule//pyconf-schedule//EN", "PRODID:-//Sched.com C//EN")
+    return re.sub(r"LOCATION:([^\r]*)", r"LOCATION:\1\\, Paris\\, France", text)
+
+
 def _pretalx(n: int) -> str:
     """A pretalx bundle of ``n`` talks and ``n`` breaks, every talk by the same two speakers (shapes of pretalx-api.schema.yml)."""
     from pyconf_schedule.formats.pretalx_api import bundle
@@ -111,6 +142,14 @@ def _growth(action: Callable[[int], object]) -> float:
 def test_readers_without_ids_are_linear(format: Any, make: Callable[[int], str]) -> None:
     """Clashing ids and names that slug to nothing cost each later event what they cost each earlier one."""
     texts = {n: make(n) for n in (_N, 2 * _N, 8 * _N)}
+    assert _growth(lambda n: loads(texts[n], format)) < 1.05
+
+
+@pytest.mark.parametrize(("format", "make"), [("sessionize", _sessionize), ("sched", _sched_json), ("sched", _sched_ics)])
+def test_platform_readers_are_linear(format: Any, make: Callable[[int], str]) -> None:
+    """Sessionize's references by id, Sched's name and speaker checks and its room split cost each later session what they cost each earlier one."""
+    texts = {n: make(n) for n in (_N, 2 * _N, 8 * _N)}
+    assert len(loads(texts[_N], format).sessions) == _N
     assert _growth(lambda n: loads(texts[n], format)) < 1.05
 
 
@@ -175,11 +214,14 @@ def test_unique_ids_probe_each_suffix_once() -> None:
 
 
 def test_spellings_of_one_person_id_become_aliases_in_order() -> None:
-    """Other spellings of one person id become that speaker's aliases, each once, in the order met."""
-    names = ["Ada Lovelace", "A. Lovelace", "Ada Lovelace", "Ada L.", "A. Lovelace"]
+    """Spellings of one person id that fold to its name become aliases, each once, in the order met; other names under that id are speakers of their own (issue 18 item 1)."""
+    names = ["Ada Lovelace", "ADA LOVELACE", "Ada Lovelace", "ada lovelace", "ADA LOVELACE", "A. Lovelace"]
     events = [{"id": i, "title": f"T{i}", "date": "2026-06-01T10:00:00+02:00", "duration": "00:30",
                "persons": [{"id": 7, "public_name": name}, {"id": 7, "public_name": name}]}
               for i, name in enumerate(names, start=1)]  # fmt: skip
     conf = loads(json.dumps({"schedule": {"conference": {"days": [{"rooms": {"A": events}}]}}}), "c3voc-json")
-    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [("person-7", "Ada Lovelace", ("A. Lovelace", "Ada L."))]
-    assert [s.speakers for s in conf.sessions] == [conf.speakers] * 5
+    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [
+        ("person-7", "Ada Lovelace", ("ADA LOVELACE", "ada lovelace")), ("person-7-2", "A. Lovelace", ()),
+    ]  # fmt: skip
+    ada, other = conf.speakers
+    assert [s.speakers for s in conf.sessions] == [(ada,)] * 5 + [(other,)]

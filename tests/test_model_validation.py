@@ -24,7 +24,7 @@ from pyconf_schedule import (
     Track,
     UnknownKindError,
 )
-from pyconf_schedule._model import MAX_INSTANT, MIN_INSTANT
+from pyconf_schedule._checks import MAX_INSTANT, MIN_INSTANT
 from pyconf_schedule.formats import dumps, format_names, loads
 
 UTC = timezone.utc

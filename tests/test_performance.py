@@ -17,7 +17,8 @@ from pyconf_schedule.formats import MAX_INPUT_BYTES
 from pyconf_schedule.exceptions import ScheduleParseError
 from pyconf_schedule.formats import native
 from pyconf_schedule.formats._common import load_json
-from pyconf_schedule._sessions import _SCANS_BEFORE_WORDS, Sessions, _haystack
+from pyconf_schedule._indexes import _SCANS_BEFORE_WORDS, _haystack
+from pyconf_schedule._sessions import Sessions
 from pyconf_schedule._text import _SEARCH_WORD, _strip_accents, fold, search_document, search_text, search_words, term_matches
 from pyconf_schedule._time import day_bounds, get_zone, utc
 

@@ -461,3 +461,72 @@ def test_wrong_types_of_day_information_are_named(fields: dict[str, object], mes
     with pytest.raises(FieldTypeError) as info:
         _night_conference(**fields)
     assert str(info.value) == message
+
+
+# -- issue 18 item 3: days the file declares badly ---------------------------
+
+JEV22 = "voc-jev22_everything.schedule.json"
+
+
+@pytest.mark.parametrize("view", [None, "UTC", "America/New_York", "Asia/Tokyo"])
+def test_days_whose_start_equals_their_end_fall_back_to_the_files_dates(view: str | None) -> None:
+    """voc-jev22 declares six days, each with day_start == day_end (09:00); its sessions keep the days the file files them under.
+
+    Facts checked: the degenerate bounds make no programme day; the day
+    change is the 09:00 all six days start at (the file states none), so the
+    04:00 session frab-1000, filed under 27 December, is on 27 December, and
+    every one of the 433 sessions is on the date of the day listing it, in
+    any view (before: 211 of them on another day when viewed in Tokyo,
+    frab-1000 on the 28th). Sessions per day: 20, 76, 113, 125, 79, 20.
+    """
+    conf = read(_sample(JEV22))
+    document = json.loads(_sample(JEV22).read_text(encoding="utf-8"))
+    filed = {
+        f"frab-{event['id']}": date.fromisoformat(day["date"])
+        for day in document["schedule"]["conference"]["days"]
+        for events in day["rooms"].values()
+        for event in events
+    }
+    assert (conf.programme_days, conf.day_change) == ((), time(9))
+    shown = conf if view is None else conf.to_tz(view)
+    assert {s.id: shown.day_of(s) for s in shown.sessions} == filed
+    assert _counts(shown) == [
+        ("2022-12-26", 20), ("2022-12-27", 76), ("2022-12-28", 113),
+        ("2022-12-29", 125), ("2022-12-30", 79), ("2022-12-31", 20),
+    ]  # fmt: skip
+    assert shown.day_of(shown.session("frab-1000")) == date(2022, 12, 27)
+
+
+def _congress_days(last_day_sessions: list[tuple[int, str, str]]) -> str:
+    """A merged congress file: two days 10:00 to 06:00 the next morning, a last day 06:00-16:00, and sessions after it."""
+    days = [
+        {"index": 1, "date": "2020-12-27", "day_start": "2020-12-27T10:00:00+01:00", "day_end": "2020-12-28T06:00:00+01:00", "rooms": {"A": [
+            {"id": 1, "date": "2020-12-27T11:00:00+01:00", "start": "11:00", "duration": "01:00", "room": "A", "title": "One"}]}},
+        {"index": 2, "date": "2020-12-28", "day_start": "2020-12-28T10:00:00+01:00", "day_end": "2020-12-29T06:00:00+01:00", "rooms": {"A": [
+            {"id": 2, "date": "2020-12-29T01:00:00+01:00", "start": "01:00", "duration": "01:00", "room": "A", "title": "Night"}]}},
+        {"index": 3, "date": "2020-12-29", "day_start": "2020-12-29T06:00:00+01:00", "day_end": "2020-12-29T16:00:00+01:00", "rooms": {"A": [
+            {"id": n, "date": at, "start": at[11:16], "duration": "00:30", "room": "A", "title": title} for n, at, title in last_day_sessions]}},
+    ]  # fmt: skip
+    return json.dumps({"schedule": {"conference": {"title": "C", "acronym": "cc", "time_zone_name": "Europe/Berlin", "days": days}}})
+
+
+def test_sessions_after_the_last_declared_day_are_on_that_day_not_a_new_one() -> None:
+    """A last day declared 06:00-16:00 with sessions at 00:00 and 05:30 after it: they are on that last day (the day change, 10:00, comes from the other days).
+
+    Before the fix they made a day the file does not have (2020-12-30).
+    """
+    text = _congress_days([(3, "2020-12-29T12:00:00+01:00", "Closing"), (4, "2020-12-30T00:00:00+01:00", "Party"),
+                           (5, "2020-12-30T05:30:00+01:00", "Breakfast")])  # fmt: skip
+    conf = loads(text, "c3voc-json")
+    assert [d.date.isoformat() for d in conf.programme_days] == ["2020-12-27", "2020-12-28", "2020-12-29"]
+    assert conf.day_change == time(10)
+    assert {s.id: str(conf.day_of(s)) for s in conf.sessions} == {
+        "frab-1": "2020-12-27", "frab-2": "2020-12-28", "frab-3": "2020-12-29", "frab-4": "2020-12-29", "frab-5": "2020-12-29",
+    }  # fmt: skip
+    assert [d.isoformat() for d in conf.days()] == ["2020-12-27", "2020-12-28", "2020-12-29"]
+
+
+def test_a_file_whose_days_hold_every_session_gets_no_day_change() -> None:
+    """When every session is inside a declared day, no day change is derived (the file's days decide alone)."""
+    conf = loads(_congress_days([(3, "2020-12-29T12:00:00+01:00", "Closing")]), "c3voc-json")
+    assert (conf.day_change, [d.isoformat() for d in conf.days()]) == (None, ["2020-12-27", "2020-12-28", "2020-12-29"])

@@ -16,14 +16,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, Room, ScheduleParseError, Session, SessionKind, Speaker, Track, dumps, loads
-from pyconf_schedule.formats import FORMATS, ReadableFormat, format_names
+from pyconf_schedule.formats import FORMATS, format_names
 
 from . import fuzz_readers
 from ._hostile import TimeLimitExceeded, time_limit
 
 READERS = format_names("read")
 TEXT_READERS = tuple(f.name for f in FORMATS if f.readable and f.writable and not f.binary)
-"""Readers whose format is also written as text: round trips through dumps() (sqlite: test_formats_sqlite; pretalx-api and indico are read only)."""
+"""The readers whose own export round-trips through dumps() (sqlite: test_formats_sqlite; the platforms are read only)."""
 BOUND = 5.0
 """Seconds after which reading one input (of at most a few kB: milliseconds) is stopped as a hang; not a speed claim."""
 _SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -38,7 +38,7 @@ def test_import_is_light() -> None:
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     loaded = set(json.loads(out))
     heavy = {"pyconf_schedule.formats", "pathlib", "cattrs", "dateutil", "csv", "xml", "xml.etree", "xml.parsers.expat", "argparse", "pyconf_schedule.cli",
-             "pyconf_schedule._converter", "difflib", "uuid", "hashlib", "pyconf_schedule._diff",
+             "pyconf_schedule._converter", "difflib", "uuid", "hashlib", "pyconf_schedule._diff", "pyconf_schedule._changes",
              "pyconf_schedule._fetch", "urllib.request", "http.client", "ssl", "socket", "tempfile",
              "pyconf_schedule._agenda", "pyconf_schedule._tables", "pyconf_schedule._mcp",
              "pyarrow", "pandas", "polars", "duckdb", "mcp"}

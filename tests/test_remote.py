@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import pyconf_schedule
 import pyconf_schedule._fetch as fetch_module
 from pyconf_schedule import (
     ConnectionFailedError,
@@ -724,3 +725,8 @@ def test_an_invalid_timeout_is_refused_before_any_request(server: LocalServer, t
 def test_a_small_valid_timeout_is_kept() -> None:
     """An int or a float above 0 is a valid timeout: the value is used as given, in seconds."""
     assert (check_timeout(3), check_timeout(0.25), check_timeout(1e9)) == (3.0, 0.25, 1e9)
+
+
+def test_requests_name_the_installed_release() -> None:
+    """Requests carry the user agent pyconf-schedule/<the package's __version__> (Python urllib)."""
+    assert fetch_module._user_agent() == f"pyconf-schedule/{pyconf_schedule.__version__} (Python urllib)"

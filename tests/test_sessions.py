@@ -317,3 +317,35 @@ def test_times_out_of_range_or_misshapen(dst: Conference, call: object, message:
 def test_conference_view_in_fixed_utc(dst: Conference) -> None:
     """to_tz(timezone.utc) is the UTC view."""
     assert dst.to_tz(timezone.utc).view_timezone == "UTC"
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        ("PYTORCH-UPDATES", ("pytorch-updates",)),  # the id, case ignored
+        ("  pytorch   UPDATES ", ("pytorch-updates",)),  # the title, case and spacing ignored
+        ("monarch amd", ("bringing-pytorch-monarch-to-amd-gpus-single-controller",)),  # the one title with both words
+        ("pytorch-update", ()),  # written as an id, a typo: not searched
+        ("", ()),
+    ],
+)
+def test_find_names_a_session_by_id_then_title_then_words(text: str, ids: tuple[str, ...]) -> None:
+    """find() tries the id, then the title, then the words (narrowed to the one title holding them all)."""
+    from pyconf_schedule import load
+
+    conf = load("eu2026")
+    assert conf.find(text).ids == ids
+    assert conf.sessions.find(text) == conf.find(text)
+
+
+def test_find_gives_every_session_words_match_when_no_one_title_holds_them() -> None:
+    """Words in several sessions, and in no single title, give them all: the caller sees the ambiguity."""
+    from pyconf_schedule import load
+
+    conf = load("eu2026")
+    assert len(conf.search("monarch amd")) == 2
+    assert conf.find("kv cache").ids == conf.search("kv cache").ids
+    assert conf.find("kv cache").ids[:2] == (
+        "why-wideep-inference-needs-data-parallel-aware-scheduling", "kv-cache-centric-inference-building-a-state-aware",
+    )  # fmt: skip
+    assert len(conf.find("kv cache")) == 5

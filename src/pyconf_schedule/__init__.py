@@ -34,6 +34,7 @@ from .exceptions import (
     ScheduleParseError,
     ScheduleWriteError,
     TimeParseError,
+    UnknownConferenceError,
     UnknownDatasetError,
     UnknownFormatError,
     UnknownKindError,
@@ -48,7 +49,8 @@ from .exceptions import (
 
 if TYPE_CHECKING:
     from ._agenda import Agenda, Clash, Gap, Pick
-    from ._diff import FieldChange, ScheduleDiff, SessionChange, diff
+    from ._changes import FieldChange, SessionChange
+    from ._diff import ScheduleDiff, diff
     from ._fetch import Fetched, fetch
     from ._tables import to_arrow, to_pandas, to_polars
     from ._platforms import fetch_pretalx, read_pretalx
@@ -94,6 +96,7 @@ __all__ = [
     "Speaker",
     "TimeParseError",
     "Track",
+    "UnknownConferenceError",
     "UnknownDatasetError",
     "UnknownFormatError",
     "UnknownKindError",
@@ -125,7 +128,7 @@ __all__ = [
 
 _LAZY = {
     "dumps": "formats", "format_names": "formats", "loads": "formats", "read": "formats", "write": "formats",
-    "diff": "_diff", "FieldChange": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_diff",
+    "diff": "_diff", "ScheduleDiff": "_diff", "FieldChange": "_changes", "SessionChange": "_changes",
     "fetch": "_fetch", "Fetched": "_fetch",
     "fetch_pretalx": "_platforms", "read_pretalx": "_platforms",
     "Agenda": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",

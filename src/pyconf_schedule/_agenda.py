@@ -4,8 +4,8 @@ Words kept apart on purpose: a *clash* (:class:`Clash`, :meth:`Agenda.clashes`)
 is two picked sessions that run at the same time; a *conflict*
 (:attr:`Session.conflicts`) is two sources that disagree about a session.
 
->>> from pyconf_schedule import load
->>> agenda = load("eu2026").agenda(["pytorch-updates", "co-evolution-how-the-open-source-intelligence-stack"])
+>>> from pyconf_schedule import Agenda, load
+>>> agenda = Agenda.of(load("eu2026"), ["pytorch-updates", "co-evolution-how-the-open-source-intelligence-stack"])
 >>> len(agenda), agenda.clashes()
 (2, ())
 """
@@ -17,7 +17,7 @@ import itertools
 import os
 import secrets
 import stat
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any, Union
@@ -28,7 +28,8 @@ from ._model import Session
 from ._sessions import Sessions, sort_key
 from ._time import DayLike, day_bounds, get_zone, parse_day, utc, zone_name
 from .exceptions import (
-    FieldTypeError, InvalidArgumentError, MissingPicksError, ScheduleParseError, UnknownSessionError, shorten,
+    FieldTypeError, InvalidArgumentError, MissingPicksError, ScheduleParseError, UnknownConferenceError,
+    UnknownSessionError, shorten,
 )  # fmt: skip
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ _MAX_FILE = 4 * 1024 * 1024
 """An agenda file is small: a few kilobytes. Anything above this is refused unread."""
 
 Picks = Union[str, Session, Iterable[Union[str, Session]]]
-"""What :meth:`Agenda.add` and :meth:`Conference.agenda` take: ids, sessions, or a :class:`Sessions`."""
+"""What :meth:`Agenda.of` and :meth:`Agenda.add` take: ids, sessions, or a :class:`Sessions`."""
 
 
 @frozen(kw_only=True)
@@ -113,15 +114,15 @@ def _minutes(delta: timedelta | None) -> str:
 class Agenda:
     """An immutable selection of sessions from one or more conferences: a personal agenda.
 
-    Build one with :meth:`Conference.agenda` and change it with :meth:`add`
+    Build one with :meth:`Agenda.of` and change it with :meth:`add`
     and :meth:`remove`, which return a new agenda.  :attr:`sessions` is a
     :class:`Sessions`, so every query, ``to_tz`` and every writer work on it.
     Times are shown in :attr:`zone`: the first conference's zone (or its
     view's), or the zone given to :meth:`to_tz`.
 
-    >>> from pyconf_schedule import load
+    >>> from pyconf_schedule import Agenda, load
     >>> conf = load("na2026")
-    >>> agenda = conf.agenda(conf.by_speaker("Liz Li"))
+    >>> agenda = Agenda.of(conf, conf.by_speaker("Liz Li"))
     >>> agenda.sessions.ids
     ('extending-torchinductor-with-flydsl-a-new-mlir-native', 'scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x')
     """
@@ -190,6 +191,19 @@ class Agenda:
         if order is not None:
             picks_sorted.sort(key=lambda p: order[p.session])
         init(self, "_picks", tuple(picks_sorted))
+
+    @classmethod
+    def of(cls, conference: Conference, picks: Picks = (), *, note: str | None = None) -> Agenda:
+        """A personal agenda of ``picks`` from ``conference``: session ids, sessions or a :class:`Sessions`.
+
+        An unknown id raises :class:`~pyconf_schedule.exceptions.UnknownSessionError`
+        naming it, with close ids; ``note`` is kept with each pick.
+
+        >>> from pyconf_schedule import Agenda, load
+        >>> Agenda.of(load("eu2026"), ["pytorch-updates"]).sessions.ids
+        ('pytorch-updates',)
+        """
+        return cls([conference]).add(picks, note=note)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Agenda is immutable: cannot set {name!r}")
@@ -452,12 +466,20 @@ class Agenda:
 
     @classmethod
     def from_json(
-        cls, text: str, conferences: Iterable[Conference] | Mapping[str, Conference] = (), *, name: str = "agenda"
+        cls,
+        text: str,
+        conferences: Iterable[Conference] | Mapping[str, Conference] = (),
+        *,
+        name: str = "agenda",
+        loader: Callable[[str], Conference] | None = None,
     ) -> Agenda:
         """The agenda a :meth:`to_json` document describes.
 
-        Conferences are taken from ``conferences`` by id, else loaded as
-        embedded datasets of that name.  A pick whose session no longer
+        Conferences are taken from ``conferences`` by id, else from
+        ``loader(id)`` (``loader=pyconf_schedule.load`` reads the embedded
+        datasets); a conference found in neither raises
+        :class:`~pyconf_schedule.exceptions.UnknownConferenceError` naming
+        it.  A pick whose session no longer
         exists raises :class:`~pyconf_schedule.exceptions.MissingPicksError`
         naming every such pick; a malformed document raises
         :class:`~pyconf_schedule.exceptions.ScheduleParseError`.
@@ -504,7 +526,7 @@ class Agenda:
                 raise bad(f"conference {shorten(conf_id)!r} is not listed in conferences", where)
             picks.append(Pick(conference=conf_id, session=sid, note=note))
         given = dict(conferences) if isinstance(conferences, Mapping) else {c.id: c for c in conferences}
-        confs = [given[n] if n in given else _dataset(n) for n in names]
+        confs = [given[n] if n in given else _conference(n, loader, given, name) for n in names]
         missing = [p for p in picks if confs[names.index(p.conference)].sessions.get(p.session) is None]
         if missing:
             valid = [s.id for c in confs for s in c.sessions]
@@ -512,8 +534,14 @@ class Agenda:
         return cls(confs, picks, zone=zone_text)
 
     @classmethod
-    def load(cls, path: str | Any, conferences: Iterable[Conference] | Mapping[str, Conference] = ()) -> Agenda:
-        """Read an agenda file written by :meth:`save`; see :meth:`from_json`."""
+    def load(
+        cls,
+        path: str | Any,
+        conferences: Iterable[Conference] | Mapping[str, Conference] = (),
+        *,
+        loader: Callable[[str], Conference] | None = None,
+    ) -> Agenda:
+        """Read an agenda file written by :meth:`save`; see :meth:`from_json` for ``conferences`` and ``loader``."""
         import os
 
         target = os.fspath(path)
@@ -528,7 +556,7 @@ class Agenda:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ScheduleParseError("agenda", f"not UTF-8 text ({exc.reason})") from None
-        return cls.from_json(text, conferences, name=os.path.basename(target))
+        return cls.from_json(text, conferences, name=os.path.basename(target), loader=loader)
 
 
 def _write_file(path: str, text: str) -> None:
@@ -606,10 +634,13 @@ def _span(session: Session, zone: tzinfo) -> tuple[datetime, datetime, bool] | N
     return None
 
 
-def _dataset(name: str) -> Conference:
-    from ._datasets import load
-
-    return load(name)
+def _conference(
+    conf_id: str, loader: Callable[[str], Conference] | None, given: Mapping[str, Conference], name: str
+) -> Conference:
+    """The conference ``conf_id`` from ``loader``: the agenda does not know where conferences come from."""
+    if loader is None:
+        raise UnknownConferenceError(name, conf_id, given)
+    return loader(conf_id)
 
 
 def _resolve(picks: Picks, conference: Conference, note: str | None) -> list[tuple[Conference, str]]:

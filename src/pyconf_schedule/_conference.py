@@ -4,27 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, time, tzinfo
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 from attrs import field, frozen
 
+from ._checks import as_tuple, check_date, check_items, check_optional_str, check_str, wrong_type
 from ._days import DayRule, ProgrammeDay, check_day_change, check_programme_days, programme_days
-from ._model import (
-    Room,
-    Session,
-    SessionKind,
-    Source,
-    Speaker,
-    Track,
-    _check_date,
-    _check_items,
-    _check_optional_str,
-    _check_str,
-    _tuple,
-    _wrong_type,
-)
-from ._sessions import Sessions, _Catalogue
+from ._indexes import Catalogue
+from ._model import Room, Session, SessionKind, Source, Speaker, Track
+from ._sessions import Sessions
 from ._text import fold
 from ._time import DayLike, TimeLike, get_zone, zone_name
 from .exceptions import (
@@ -34,50 +23,47 @@ from .exceptions import (
     UnknownTrackError,
 )
 
-if TYPE_CHECKING:
-    from ._agenda import Agenda
-
 __all__ = ["Conference"]
 
 
 def _to_sessions(value: Iterable[Session]) -> Sessions:
     if isinstance(value, Sessions):
         return value
-    items = _tuple(value)
-    _check_items("Conference", None, "sessions", items, Session, "an iterable of Session")
+    items = as_tuple(value)
+    check_items("Conference", None, "sessions", items, Session, "an iterable of Session")
     # Sorted here; __attrs_post_init__ gives the sessions the conference's catalogue, so none is made for them now.
     return Sessions(items, _catalogue=_NO_CATALOGUE)
 
 
-_NO_CATALOGUE = _Catalogue((), (), ())
+_NO_CATALOGUE = Catalogue((), (), ())
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _rooms(value: Iterable[Room]) -> tuple[Room, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _tracks(value: Iterable[Track]) -> tuple[Track, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _sources(value: Iterable[Source]) -> tuple[Source, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _derived_speakers(self: Conference) -> tuple[Speaker, ...]:
-    return _Catalogue.of(self.sessions).speakers
+    return Catalogue.of(self.sessions).speakers
 
 
 def _derived_rooms(self: Conference) -> tuple[Room, ...]:
-    return _Catalogue.of(self.sessions).rooms
+    return Catalogue.of(self.sessions).rooms
 
 
 def _derived_tracks(self: Conference) -> tuple[Track, ...]:
-    return _Catalogue.of(self.sessions).tracks
+    return Catalogue.of(self.sessions).tracks
 
 
 @frozen(kw_only=True, repr=False)
@@ -130,7 +116,7 @@ class Conference:
         home = get_zone(self.timezone)
         _check(self)
         rule = DayRule(self.programme_days, self.day_change, home) if self.programme_days or self.day_change else None
-        catalogue = _Catalogue(self.speakers, self.rooms, self.tracks, owner=self, rule=rule)
+        catalogue = Catalogue(self.speakers, self.rooms, self.tracks, owner=self, rule=rule)
         # Times are shown in the zone of the view: convert sessions given in another.
         shown = [s if _shown_in(s, zone) else s.to_tz(zone) for s in self.sessions]
         sessions = Sessions(shown, zone=zone, _catalogue=catalogue, _sorted=True)
@@ -192,7 +178,7 @@ class Conference:
         Formats use it to write a query result with its conference's details.
         """
         chosen = Sessions(sessions)
-        used = _Catalogue.of(chosen)
+        used = Catalogue.of(chosen)
         speaker_ids = {s.id for s in used.speakers}
         room_ids = {r.id for r in used.rooms}
         track_ids = {t.id for t in used.tracks}
@@ -203,20 +189,6 @@ class Conference:
             rooms=[r for r in self.rooms if r.id in room_ids],
             tracks=[t for t in self.tracks if t.id in track_ids],
         )
-
-    def agenda(self, picks: Iterable[str | Session] = (), *, note: str | None = None) -> Agenda:
-        """A personal :class:`~pyconf_schedule.Agenda` of ``picks``: session ids, sessions or a :class:`Sessions`.
-
-        An unknown id raises :class:`~pyconf_schedule.exceptions.UnknownSessionError`
-        naming it, with close ids.
-
-        >>> from pyconf_schedule import load
-        >>> load("eu2026").agenda(["pytorch-updates"]).sessions.ids
-        ('pytorch-updates',)
-        """
-        from ._agenda import Agenda
-
-        return Agenda([self]).add(picks, note=note)
 
     # -- lookups -----------------------------------------------------------
 
@@ -291,6 +263,10 @@ class Conference:
         """See :meth:`Sessions.after`."""
         return self.sessions.after(when)
 
+    def find(self, text: str) -> Sessions:
+        """The sessions that ``text`` names: by id, by title, else by words (see :meth:`Sessions.find`)."""
+        return self.sessions.find(text)
+
     def search(self, text: str) -> Sessions:
         """See :meth:`Sessions.search`."""
         return self.sessions.search(text)
@@ -316,20 +292,20 @@ def _shown_in(session: Session, zone: tzinfo) -> bool:
 def _check_types(conf: Conference) -> None:
     """Refuse a field of the wrong type, naming it, before anything uses it."""
     ident = conf.id
-    _check_str("Conference", None, id=ident)
-    _check_str("Conference", ident, name=conf.name, timezone=conf.timezone)
-    _check_optional_str(
+    check_str("Conference", None, id=ident)
+    check_str("Conference", ident, name=conf.name, timezone=conf.timezone)
+    check_optional_str(
         "Conference", ident, city=conf.city, country=conf.country, venue=conf.venue, url=conf.url,
         coverage=conf.coverage, view_timezone=conf.view_timezone,
     )  # fmt: skip
-    _check_date("Conference", ident, "start_date", conf.start_date)
-    _check_date("Conference", ident, "end_date", conf.end_date)
-    _check_items("Conference", ident, "speakers", conf.speakers, Speaker, "an iterable of Speaker")
-    _check_items("Conference", ident, "rooms", conf.rooms, Room, "an iterable of Room")
-    _check_items("Conference", ident, "tracks", conf.tracks, Track, "an iterable of Track")
-    _check_items("Conference", ident, "sources", conf.sources, Source, "an iterable of Source")
+    check_date("Conference", ident, "start_date", conf.start_date)
+    check_date("Conference", ident, "end_date", conf.end_date)
+    check_items("Conference", ident, "speakers", conf.speakers, Speaker, "an iterable of Speaker")
+    check_items("Conference", ident, "rooms", conf.rooms, Room, "an iterable of Room")
+    check_items("Conference", ident, "tracks", conf.tracks, Track, "an iterable of Track")
+    check_items("Conference", ident, "sources", conf.sources, Source, "an iterable of Source")
     if not isinstance(conf.sessions, Sessions):  # only a subclass's own converter could let this through
-        raise _wrong_type("Conference", "sessions", conf.sessions, "an iterable of Session", ident)
+        raise wrong_type("Conference", "sessions", conf.sessions, "an iterable of Session", ident)
 
 
 def _check(conf: Conference) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import typing
-from datetime import date, datetime
+from datetime import date, datetime, time
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -18,7 +18,7 @@ import attrs
 import cattrs
 
 from ._conference import Conference
-from ._days import register_day_change_hooks
+from ._days import parse_day_change
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._time import format_datetime, parse_datetime
 from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneError, shorten
@@ -138,7 +138,8 @@ def make_converter() -> cattrs.Converter:
     converter.register_structure_hook(datetime, _structure_datetime)
     converter.register_unstructure_hook(date, date.isoformat)
     converter.register_structure_hook(date, _structure_date)
-    register_day_change_hooks(converter)
+    converter.register_structure_hook(time, lambda value, _type: parse_day_change(value))  # the day change
+    converter.register_unstructure_hook(time, time.isoformat)
     converter.register_structure_hook(str, _structure_str)
     converter.register_structure_hook(SessionKind, _structure_kind)
     converter.register_structure_hook_factory(_is_tuple, lambda t: _list_factory(t, converter))

@@ -22,19 +22,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta, tzinfo
-from typing import TYPE_CHECKING, Any
 
 import attrs
 from attrs import field, frozen
 
-from ._model import _check_date, _check_datetime, _check_items, _instant_key, _tuple, _wrong_type
+from ._checks import as_tuple, check_date, check_datetime, check_items, instant_key, wrong_type
 from ._time import get_zone, utc
 from .exceptions import InvalidScheduleError
 
-if TYPE_CHECKING:
-    import cattrs
-
-__all__ = ["DayRule", "ProgrammeDay", "register_day_change_hooks"]
+__all__ = ["DayRule", "ProgrammeDay", "parse_day_change"]
 
 
 @frozen(kw_only=True)
@@ -54,18 +50,18 @@ class ProgrammeDay:
     """
 
     date: date
-    start: datetime = field(eq=_instant_key)
-    end: datetime = field(eq=_instant_key)
+    start: datetime = field(eq=instant_key)
+    end: datetime = field(eq=instant_key)
 
     def __attrs_post_init__(self) -> None:
         if self.date is None:
-            raise _wrong_type("ProgrammeDay", "date", self.date, "a datetime.date (a day, no time)")
-        _check_date("ProgrammeDay", None, "date", self.date)
+            raise wrong_type("ProgrammeDay", "date", self.date, "a datetime.date (a day, no time)")
+        check_date("ProgrammeDay", None, "date", self.date)
         for name in ("start", "end"):
             value = getattr(self, name)
             if value is None:
-                raise _wrong_type("ProgrammeDay", name, value, "a timezone-aware datetime")
-            _check_datetime("ProgrammeDay", None, name, value)
+                raise wrong_type("ProgrammeDay", name, value, "a timezone-aware datetime")
+            check_datetime("ProgrammeDay", None, name, value)
         if utc(self.end) < utc(self.start):
             raise InvalidScheduleError(
                 f"programme day {self.date} ends ({self.end.isoformat()}) before it starts ({self.start.isoformat()})"
@@ -83,7 +79,7 @@ class ProgrammeDay:
 
 def programme_days(value: Iterable[ProgrammeDay]) -> tuple[ProgrammeDay, ...]:
     """``value`` as a tuple sorted by start instant (anything else is left for the checks to name)."""
-    items = _tuple(value)
+    items = as_tuple(value)
     if not isinstance(items, tuple) or not all(isinstance(d, ProgrammeDay) for d in items):
         return items
     return tuple(sorted(items, key=lambda d: (utc(d.start), utc(d.end))))
@@ -91,7 +87,7 @@ def programme_days(value: Iterable[ProgrammeDay]) -> tuple[ProgrammeDay, ...]:
 
 def check_programme_days(days: tuple[ProgrammeDay, ...], ident: object = None) -> None:
     """Refuse programme days that are not ProgrammeDays, share a date or overlap (touching, end == next start, is allowed)."""
-    _check_items("Conference", ident, "programme_days", days, ProgrammeDay, "an iterable of ProgrammeDay")
+    check_items("Conference", ident, "programme_days", days, ProgrammeDay, "an iterable of ProgrammeDay")
     for before, after in zip(days, days[1:]):
         if after.date <= before.date:
             raise InvalidScheduleError(
@@ -110,14 +106,19 @@ def check_day_change(_instance: object, _attribute: object, value: time | None) 
     if value is None:
         return
     if not isinstance(value, time):
-        raise _wrong_type("Conference", "day_change", value, "a datetime.time such as time(4, 0), or None")
+        raise wrong_type("Conference", "day_change", value, "a datetime.time such as time(4, 0), or None")
     if value.tzinfo is not None:
         raise InvalidScheduleError(
             "day_change is a wall-clock time in the conference's zone; give it without a tzinfo, e.g. time(4, 0)"
         )
 
 
-def _structure_day_change(value: Any, _type: Any) -> time:
+def parse_day_change(value: object) -> time:
+    """A day change written as text (``"04:00"``, ``"04:00:00"``): a wall-clock time with no offset.
+
+    >>> parse_day_change("04:00")
+    datetime.time(4, 0)
+    """
     if not isinstance(value, str):
         raise ValueError(f"expected a wall-clock time string such as '04:00:00', got {type(value).__name__}")
     try:
@@ -127,12 +128,6 @@ def _structure_day_change(value: Any, _type: Any) -> time:
     if parsed.tzinfo is not None:
         raise ValueError(f"{value!r} has a UTC offset; a day change is a wall-clock time in the conference's zone")
     return parsed
-
-
-def register_day_change_hooks(converter: cattrs.Converter) -> None:
-    """Teach the native JSON converter ``datetime.time`` (the day change): ``"04:00:00"`` both ways."""
-    converter.register_structure_hook(time, _structure_day_change)
-    converter.register_unstructure_hook(time, time.isoformat)
 
 
 class DayRule:

@@ -23,7 +23,7 @@ from datetime import date, datetime
 from typing import Any
 
 from ._conference import Conference
-from ._days import ProgrammeDay, _structure_day_change
+from ._days import ProgrammeDay, parse_day_change
 from ._model import _KINDS, Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from ._time import parse_datetime
 
@@ -187,7 +187,7 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
     if "programme_days" in shell:
         shell["programme_days"] = tuple(_day(raw, datetimes) for raw in _list(shell["programme_days"]))
     if shell.get("day_change") is not None:
-        shell["day_change"] = _structure_day_change(shell["day_change"], None)
+        shell["day_change"] = parse_day_change(shell["day_change"])
     return Conference(
         **shell, sessions=sessions, speakers=tuple(speakers.values()), rooms=tuple(rooms.values()),
         tracks=tuple(tracks.values()),

@@ -38,87 +38,21 @@ False
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from datetime import date, datetime, tzinfo
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from ._model import Room, Session, SessionKind, Speaker, Track
+from ._changes import COMPARED_FIELDS, ChangedField, DiffValue, FieldChange, MatchedBy, SessionChange
+from ._model import Room, Session, Speaker, Track
 from ._text import fold
 from ._time import get_zone, utc
 
 if TYPE_CHECKING:
     from ._conference import Conference
 
-__all__ = ["COMPARED_FIELDS", "ChangedField", "DiffValue", "FieldChange", "MatchedBy", "ScheduleDiff", "SessionChange", "diff"]
-
-ChangedField = Literal[
-    "id", "title", "kind", "start", "end", "day_only", "room", "track", "speakers", "abstract", "language",
-    "audience_level", "url", "slides",
-]  # fmt: skip
-"""The name of a field :func:`diff` compares."""
-
-COMPARED_FIELDS: tuple[ChangedField, ...] = (
-    "id", "title", "kind", "start", "end", "day_only", "room", "track", "speakers", "abstract", "language",
-    "audience_level", "url", "slides",
-)  # fmt: skip
-"""The fields :func:`diff` compares, in the order changes are reported."""
-
-MatchedBy = Literal["id", "url", "title"]
-"""How a changed session was paired with its old version."""
-
-DiffValue: TypeAlias = "str | SessionKind | datetime | date | Room | Track | tuple[Speaker, ...] | tuple[str, ...] | None"
-"""A value of a compared field, as the session holds it."""
-
-
-@frozen(kw_only=True)
-class FieldChange:
-    """One field of a session that differs: its name and both values, as the sessions hold them.
-
-    ``speakers_added`` and ``speakers_removed`` name the people who came and
-    went when the field is ``"speakers"``.
-    """
-
-    field: ChangedField
-    old: DiffValue
-    new: DiffValue
-
-    @property
-    def speakers_added(self) -> tuple[str, ...]:
-        """The names in the new speakers and not in the old (empty for other fields)."""
-        return _names_minus(self.new, self.old) if self.field == "speakers" else ()
-
-    @property
-    def speakers_removed(self) -> tuple[str, ...]:
-        """The names in the old speakers and not in the new (empty for other fields)."""
-        return _names_minus(self.old, self.new) if self.field == "speakers" else ()
-
-
-@frozen(kw_only=True)
-class SessionChange:
-    """A session present in both versions whose compared fields differ.
-
-    ``old`` and ``new`` are the two versions; ``changes`` the fields that
-    differ, in the order of :data:`COMPARED_FIELDS`; ``matched_by`` how they
-    were paired.
-    """
-
-    old: Session
-    new: Session
-    changes: tuple[FieldChange, ...]
-    matched_by: MatchedBy = "id"
-
-    @property
-    def id(self) -> str:
-        """The session's id in the new version."""
-        return self.new.id
-
-    @property
-    def fields(self) -> tuple[ChangedField, ...]:
-        """The names of the fields that differ."""
-        return tuple(c.field for c in self.changes)
+__all__ = ["ScheduleDiff", "diff"]
 
 
 @frozen(kw_only=True)
@@ -144,19 +78,25 @@ class ScheduleDiff:
         """The number of sessions added, removed or changed."""
         return len(self.added) + len(self.removed) + len(self.changed)
 
+    # Writing a diff is the formats' job (formats/_changes.py); these name the zone and hand over the parts.
+
     def as_text(self, *, tz: str | None = None) -> str:
         """The changes as plain text, one line per session and one per changed field; "No changes." when none."""
-        return _render_text(self, get_zone(tz or self.timezone))
+        from .formats._changes import text
+
+        return text(self.added, self.removed, self.changed, get_zone(tz or self.timezone))
 
     def as_markdown(self, *, tz: str | None = None) -> str:
         """The changes as Markdown: a section each for added, removed and changed sessions."""
-        return _render_markdown(self, get_zone(tz or self.timezone))
+        from .formats._changes import markdown
+
+        return markdown(self.added, self.removed, self.changed, get_zone(tz or self.timezone))
 
     def as_json(self) -> str:
         """The changes as a JSON document (times as ISO 8601 with their offset, in UTC); see docs/reference/api.md."""
-        import json
+        from .formats._changes import json_text
 
-        return json.dumps(_as_data(self), indent=2, ensure_ascii=False) + "\n"
+        return json_text(self.added, self.removed, self.changed)
 
 
 def diff(old: Conference, new: Conference) -> ScheduleDiff:
@@ -248,20 +188,6 @@ def _speaker_key(speakers: tuple[Speaker, ...]) -> list[str]:
     return sorted(s.name for s in speakers)
 
 
-def _names_minus(a: DiffValue, b: DiffValue) -> tuple[str, ...]:
-    """The speaker names of ``a`` not in ``b`` (as multisets)."""
-    left = [s.name for s in a if isinstance(s, Speaker)] if isinstance(a, tuple) else []
-    right = [s.name for s in b if isinstance(s, Speaker)] if isinstance(b, tuple) else []
-    remaining = Counter(right)
-    result = []
-    for name in left:
-        if remaining[name]:
-            remaining[name] -= 1
-        else:
-            result.append(name)
-    return tuple(result)
-
-
 def _comparable(name: ChangedField, value: DiffValue) -> object:
     """The form of a field's value that decides equality: instants for times, names for places and people."""
     if isinstance(value, datetime):
@@ -280,119 +206,3 @@ def _changes(old: Session, new: Session) -> tuple[FieldChange, ...]:
         if _comparable(name, before) != _comparable(name, after):
             changes.append(FieldChange(field=name, old=before, new=after))
     return tuple(changes)
-
-
-# -- rendering ----------------------------------------------------------------
-
-
-def _when(session: Session, zone: tzinfo) -> str:
-    if session.start is None:
-        return "unscheduled" if session.day_only is None else f"{session.day_only.isoformat()} (time not known)"
-    start = session.start.astimezone(zone)
-    text = f"{start:%Y-%m-%d %H:%M}"
-    if session.end is not None:
-        end = session.end.astimezone(zone)
-        text += f"–{end:%H:%M}" if end.date() == start.date() else f"–{end:%Y-%m-%d %H:%M}"
-    return f"{text} {start.tzname()}"
-
-
-def _summary(session: Session, zone: tzinfo) -> str:
-    where = f", {session.room.name}" if session.room else ""
-    who = f" ({', '.join(session.speaker_names)})" if session.speakers else ""
-    return f"{_when(session, zone)}{where}: {session.display_title}{who} [{session.id}]"
-
-
-def _value_text(value: DiffValue, zone: tzinfo) -> str:
-    if value is None:
-        return "(none)"
-    if isinstance(value, datetime):
-        moment = value.astimezone(zone)
-        return f"{moment:%Y-%m-%d %H:%M} {moment.tzname()}"
-    if isinstance(value, str):  # free text: quoted, and cut where long
-        return repr(value) if len(value) <= 80 else repr(value[:79] + "…")
-    plain = _json_value(value)  # a date, kind, room, track or names: as JSON gives them
-    if isinstance(plain, list):
-        return ", ".join(map(str, plain)) if plain else "(none)"
-    return str(plain)
-
-
-def _change_text(change: FieldChange, zone: tzinfo) -> str:
-    if change.field == "speakers":
-        parts = [f"+{n}" for n in change.speakers_added] + [f"-{n}" for n in change.speakers_removed]
-        return f"speakers: {', '.join(parts)}"
-    if change.field == "abstract" and change.old is not None and change.new is not None:
-        return "abstract: reworded"
-    return f"{change.field}: {_value_text(change.old, zone)} → {_value_text(change.new, zone)}"
-
-
-def _render_text(result: ScheduleDiff, zone: tzinfo) -> str:
-    if not result:
-        return "No changes.\n"
-    lines: list[str] = []
-    for heading, sessions, mark in (("Added", result.added, "+"), ("Removed", result.removed, "-")):
-        if sessions:
-            lines.append(f"{heading} ({len(sessions)}):")
-            lines += [f"  {mark} {_summary(s, zone)}" for s in sessions]
-    if result.changed:
-        lines.append(f"Changed ({len(result.changed)}):")
-        for change in result.changed:
-            lines.append(f"  * {_summary(change.new, zone)}")
-            lines += [f"      {_change_text(c, zone)}" for c in change.changes]
-    return "\n".join(lines) + "\n"
-
-
-def _render_markdown(result: ScheduleDiff, zone: tzinfo) -> str:
-    from .formats.markdown import escape_cell
-
-    if not result:
-        return "No changes.\n"
-    parts: list[str] = []
-    for heading, sessions in (("Added", result.added), ("Removed", result.removed)):
-        if sessions:
-            parts.append(f"## {heading} ({len(sessions)})\n\n" + "".join(f"- {escape_cell(_summary(s, zone))}\n" for s in sessions))
-    if result.changed:
-        items = []
-        for change in result.changed:
-            items.append(f"- {escape_cell(_summary(change.new, zone))}\n")
-            items += [f"  - {escape_cell(_change_text(c, zone))}\n" for c in change.changes]
-        parts.append(f"## Changed ({len(result.changed)})\n\n" + "".join(items))
-    return "\n".join(parts)
-
-
-def _json_value(value: DiffValue) -> object:
-    if isinstance(value, datetime):
-        return utc(value).isoformat().replace("+00:00", "Z")
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, SessionKind):
-        return value.value
-    if isinstance(value, (Room, Track)):
-        return value.name
-    if isinstance(value, tuple):
-        return [v.name if isinstance(v, Speaker) else v for v in value]
-    return value
-
-
-def _session_data(session: Session) -> dict[str, object]:
-    return {name: _json_value(getattr(session, name)) for name in COMPARED_FIELDS if name != "abstract"}
-
-
-def _as_data(result: ScheduleDiff) -> dict[str, object]:
-    return {
-        "added": [_session_data(s) for s in result.added],
-        "removed": [_session_data(s) for s in result.removed],
-        "changed": [
-            {
-                "id": c.id,
-                "old_id": c.old.id,
-                "title": c.new.title,
-                "matched_by": c.matched_by,
-                "changes": [
-                    {"field": f.field, "old": _json_value(f.old), "new": _json_value(f.new)}
-                    | ({"added": list(f.speakers_added), "removed": list(f.speakers_removed)} if f.field == "speakers" else {})
-                    for f in c.changes
-                ],
-            }
-            for c in result.changed
-        ],
-    }

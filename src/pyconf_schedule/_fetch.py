@@ -70,8 +70,8 @@ from attrs import frozen
 from .exceptions import (
     ConnectionFailedError, FetchError, FetchTimeoutError, HTTPStatusError, InvalidArgumentError, NotCachedError,
 )  # fmt: skip
+from ._limits import RAISE_IT, shown_limit, size_limit
 from ._request import MAX_REDIRECTS, Expired, Refused, Watch, check_timeout, check_url, opener, within
-from .formats._limits import RAISE_IT, shown_limit, size_limit
 
 __all__ = ["CACHE_ENV", "DEFAULT_TIMEOUT", "MAX_REDIRECTS", "Fetched", "cache_folder", "fetch"]
 
@@ -180,9 +180,10 @@ def _store(path: Path, meta: dict[str, str], body: bytes) -> None:
 
 
 def _user_agent() -> str:
-    from . import __version__
+    """``pyconf-schedule/0.1.0 (Python urllib)``: the installed release, read from its metadata (not from the package above)."""
+    from importlib.metadata import version
 
-    return f"pyconf-schedule/{__version__} (Python urllib)"
+    return f"pyconf-schedule/{version('pyconf-schedule')} (Python urllib)"
 
 
 def fetch(

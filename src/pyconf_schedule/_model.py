@@ -22,18 +22,27 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta, timezone, tzinfo
-from typing import Any, TypeVar
 
 import attrs
 from attrs import field, frozen
 
+from ._checks import (
+    as_tuple,
+    check_date,
+    check_datetime,
+    check_id,
+    check_items,
+    check_optional_str,
+    check_str,
+    instant_key,
+    tuple_of_str,
+    wrong_type,
+)
 from ._text import fold
 from ._time import get_zone, utc
-from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError, UnknownKindError, printable, shorten
+from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError, UnknownKindError
 
 __all__ = [
-    "MAX_INSTANT",
-    "MIN_INSTANT",
     "Conflict",
     "Room",
     "Session",
@@ -43,15 +52,6 @@ __all__ = [
     "Speaker",
     "Track",
 ]
-
-
-def _check_id(owner: str, ident: str) -> None:
-    """Ids are one line of printable text: a control character cannot be written by iCalendar or XML, so an id
-    holding one would change, or collide with another, on the way through a file."""
-    if not ident.isprintable():
-        raise InvalidScheduleError(
-            f"{owner} id '{printable(ident)}' holds a control or separator character; an id is printable text"
-        )
 
 
 class SessionKind(enum.Enum):
@@ -81,7 +81,6 @@ class SessionKind(enum.Enum):
         return self.value.replace("-", " ").capitalize()
 
 
-_T = TypeVar("_T")
 _KINDS = {k.value: k for k in SessionKind}
 
 
@@ -100,113 +99,16 @@ def kind_of(kind: SessionKind | str) -> SessionKind:
         raise UnknownKindError(str(kind), (k.value for k in SessionKind)) from None
 
 
-MIN_INSTANT = datetime(1, 1, 2, tzinfo=timezone.utc)
-"""The earliest instant a datetime of the model may hold: shown in any zone (offsets under 24 hours) it stays in year 1."""
-MAX_INSTANT = datetime(9999, 12, 30, 23, 59, 59, 999999, tzinfo=timezone.utc)
-"""The latest instant a datetime of the model may hold: shown in any zone it stays in year 9999."""
-
-
-def _shown(value: object) -> str:
-    return shorten(value.isoformat() if isinstance(value, date) else repr(value))
-
-
-def _wrong_type(owner: str, name: str, value: object, valid: str, ident: object = None) -> FieldTypeError:
-    where = f" (in {owner.lower()} {shorten(ident)!r})" if isinstance(ident, str) and ident else ""
-    return FieldTypeError(f"{owner}.{name} must be {valid}, got {type(value).__name__} {_shown(value)}{where}")
-
-
-def _check_str(owner: str, ident: object, **fields: object) -> None:
-    """Refuse any of ``fields`` that is not a str."""
-    for name, value in fields.items():
-        if not isinstance(value, str):
-            raise _wrong_type(owner, name, value, "a str", ident)
-
-
-def _check_optional_str(owner: str, ident: object, **fields: object) -> None:
-    """Refuse any of ``fields`` that is neither a str nor None."""
-    for name, value in fields.items():
-        if value is not None and not isinstance(value, str):
-            raise _wrong_type(owner, name, value, "a str or None", ident)
-
-
-def _check_items(owner: str, ident: object, name: str, items: object, cls: type, valid: str) -> None:
-    """Refuse a collection field that is not a tuple of ``cls`` (its converter made a tuple of any iterable)."""
-    if not isinstance(items, tuple):
-        raise _wrong_type(owner, name, items, valid, ident)
-    for item in items:
-        if not isinstance(item, cls):
-            raise FieldTypeError(
-                f"{owner}.{name} must be {valid}, but holds {type(item).__name__} {_shown(item)}"
-                + (f" (in {owner.lower()} {shorten(ident)!r})" if isinstance(ident, str) and ident else "")
-            )
-
-
-def _check_datetime(owner: str, ident: object, name: str, value: object) -> None:
-    """Refuse a value that is not an aware datetime between MIN_INSTANT and MAX_INSTANT."""
-    if value is None:
-        return
-    if not isinstance(value, datetime):
-        raise _wrong_type(owner, name, value, "a timezone-aware datetime or None", ident)
-    if value.tzinfo is None or value.utcoffset() is None:
-        raise NaiveDatetimeError(
-            f"{name} must be a timezone-aware datetime, got naive {value.isoformat()}; "
-            "attach a zone, e.g. value.replace(tzinfo=ZoneInfo('Europe/Paris'))"
-        )
-    # Only a wall time in year 1 or 9999 can be within a day of the limits.  Aware
-    # datetimes compare by instant without converting, so the test cannot overflow.
-    if (value.year == 1 or value.year == 9999) and not MIN_INSTANT <= value <= MAX_INSTANT:
-        where = f" of {owner.lower()} {ident!r}" if isinstance(ident, str) and ident else ""
-        raise InvalidScheduleError(
-            f"{name}{where} is {value.isoformat()}, too close to the limits of years 1 to 9999 to be shown in "
-            f"every time zone; valid: instants from {MIN_INSTANT.isoformat()} to {MAX_INSTANT.isoformat()}"
-        )
-
-
-def _check_date(owner: str, ident: object, name: str, value: object) -> None:
-    """Refuse a value that is neither a date (without a time) nor None."""
-    if value is not None and (isinstance(value, datetime) or not isinstance(value, date)):
-        raise _wrong_type(owner, name, value, "a datetime.date (a day, no time) or None", ident)
-
-
-def _instant_key(value: datetime | None) -> tuple[datetime, str] | None:
-    """Equality key of a datetime: its instant and the zone it is shown in.
-
-    Plain ``==`` between two datetimes with the same tzinfo compares wall
-    times and ignores ``fold``; comparing instants avoids that DST trap.
-    """
-    if value is None:
-        return None
-    return utc(value), str(getattr(value.tzinfo, "key", value.utcoffset()))
-
-
-def _tuple(value: Iterable[_T]) -> tuple[_T, ...]:
-    """Any iterable as a tuple; anything else unchanged, for the class's checks to name."""
-    kind = type(value)
-    if kind is tuple:
-        return value  # type: ignore[return-value]
-    if kind is list or not isinstance(value, (str, bytes, dict)) and hasattr(value, "__iter__"):
-        return tuple(value)
-    return value  # type: ignore[return-value]
-
-
-def _tuple_of_str(value: str | Iterable[str]) -> tuple[str, ...]:
-    if type(value) is tuple:
-        return value
-    if isinstance(value, str):
-        return (value,)
-    return _tuple(value)
-
-
 def _values(value: Iterable[SourcedValue]) -> tuple[SourcedValue, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _conflicts(value: Iterable[Conflict]) -> tuple[Conflict, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 def _speakers(value: Iterable[Speaker]) -> tuple[Speaker, ...]:
-    return _tuple(value)
+    return as_tuple(value)
 
 
 _STRINGS = "a str or an iterable of str"
@@ -224,7 +126,7 @@ def _to_kind(value: SessionKind | str) -> SessionKind:
     if isinstance(value, SessionKind):
         return value
     if not isinstance(value, str):
-        raise _wrong_type("Session", "kind", value, "a SessionKind or a kind name such as 'talk'")
+        raise wrong_type("Session", "kind", value, "a SessionKind or a kind name such as 'talk'")
     return kind_of(value)
 
 
@@ -244,8 +146,8 @@ class Source:
 
     def __attrs_post_init__(self) -> None:
         if not (type(self.id) is type(self.title) is str and {type(self.url), type(self.file)} <= _STR_OR_NONE):
-            _check_str("Source", self.id, id=self.id, title=self.title)
-            _check_optional_str("Source", self.id, url=self.url, file=self.file)
+            check_str("Source", self.id, id=self.id, title=self.title)
+            check_optional_str("Source", self.id, url=self.url, file=self.file)
 
 
 @frozen(kw_only=True)
@@ -253,12 +155,12 @@ class SourcedValue:
     """One value of a field as one or more sources give it."""
 
     value: str
-    sources: tuple[str, ...] = field(converter=_tuple_of_str)
+    sources: tuple[str, ...] = field(converter=tuple_of_str)
 
     def __attrs_post_init__(self) -> None:
         if not (type(self.value) is str and type(self.sources) is tuple and set(map(type, self.sources)) <= _STR):
-            _check_str("SourcedValue", None, value=self.value)
-            _check_items("SourcedValue", None, "sources", self.sources, str, _STRINGS)
+            check_str("SourcedValue", None, value=self.value)
+            check_items("SourcedValue", None, "sources", self.sources, str, _STRINGS)
 
 
 _SOURCED_VALUE = frozenset({SourcedValue})
@@ -285,8 +187,8 @@ class Conflict:
             and type(self.values) is tuple
             and set(map(type, self.values)) <= _SOURCED_VALUE
         ):
-            _check_str("Conflict", None, field=self.field, rule=self.rule)
-            _check_items("Conflict", None, "values", self.values, SourcedValue, "an iterable of SourcedValue")
+            check_str("Conflict", None, field=self.field, rule=self.rule)
+            check_items("Conflict", None, "values", self.values, SourcedValue, "an iterable of SourcedValue")
 
 
 _CONFLICT = frozenset({Conflict})
@@ -301,8 +203,8 @@ class Room:
 
     def __attrs_post_init__(self) -> None:
         if not type(self.id) is type(self.name) is str:
-            _check_str("Room", self.id, id=self.id, name=self.name)
-        _check_id("room", self.id)
+            check_str("Room", self.id, id=self.id, name=self.name)
+        check_id("room", self.id)
 
     def __str__(self) -> str:
         return self.name
@@ -317,8 +219,8 @@ class Track:
 
     def __attrs_post_init__(self) -> None:
         if not type(self.id) is type(self.name) is str:
-            _check_str("Track", self.id, id=self.id, name=self.name)
-        _check_id("track", self.id)
+            check_str("Track", self.id, id=self.id, name=self.name)
+        check_id("track", self.id)
 
     def __str__(self) -> str:
         return self.name
@@ -334,7 +236,7 @@ class Speaker:
 
     id: str
     name: str
-    aliases: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
+    aliases: tuple[str, ...] = field(default=(), converter=tuple_of_str)
     job_title: str | None = None
     organisation: str | None = None
     bio: str | None = None
@@ -348,11 +250,11 @@ class Speaker:
             and set(map(type, self.aliases)) <= _STR
             and set(map(type, self.conflicts)) <= _CONFLICT
         ):
-            _check_str("Speaker", self.id, id=self.id, name=self.name)
-            _check_optional_str("Speaker", self.id, job_title=self.job_title, organisation=self.organisation, bio=self.bio)
-            _check_items("Speaker", self.id, "aliases", self.aliases, str, _STRINGS)
-            _check_items("Speaker", self.id, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
-        _check_id("speaker", self.id)
+            check_str("Speaker", self.id, id=self.id, name=self.name)
+            check_optional_str("Speaker", self.id, job_title=self.job_title, organisation=self.organisation, bio=self.bio)
+            check_items("Speaker", self.id, "aliases", self.aliases, str, _STRINGS)
+            check_items("Speaker", self.id, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
+        check_id("speaker", self.id)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -400,8 +302,8 @@ class Session:
     title: str | None = None
     kind: SessionKind = field(default=SessionKind.TALK, converter=_to_kind)
     kind_label: str | None = None
-    start: datetime | None = field(default=None, eq=_instant_key)
-    end: datetime | None = field(default=None, eq=_instant_key)
+    start: datetime | None = field(default=None, eq=instant_key)
+    end: datetime | None = field(default=None, eq=instant_key)
     day_only: date | None = None
     room: Room | None = None
     track: Track | None = None
@@ -410,9 +312,9 @@ class Session:
     audience_level: str | None = None
     language: str | None = None
     url: str | None = None
-    slides: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
-    sources: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
-    title_variants: tuple[str, ...] = field(default=(), converter=_tuple_of_str)
+    slides: tuple[str, ...] = field(default=(), converter=tuple_of_str)
+    sources: tuple[str, ...] = field(default=(), converter=tuple_of_str)
+    title_variants: tuple[str, ...] = field(default=(), converter=tuple_of_str)
     variants: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
     conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
 
@@ -441,12 +343,12 @@ class Session:
             self._check_types()
         if not ident:
             raise InvalidScheduleError("a session needs a non-empty id")
-        _check_id("session", ident)
-        # An aware datetime away from years 1 and 9999 passes _check_datetime: only others are checked in full.
+        check_id("session", ident)
+        # An aware datetime away from years 1 and 9999 passes check_datetime: only others are checked in full.
         if start is not None and (start.utcoffset() is None or start.year in _EDGE_YEARS):
-            _check_datetime("Session", ident, "start", start)
+            check_datetime("Session", ident, "start", start)
         if end is not None and (end.utcoffset() is None or end.year in _EDGE_YEARS):
-            _check_datetime("Session", ident, "end", end)
+            check_datetime("Session", ident, "end", end)
         if end is not None and start is None:
             raise InvalidScheduleError(f"session {self.id!r} has an end but no start")
         if self.day_only is not None and start is not None:
@@ -463,23 +365,23 @@ class Session:
     def _check_types(self) -> None:
         """Name the first field of a wrong type."""
         ident = self.id
-        _check_str("Session", None, id=ident)
-        _check_optional_str(
+        check_str("Session", None, id=ident)
+        check_optional_str(
             "Session", ident, title=self.title, kind_label=self.kind_label, abstract=self.abstract,
             audience_level=self.audience_level, language=self.language, url=self.url,
         )  # fmt: skip
-        _check_datetime("Session", ident, "start", self.start)
-        _check_datetime("Session", ident, "end", self.end)
-        _check_date("Session", ident, "day_only", self.day_only)
+        check_datetime("Session", ident, "start", self.start)
+        check_datetime("Session", ident, "end", self.end)
+        check_date("Session", ident, "day_only", self.day_only)
         if self.room is not None and not isinstance(self.room, Room):
-            raise _wrong_type("Session", "room", self.room, "a Room or None", ident)
+            raise wrong_type("Session", "room", self.room, "a Room or None", ident)
         if self.track is not None and not isinstance(self.track, Track):
-            raise _wrong_type("Session", "track", self.track, "a Track or None", ident)
-        _check_items("Session", ident, "speakers", self.speakers, Speaker, "an iterable of Speaker")
+            raise wrong_type("Session", "track", self.track, "a Track or None", ident)
+        check_items("Session", ident, "speakers", self.speakers, Speaker, "an iterable of Speaker")
         for name in ("slides", "sources", "title_variants"):
-            _check_items("Session", ident, name, getattr(self, name), str, _STRINGS)
-        _check_items("Session", ident, "variants", self.variants, Conflict, "an iterable of Conflict")
-        _check_items("Session", ident, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
+            check_items("Session", ident, name, getattr(self, name), str, _STRINGS)
+        check_items("Session", ident, "variants", self.variants, Conflict, "an iterable of Conflict")
+        check_items("Session", ident, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
 
     @property
     def scheduled(self) -> bool:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from ._fetch import DEFAULT_TIMEOUT, fetch
 from .exceptions import FetchError, HTTPStatusError
-from .formats._limits import size_limit
+from ._limits import size_limit
 
 if TYPE_CHECKING:
     from ._conference import Conference

@@ -29,6 +29,7 @@ __all__ = [
     "ScheduleParseError",
     "ScheduleWriteError",
     "TimeParseError",
+    "UnknownConferenceError",
     "UnknownDatasetError",
     "UnknownFormatError",
     "UnknownKindError",
@@ -85,6 +86,23 @@ class UnknownDatasetError(NotFoundError):
         message = f"{shorten(query)!r} is not a dataset; available: {', '.join(valid_list)}"
         if self.suggestions:
             message += f" (did you mean {self.suggestions[0]!r}?)"
+        self.message = message
+        self.args = (message,)
+
+
+class UnknownConferenceError(NotFoundError):
+    """An agenda file names a conference that was neither given nor found by the loader given."""
+
+    what = "conference"
+
+    def __init__(self, name: str, query: str, given: Iterable[str]) -> None:
+        given_list = sorted(given)
+        super().__init__(query, given_list)
+        message = (
+            f"{shorten(name)} names conference {shorten(query)!r}, which was not given"
+            f" (given: {', '.join(given_list) or 'none'}); pass it in conferences=, or pass"
+            f" loader=pyconf_schedule.load to read embedded datasets by name"
+        )
         self.message = message
         self.args = (message,)
 

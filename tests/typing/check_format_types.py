@@ -19,6 +19,7 @@ from pyconf_schedule.formats import (
     TextFormat,
     detect_format,
     format_for_path,
+    format_for_url,
     get_format,
     omitted,
 )
@@ -31,6 +32,9 @@ def _checks() -> None:
     assert_type(dumps(conf, "frab-json", tz="Asia/Tokyo"), str)
     assert_type(loads("{}", "frab-json"), Conference)
     assert_type(loads(b"", "sqlite"), Conference)
+    assert_type(loads(b"[]", "sessionize", tz="Europe/Paris"), Conference)
+    assert_type(read("all.ics", format="sched"), Conference)
+    assert_type(format_for_url("https://sessionize.com/api/v2/x/view/All"), ReadableFormat | None)
     assert_type(read("schedule.xml", format="frab-xml", tz="Europe/Berlin"), Conference)
     assert_type(loads(b"{}", "pretalx-api", tz="Europe/Berlin"), Conference)
     assert_type(read("https://pretalx.com/api/events/democon/", format="pretalx-api"), Conference)
@@ -49,6 +53,8 @@ def _checks() -> None:
     # A database is a file: dumps() does not write it as text, and write-only or unknown names are not read.
     dumps(conf, "sqlite")  # type: ignore[arg-type]
     dumps(conf, "ical")  # type: ignore[arg-type]
+    dumps(conf, "sessionize")  # type: ignore[arg-type]
+    write(conf, "all.ics", "sched")  # type: ignore[arg-type]
     loads("", "csv")  # type: ignore[arg-type]
     loads("", "html")  # type: ignore[arg-type]
     loads("", "markdown")  # type: ignore[arg-type]

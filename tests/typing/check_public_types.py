@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import assert_type
 
-from pyconf_schedule import Conference, Session, Sessions, Speaker, find_speaker, load
+from pyconf_schedule import Agenda, Conference, Session, Sessions, Speaker, find_speaker, load
 
 conf = load("eu2026")
 assert_type(conf, Conference)
@@ -21,3 +21,10 @@ assert_type(conf.by_day(), dict[date, Sessions])
 assert_type(find_speaker("Liz Li"), dict[str, Sessions])
 for session in conf.by_kind("keynote"):
     assert_type(session, Session)
+
+assert_type(conf.find("monarch amd"), Sessions)
+assert_type(Agenda.of(conf, ["pytorch-cto"], note="keynote"), Agenda)
+
+
+def _agenda_file_checks() -> None:  # typed, never run: it would read a file
+    assert_type(Agenda.load("my.json", loader=load), Agenda)

@@ -69,6 +69,7 @@ def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: d
 def _read(path: str, *, create: bool = False) -> Agenda | None:
     import os
 
+    from .. import load
     from .._agenda import Agenda
 
     if not path.strip():
@@ -82,7 +83,7 @@ def _read(path: str, *, create: bool = False) -> Agenda | None:
         )
     if os.path.isdir(path):
         raise _UsageError(f"{_shorten_path(path)!r} is a directory, not an agenda file")
-    return Agenda.load(path)
+    return Agenda.load(path, loader=load)
 
 
 def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
@@ -139,7 +140,9 @@ def _add(args: argparse.Namespace, path: str, out: TextIO) -> int:
         if conference.id == conf.id:
             conf = conference
     if agenda is None:
-        changed = conf.agenda(args.ids, note=args.note)
+        from .._agenda import Agenda
+
+        changed = Agenda.of(conf, args.ids, note=args.note)
         before = 0
     else:
         changed = agenda.add(args.ids, note=args.note, conference=conf)

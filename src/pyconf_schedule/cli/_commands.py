@@ -140,28 +140,13 @@ def _write_json(out: TextIO, selections: list[Sessions], *, several: bool) -> No
 
 
 def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
-    import re
-
     from ..exceptions import UnknownSessionError
-
-    from .._text import fold
 
     if not args.session.strip():
         raise _UsageError("show needs an ID", f"'{PROG} list {_shorten(args.source)} --ids' shows the session ids")
     conf = _view(_load_source(args.source, args), args)
     key = args.session.strip()
-    # An exact id (case ignored), then an exact title (case, accents and spacing ignored), then words.
-    matches = conf.sessions.filter(lambda s: s.id.casefold() == key.casefold())
-    if not matches:
-        matches = conf.sessions.filter(lambda s: fold(key) in {fold(t) for t in (s.title, s.display_title) if t})
-    if not matches:
-        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)+", key):
-            conf.session(key)  # an id with a typo: the error suggests close ids
-        matches = conf.search(key)
-        # Words that match several sessions may all be in one title: "monarch amd".
-        in_title = matches.filter(lambda s: _in_title(key, s.title))
-        if len(matches) > 1 and len(in_title) == 1:
-            matches = in_title
+    matches = conf.find(key)
     if len(matches) > 1:
         shown = ", ".join(matches.ids[:5]) + (", ..." if len(matches) > 5 else "")
         raise _UsageError(f"{len(matches)} sessions match {_shorten(key)!r}: {shown}", "give one session id")
@@ -173,16 +158,6 @@ def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     _render_session(out, conf, session, _columns(args, out))
     return EXIT_OK
-
-
-def _in_title(text: str, title: str | None) -> bool:
-    """True when every word of ``text`` matches in ``title``, as search() matches them."""
-    from .._text import search_text, term_matches
-
-    if not title:
-        return False
-    hay = search_text(title)
-    return all(term_matches(hay, term) for term in text.split())
 
 
 def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
@@ -295,7 +270,7 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         args.output_format = format_for_path(args.output)
     from ..formats import get_format
 
-    args.output_format = get_format(args.output_format).name  # UnknownFormatError lists the valid names
+    args.output_format = get_format(args.output_format, "write").name  # UnknownFormatError lists the writable names
     if args.metadata and args.output_format != "sqlite":
         raise _UsageError("--metadata describes an SQLite database: use it with --to sqlite", None)
     text_filter: str | None = getattr(args, "text", None)

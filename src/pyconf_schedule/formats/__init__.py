@@ -17,6 +17,8 @@ frab-xml   frab/pentabarf schedule.xml          yes    yes
 c3voc-json c3voc schedule.json (``frab-json``)  yes    yes
 html       timetable page (self-contained)      yes    no
 sqlite     SQLite database (a file, not text)   yes    yes
+sessionize Sessionize API views (JSON)          no     yes
+sched      Sched all.ics and session JSON       no     yes
 pretalx-api pretalx REST API (event, schedule)  no     yes
 indico     Indico event export                  no     yes
 ========== =================================== ====== =====
@@ -56,8 +58,8 @@ from typing import TYPE_CHECKING, Literal, cast, overload
 
 import attrs
 
+from .._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
 from ..exceptions import ScheduleParseError, UnknownFormatError, UnsupportedSourceError, redact_url, shorten
-from ._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
 
 if TYPE_CHECKING:
     from .._conference import Conference
@@ -74,6 +76,7 @@ __all__ = [
     "detect_format",
     "dumps",
     "format_for_path",
+    "format_for_url",
     "format_names",
     "get_format",
     "loads",
@@ -187,6 +190,21 @@ def _is_parquet(head: str) -> bool:  # one of the files the parquet writer puts 
     return head.startswith("PAR1")
 
 
+_SESSIONIZE_MARKER = re.compile(r'"isServiceSession"\s*:|"tagLine"\s*:')
+_SCHED_JSON_MARKER = re.compile(r'"event_key"\s*:')
+_SCHED_PRODID = re.compile(r"^PRODID:-//Sched\.com .*//EN\r?$", re.MULTILINE)
+
+
+def _is_sessionize(head: str) -> bool:  # view/All is an object; Sessions, GridSmart and Speakers are lists
+    return head.startswith(("{", "[")) and _SESSIONIZE_MARKER.search(head) is not None
+
+
+def _is_sched(head: str) -> bool:  # the all.ics feed (a dialect of ics) or the JSON list of session/export
+    if head.startswith("["):
+        return _SCHED_JSON_MARKER.search(head) is not None
+    return _is_icalendar(head) and _SCHED_PRODID.search(head) is not None
+
+
 FORMATS: tuple[Format, ...] = (
     Format(name="json", module="native", description="native pyconf-schedule JSON (lossless)", readable=True,
            suffixes=(".json",), detect=_is_native_json),
@@ -208,6 +226,10 @@ FORMATS: tuple[Format, ...] = (
            detect=_is_llms),
     Format(name="parquet", module="parquet", description="Parquet tables in a folder (the arrow extra)",
            readable=False, binary=True, detect=_is_parquet),
+    Format(name="sessionize", module="sessionize", description="Sessionize API views (All, Sessions, GridSmart)",
+           readable=True, writable=False, suffixes=(".json",), detect=_is_sessionize),
+    Format(name="sched", module="sched", description="Sched all.ics feed and session/export JSON", readable=True,
+           writable=False, suffixes=(".ics", ".json"), detect=_is_sched, refines="ics"),
     Format(name="pretalx-api", module="pretalx_api", description="pretalx REST API: an event and its schedule",
            readable=True, writable=False, suffixes=(".json",), detect=_is_pretalx_api),
     Format(name="indico", module="indico", description="Indico export of an event (/export/event/<id>.json)",
@@ -223,7 +245,7 @@ FormatName = Literal[
 TextFormat = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html", "llms"]
 """Every name :func:`dumps` writes as text, aliases included (``sqlite`` is a database file: :func:`write`)."""
 
-ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite", "pretalx-api", "indico"]
+ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite", "sessionize", "sched", "pretalx-api", "indico"]
 """Every name a format can be read as, aliases included (``csv``, ``markdown`` and ``html`` are write-only)."""
 
 _BY_NAME: dict[str, Format] = {key: f for f in FORMATS for key in (f.name, *f.aliases)}
@@ -249,15 +271,17 @@ def _detection_order(formats: tuple[Format, ...]) -> tuple[Format, ...]:
 _DETECTION = _detection_order(FORMATS)
 
 
-def get_format(name: str) -> Format:
+def get_format(name: str, mode: Literal["any", "write", "read"] = "any") -> Format:
     """The record of the format ``name`` (canonical or alias, case ignored).
 
     >>> get_format("FRAB-JSON").name
     'c3voc-json'
 
-    An unknown name raises UnknownFormatError listing the valid names.
+    An unknown name raises UnknownFormatError listing the valid names; with
+    ``mode`` ``"write"`` or ``"read"`` only those formats are valid (the
+    command line's ``--to`` asks for one it can write).
     """
-    return _BY_NAME[_canonical(name, "any")]
+    return _BY_NAME[_canonical(name, mode)]
 
 
 Mode = Literal["write", "read", "text"]
@@ -277,7 +301,7 @@ def format_names(
     >>> format_names()
     ('json', 'ics', 'csv', 'markdown', 'frab-xml', 'c3voc-json', 'html', 'sqlite', 'llms', 'parquet')
     >>> format_names("read")
-    ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite', 'pretalx-api', 'indico')
+    ('json', 'ics', 'frab-xml', 'c3voc-json', 'sqlite', 'sessionize', 'sched', 'pretalx-api', 'indico')
     >>> format_names("text")[-1]
     'llms'
 
@@ -518,6 +542,8 @@ def _read(
             raise ScheduleParseError(what, f"the input is over the limit of {shown_limit(limit)}; {RAISE_IT}")
     if format is not None:
         name = cast("ReadableFormat", _canonical(format, "read"))
+    elif url is not None and format_for_url(url) is not None:
+        name = cast("ReadableFormat", format_for_url(url))
     else:
         try:
             name = detect_format(data)
@@ -526,6 +552,10 @@ def _read(
             if written and exc.reason.startswith("cannot tell the format"):
                 raise _write_only_error(written) from None
             raise
+    if name == "sqlite" and url is None:  # a database file may have a -wal file beside it holding committed changes
+        from . import sqlite
+
+        return sqlite.read(path, tz=tz)
     return loads(data, name, tz=tz)
 
 
@@ -554,6 +584,30 @@ def _url(path: str | os.PathLike[str]) -> str | None:
         f"cannot read {shorten(redact_url(text))!r}: only http:// and https:// URLs can be read; "
         "for another source, download the file and give its path"
     )
+
+
+_PLATFORM_URLS: tuple[tuple[re.Pattern[str], ReadableFormat], ...] = (
+    (re.compile(r"(?i)^https?://sessionize\.com/api/v2/[A-Za-z0-9]+/view/(All|Sessions|GridSmart|Speakers)/?(?:[?#].*)?$"),
+     "sessionize"),
+    (re.compile(r"(?i)^https?://[A-Za-z0-9-]+\.sched\.com/(all\.ics|api/session/(list|export))/?(?:[?#].*)?$"), "sched"),
+)
+
+
+def format_for_url(url: str) -> ReadableFormat | None:
+    """The platform format a URL's shape names, where it is unambiguous; None for any other URL.
+
+    ``https://sessionize.com/api/v2/<id>/view/All`` (or ``Sessions``,
+    ``GridSmart``, ``Speakers``) is ``sessionize``;
+    ``https://<event>.sched.com/all.ics`` and ``.../api/session/list`` or
+    ``/export`` are ``sched``.  :func:`read` uses it before looking at the content.
+
+    >>> format_for_url("https://sessionize.com/api/v2/jl4ktls0/view/GridSmart"), format_for_url("https://example.org/all.ics")
+    ('sessionize', None)
+    """
+    for pattern, name in _PLATFORM_URLS:
+        if pattern.match(url):
+            return name
+    return None
 
 
 def format_for_path(path: str | os.PathLike[str]) -> FormatName:

@@ -27,7 +27,7 @@ from .._sessions import Sessions
 from .._text import slugify
 from .._time import get_zone, zone_name
 from ..exceptions import PyconfScheduleError, ScheduleParseError
-from ._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size, input_limit
+from .._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size, input_limit
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -47,6 +47,7 @@ __all__ = [
     "offset_text",
     "omitted",
     "rooms_table",
+    "source_title",
     "stable_uuid",
     "strip_xml_illegal",
     "tracks_table",
@@ -138,7 +139,7 @@ def _check_nesting(text: str, format_name: str) -> None:
             depth -= 1
 
 
-def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> Any:
+def load_json(data: str | bytes, format_name: str, *, strict: bool = False, unique_keys: bool = True) -> Any:
     """Parse JSON text within the size and nesting limits; errors name the line and column.
 
     Strings holding a lone surrogate (the escape ``"\\ud800"``) are refused
@@ -146,10 +147,12 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False) -> A
     ``strict`` the JSON must be what RFC 8259 allows and means one thing: a
     key given twice in one object, ``NaN``, ``Infinity`` and numbers beyond
     a float's range (``1e400``) are refused too, instead of the last key
-    silently winning or a number becoming infinite.
+    silently winning or a number becoming infinite.  A key given twice is
+    refused by every reader (``unique_keys``), strict or not: which of the two
+    a file means cannot be known.
     """
     text = input_text(data, format_name)
-    options: dict[str, Any] = _STRICT if strict else {}
+    options: dict[str, Any] = _STRICT if strict else _UNIQUE_KEYS if unique_keys else {}
     try:
         try:
             try:
@@ -255,6 +258,8 @@ def _finite_float(text: str) -> float:
 
 _STRICT: dict[str, Any] = {"object_pairs_hook": _unique_keys, "parse_constant": _no_constant, "parse_float": _finite_float}
 """What ``strict`` adds to :func:`json.loads`: repeated keys, NaN, Infinity and 1e400 raise."""
+_UNIQUE_KEYS: dict[str, Any] = {"object_pairs_hook": _unique_keys}
+"""What every JSON reader adds to :func:`json.loads`: a repeated key raises."""
 
 
 _DUPLICATE = object()
@@ -539,4 +544,25 @@ def kind_from_label(label: str | None) -> tuple[SessionKind, str | None]:
             if f" {name} " in words:
                 return kind, text
     return SessionKind.OTHER, text
+
+
+def source_title(text: str | None, session_id: str) -> str | None:
+    """A session's title as a text reader gives it: the one rule of every reader of text formats.
+
+    Surrounding whitespace is dropped (the file's layout, not the title), an
+    empty title is no title, and the placeholder :attr:`Session.display_title`
+    writes for an untitled session (``(untitled session <id>)``, with the id
+    the session is read with) reads back as untitled.
+
+    >>> source_title("  Keynote ", "s1"), source_title("   ", "s1"), source_title("(untitled session s1)", "s1")
+    ('Keynote', None, None)
+    >>> source_title("(untitled session s1)", "s2")
+    '(untitled session s1)'
+    """
+    if text is None:
+        return None
+    title = text.strip()
+    if not title or title == f"(untitled session {session_id})":
+        return None
+    return title
 

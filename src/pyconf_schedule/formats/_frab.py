@@ -2,7 +2,7 @@
 
 Readers turn their document into :class:`RawSchedule` / :class:`RawEvent`
 (plain strings, as the file gives them) and call :func:`build`; writers
-call :func:`plan` and render its :class:`Plan`.  The rules (zones, ids,
+call :func:`._frab_plan.plan` and render its :class:`._frab_plan.Plan`.  The rules (zones, ids,
 kinds, what is left out) live here once; they are documented in
 ``docs/reference/formats.md`` and the modules ``frab_xml`` and ``frab_json``.
 """
@@ -10,32 +10,31 @@ kinds, what is left out) live here once; they are documented in
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from typing import Any
 
 import attrs
 
 from .._conference import Conference
 from .._days import ProgrammeDay, check_programme_days
-from .._model import Session, Speaker
-from .._sessions import Sessions
+from .._model import Conflict, Session, SourcedValue, Speaker
 from .._text import fold, slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
 from ._common import (
     UniqueIds,
-    as_conference,
     build_conference,
     dates_in_range,
     kind_from_label,
     rooms_table,
-    stable_uuid,
+    source_title,
     tracks_table,
     unique_slug,
-    view_zone,
 )
 
-__all__ = ["EventPlan", "Plan", "RawDay", "RawEvent", "RawPerson", "RawSchedule", "build", "plan"]
+__all__ = ["CLOCK_FORMS", "DURATION_FORMS", "RawDay", "RawEvent", "RawPerson", "RawSchedule", "build"]
 
 
 @attrs.define
@@ -102,6 +101,8 @@ class RawSchedule:
 # ---------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------
+
+_LATEST = datetime.max.replace(tzinfo=timezone.utc)
 
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
 CLOCK_FORMS = "HH:MM or HH:MM:SS (hours 00 to 23, minutes and seconds 00 to 59; no leap second)"
@@ -239,7 +240,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         try:
             session = Session(
                 id=sid,
-                title=event.title or None,
+                title=source_title(event.title, sid),
                 kind=kind,
                 kind_label=label,
                 start=start,
@@ -273,7 +274,9 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                     speakers=[speakers[p.id] for p in draft.speakers],
                 )
             )
-    days = _programme_days(raw.days, bound, zone)
+    days, starts = _programme_days(raw.days, bound, zone)
+    if day_change is None and days is not None:
+        day_change = _derived_day_change(days, starts, sessions)
     start_date, end_date = _date(raw.start), _date(raw.end)
     if start_date and end_date and end_date < start_date:
         start_date = end_date = None
@@ -292,25 +295,30 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         city=raw.city or None,
         start_date=start_date,
         end_date=end_date,
-        programme_days=days,
+        programme_days=days or (),
         day_change=day_change,
     )
 
 
 def _programme_days(
     raw_days: list[RawDay], bound: Callable[[str | None], datetime | None], zone: tzinfo
-) -> tuple[ProgrammeDay, ...]:
-    """The file's days as programme days, or none when they do not make a programme.
+) -> tuple[tuple[ProgrammeDay, ...] | None, list[time]]:
+    """The file's days as programme days (None when they make no programme), and the wall times the days start at.
 
     A day is kept when its start and end are readable instants (in years 1
-    to 9999 in UTC and in the conference's zone), the end not before the
-    start.  Its date is the file's ``date``, except that wafer writes the
-    UTC date of the day's start: a ``date`` that is the start's UTC date but
-    not its date in the conference's zone gives way to the latter (DebConf23's day "2023-09-09" starts at 03:00 IST on 10
-    September).  Days that share a date or overlap make no programme: then
-    no day is kept (sessions fall back to the day change or calendar days).
+    to 9999 in UTC and in the conference's zone), the end after the start.
+    A day whose end equals its start (voc's merged files declare every day
+    so) has degenerate bounds: it is no programme day, and only its start's
+    wall time counts (see :func:`_derived_day_change`).  A day's date is the
+    file's ``date``, except that wafer writes the UTC date of the day's
+    start: a ``date`` that is the start's UTC date but not its date in the
+    conference's zone gives way to the latter (DebConf23's day "2023-09-09"
+    starts at 03:00 IST on 10 September).  Days that share a date or
+    overlap make no programme: then None (sessions fall back to the day
+    change or calendar days).
     """
     days: list[ProgrammeDay] = []
+    starts: list[time] = []
     for raw_day in raw_days:
         start, end = bound(raw_day.start), bound(raw_day.end)
         if start is None or end is None:
@@ -318,19 +326,57 @@ def _programme_days(
         try:
             if utc(end) < utc(start):
                 continue
-            local = start.astimezone(zone).date()
+            local = start.astimezone(zone)
+            starts.append(local.time().replace(tzinfo=None))
+            if utc(end) == utc(start):
+                continue
             given = _date(raw_day.date)
-            if given is None or (given == utc(start).date() and given != local):
-                given = local
-            days.append(ProgrammeDay(date=given, start=start.astimezone(zone), end=end.astimezone(zone)))
+            if given is None or (given == utc(start).date() and given != local.date()):
+                given = local.date()
+            days.append(ProgrammeDay(date=given, start=local, end=end.astimezone(zone)))
         except OverflowError:  # a bound at the very edge of the calendar: not a day of a programme
             continue
     days.sort(key=lambda d: utc(d.start))
     try:
         check_programme_days(tuple(days))
     except PyconfScheduleError:
-        return ()
-    return tuple(days)
+        return None, starts
+    return tuple(days), starts
+
+
+def _derived_day_change(days: tuple[ProgrammeDay, ...], starts: list[time], sessions: list[Session]) -> time | None:
+    """The day change a file that states none implies, when some session starts in none of its days.
+
+    A session no declared day holds belongs to the day before when it starts
+    before the day-change hour, which the days give: the wall time most of
+    them start at (the earliest of those tied).  A file whose days hold
+    every session, or that declares no day, keeps no day change.
+
+    >>> _derived_day_change((), [time(9), time(10), time(9)], [])
+    >>> from datetime import timezone
+    >>> lone = Session(id="s", title="t", start=datetime(2022, 12, 28, 4, tzinfo=timezone.utc))
+    >>> _derived_day_change((), [time(9), time(10), time(9)], [lone])
+    datetime.time(9, 0)
+    """
+    if not starts:
+        return None
+    bounds = [(utc(d.start), utc(d.end)) for d in days]
+    held = 0
+    for session in sessions:
+        if session.start is None:
+            held += 1
+            continue
+        instant = utc(session.start)
+        i = bisect_right(bounds, (instant, _LATEST)) - 1
+        if i >= 0 and instant <= bounds[i][1]:
+            held += 1
+    if held == len(sessions):
+        return None
+    counts: dict[time, int] = {}
+    for start in starts:
+        counts[start] = counts.get(start, 0) + 1
+    most = max(counts.values())
+    return min(start for start, count in counts.items() if count == most)
 
 
 def _times(
@@ -401,17 +447,27 @@ def _session_id(event: RawEvent, taken: UniqueIds) -> str:
 class _People:
     """The speakers a frab-style schedule names, each made on first meeting.
 
-    A person with an id, code or guid is the speaker of that key; one
-    without is the first known speaker whose name folds the same, else a new
-    speaker (never an unrelated one whose name happens to slug the same, as
-    every name in a script without Latin letters does).  Every look-up is a
-    dict's, and other spellings of a keyed person are gathered as aliases
-    once at the end, so reading stays linear in the number of persons.
+    A person's id (else code, else guid) is a key only together with a name
+    that agrees with it (folds the same): merged files (c3voc's "everything"
+    schedules) reuse small ids across their sources, so one id may carry
+    several people.  Each name an id carries is its own speaker (the first
+    keeps the key, ``person-0``; the next get ``person-0-2``...), and each of
+    them records the disagreement as a :class:`~pyconf_schedule.Conflict` on
+    ``name`` (its own name and the id's first other name): strangers are never
+    merged.  Spellings of one name that differ only in case or accents are
+    one speaker, the others kept as aliases.  A person without a key is the
+    first known speaker whose name folds the same, else a new speaker (never
+    an unrelated one whose name happens to slug the same, as every name in a
+    script without Latin letters does).  Every look-up is a dict's and each
+    speaker records at most two names, so reading stays linear in the number
+    of persons.
     """
 
     def __init__(self) -> None:
         self._by_id: dict[str, Speaker] = {}
-        self._by_key: dict[str, str] = {}  # "person-<id>" (or code, guid) -> speaker id
+        self._by_key: dict[tuple[str, str], str] = {}  # ("person-<id>", folded name) -> speaker id
+        self._bearers: dict[str, list[str]] = {}  # "person-<id>" -> its speakers (one per name), in order met
+        self._labels: dict[str, str] = {}  # "person-<id>" -> "person id 0", as the file gives it
         self._by_name: dict[str, str] = {}  # folded name -> the first speaker so named
         self._aliases: dict[str, dict[str, None]] = {}  # speaker id -> other spellings, in order met
         self._ids = UniqueIds()
@@ -422,18 +478,21 @@ class _People:
         if not name:
             return None
         if person.id:
-            key = f"person-{slugify(person.id) or person.id}"
+            key, label = f"person-{slugify(person.id) or person.id}", f"person id {person.id}"
         elif person.code:
-            key = f"person-{slugify(person.code)}"
+            key, label = f"person-{slugify(person.code)}", f"person code {person.code}"
         elif person.guid:
-            key = f"person-{person.guid.lower()}"
+            key, label = f"person-{person.guid.lower()}", f"person guid {person.guid}"
         else:
             existing = self._by_name.get(fold(name))
             return self._by_id[existing] if existing is not None else self._new(slugify(name) or "person", name, person)
-        known = self._by_key.get(key)
+        folded = fold(name)
+        known = self._by_key.get((key, folded))
         if known is None:
             speaker = self._new(key, name, person)
-            self._by_key[key] = speaker.id
+            self._by_key[key, folded] = speaker.id
+            self._bearers.setdefault(key, []).append(speaker.id)
+            self._labels.setdefault(key, label)
             return speaker
         speaker = self._by_id[known]
         aliases = self._aliases.setdefault(known, {})
@@ -447,217 +506,35 @@ class _People:
         self._by_name.setdefault(fold(name), speaker_id)
         return speaker
 
+    def _conflicts(self) -> dict[str, Conflict]:
+        """For each speaker whose key other names also carry: its name and the key's first other name."""
+        conflicts: dict[str, Conflict] = {}
+        for key, bearers in self._bearers.items():
+            if len(bearers) < 2:
+                continue
+            label = self._labels[key]
+            rule = (
+                f"the file gives {label} to {len(bearers)} different names; an id is a key only with a name "
+                "that agrees with it, so each name is its own speaker"
+            )
+            for index, speaker_id in enumerate(bearers):
+                other = bearers[1] if index == 0 else bearers[0]
+                values = (
+                    SourcedValue(value=self._by_id[speaker_id].name, sources=(label,)),
+                    SourcedValue(value=self._by_id[other].name, sources=(label,)),
+                )
+                conflicts[speaker_id] = Conflict(field="name", values=values, rule=rule)
+        return conflicts
+
     def speakers(self) -> dict[str, Speaker]:
-        """Every speaker by id, in the order first met, with its aliases."""
-        return {
-            speaker_id: attrs.evolve(speaker, aliases=tuple(self._aliases[speaker_id]))
-            if self._aliases.get(speaker_id) else speaker
-            for speaker_id, speaker in self._by_id.items()
-        }  # fmt: skip
-
-
-# ---------------------------------------------------------------------------
-# writing
-# ---------------------------------------------------------------------------
-
-
-@attrs.frozen
-class EventPlan:
-    session: Session
-    id: int
-    guid: str
-    date: str
-    start: str
-    duration: str
-    end: str | None
-    room: str
-    xml_start: str
-    xml_duration: str
-    slug: str
-    title: str
-    type: str
-    track: str | None
-    language: str | None
-    abstract: str | None
-    url: str | None
-    persons: tuple[tuple[str, str], ...]
-    slides: tuple[str, ...]
-
-
-@attrs.frozen
-class DayPlan:
-    index: int
-    date: date
-    start: str
-    end: str
-    rooms: tuple[tuple[str, tuple[EventPlan, ...]], ...]
-
-
-@attrs.frozen
-class Plan:
-    zone_name: str
-    acronym: str
-    title: str
-    start: date | None
-    end: date | None
-    url: str | None
-    rooms: tuple[tuple[str, str, str], ...]
-    tracks: tuple[tuple[str, str], ...]
-    days: tuple[DayPlan, ...]
-
-
-_HTTP = re.compile(r"^https?://\S+$")
-_NUMERIC_ID = re.compile(r"^(?:frab-)?([1-9]\d{0,8})$")
-
-
-def acronym(conf_id: str) -> str:
-    """``conf_id`` as a c3voc acronym: lower-case ``[a-z0-9_]``, at least 4 characters.
-
-    >>> acronym("EU 2026"), acronym("x")
-    ('eu_2026', 'x_conf')
-    """
-    text = re.sub(r"[^a-z0-9_]", "_", conf_id.lower()).strip("_") or "conf"
-    return text if len(text) >= 4 else f"{text}_conf"
-
-
-def _hhmm(delta: timedelta) -> str:
-    """A real (UTC) duration as ``HH:MM``; hours go past 24 (``26:00``), as the schemas allow."""
-    minutes = int(delta.total_seconds() // 60)
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"
-
-
-def _exact(delta: timedelta | None) -> str:
-    """A duration for frab XML: ``HH:MM``, or ``HH:MM:SS`` when it has seconds or is zero; ``00:00`` for an unknown end.
-
-    >>> _exact(timedelta(minutes=90)), _exact(timedelta(seconds=61)), _exact(timedelta(0)), _exact(None)
-    ('01:30', '00:01:01', '00:00:00', '00:00')
-    """
-    if delta is None:
-        return "00:00"
-    seconds = int(delta.total_seconds())
-    if seconds and not seconds % 60:
-        return _hhmm(delta)
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours:02d}:{rest // 60:02d}:{rest % 60:02d}"
-
-
-def http_url(value: str | None) -> str | None:
-    """``value`` when it is an absolute http(s) URL without spaces, else None."""
-    return value if value and _HTTP.match(value) else None
-
-
-def _day_bounds(
-    day: date, programme: dict[date, ProgrammeDay], conf: Conference, instants: list[datetime]
-) -> tuple[datetime, datetime]:
-    """A written day's start and end: the programme day's, else the day change's, else its sessions' first and last instants."""
-    known = programme.get(day)
-    if known is not None:
-        return known.start, known.end
-    if conf.day_change is not None:
-        home = get_zone(conf.timezone)
-        start = datetime.combine(day, conf.day_change, tzinfo=home)
-        end = datetime.combine(day + timedelta(days=1), conf.day_change, tzinfo=home)
-        return utc(start), utc(end)
-    return min(instants, key=utc), max(instants, key=utc)
-
-
-def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
-    """Lay ``obj`` out as frab days, rooms and events in the view zone.
-
-    Durations are real time (``session.duration``, measured in UTC): a talk
-    across a DST change keeps its length, whatever the wall clocks say.
-    """
-    conf = as_conference(obj)
-    zone, name = view_zone(obj, tz)
-    acr = acronym(conf.id)
-    used_ids: set[int] = set()
-    ids: dict[str, int] = {}
-    scheduled = [s for s in conf.sessions if s.start is not None]
-    for session in scheduled:  # numeric ids first, so they keep their number
-        m = _NUMERIC_ID.match(session.id)
-        if m and int(m[1]) not in used_ids:
-            ids[session.id] = int(m[1])
-            used_ids.add(int(m[1]))
-    for session in scheduled:
-        if session.id in ids:
-            continue
-        number = stable_uuid(conf.id, "session", session.id).int % 2_000_000_000 + 1
-        while number in used_ids:
-            number = number % 2_000_000_000 + 1
-        ids[session.id] = number
-        used_ids.add(number)
-    room_order = {r.id: i for i, r in enumerate(conf.rooms)}
-    view = conf.sessions if zone is conf.zone else conf.sessions.to_tz(zone)
-    by_day: dict[date, list[EventPlan]] = {}
-    instants: dict[date, list[datetime]] = {}
-    slugs: set[str] = set()
-    for session in scheduled:
-        assert session.start is not None
-        start = session.start.astimezone(zone)
-        end = None if session.end is None else session.end.astimezone(zone)
-        duration = session.duration
-        number = ids[session.id]
-        title = session.display_title
-        rest = f"{number}-{slugify(title)[:60].rstrip('-')}".rstrip("-")
-        slug = f"{acr}-{rest if len(rest) >= 4 else rest.zfill(4)}"
-        while slug in slugs:
-            slug += "-x"
-        slugs.add(slug)
-        day = view.day_of(session)
-        assert day is not None
-        by_day.setdefault(day, []).append(
-            EventPlan(
-                session=session,
-                id=number,
-                guid=str(stable_uuid(conf.id, "session", session.id)),
-                date=start.isoformat(),
-                start=start.strftime("%H:%M"),
-                duration=_hhmm(duration) if duration is not None else "00:00",
-                end=None if end is None else end.isoformat(),
-                room=session.room.name if session.room else "",
-                xml_start=start.strftime("%H:%M:%S" if start.second else "%H:%M"),
-                xml_duration=_exact(duration),
-                slug=slug,
-                title=title,
-                type=session.kind.value,
-                track=session.track.name if session.track else None,
-                language=session.language,
-                abstract=session.abstract,
-                url=http_url(session.url),
-                persons=tuple((p.name, str(stable_uuid(conf.id, "speaker", p.id))) for p in session.speakers),
-                slides=tuple(s for s in session.slides if http_url(s)),
-            )
-        )
-        instants.setdefault(day, []).extend([start] if end is None else [start, end])
-    programme = {d.date: d for d in conf.programme_days}
-    days: list[DayPlan] = []
-    for index, (day, events) in enumerate(sorted(by_day.items()), start=1):
-        first, last = _day_bounds(day, programme, conf, instants[day])
-        grouped: dict[str, list[EventPlan]] = {}
-        ordered = sorted(
-            events,
-            key=lambda e: (room_order.get(e.session.room.id, len(room_order)) if e.session.room else len(room_order) + 1),
-        )
-        for event in ordered:
-            grouped.setdefault(event.room, []).append(event)
-        days.append(
-            DayPlan(
-                index=index,
-                date=day,
-                start=first.astimezone(zone).isoformat(),
-                end=last.astimezone(zone).isoformat(),
-                rooms=tuple((room, tuple(items)) for room, items in grouped.items()),
-            )
-        )
-    day_list = [d.date for d in days]
-    return Plan(
-        zone_name=name,
-        acronym=acr,
-        title=conf.name,
-        start=conf.start_date or (day_list[0] if day_list else None),
-        end=conf.end_date or (day_list[-1] if day_list else None),
-        url=http_url(conf.url),
-        rooms=tuple((r.name, slugify(r.name) or r.id, str(stable_uuid(conf.id, "room", r.id))) for r in conf.rooms),
-        tracks=tuple((t.name, slugify(t.name) or slugify(t.id) or "track") for t in conf.tracks),
-        days=tuple(days),
-    )
+        """Every speaker by id, in the order first met, with its aliases and any id disagreement."""
+        conflicts = self._conflicts()
+        result: dict[str, Speaker] = {}
+        for speaker_id, speaker in self._by_id.items():
+            changes: dict[str, Any] = {}
+            if self._aliases.get(speaker_id):
+                changes["aliases"] = tuple(self._aliases[speaker_id])
+            if speaker_id in conflicts:
+                changes["conflicts"] = (conflicts[speaker_id],)
+            result[speaker_id] = attrs.evolve(speaker, **changes) if changes else speaker
+        return result

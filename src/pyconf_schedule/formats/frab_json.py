@@ -38,8 +38,8 @@ whose ``state`` takes them off the programme are left out.  A file with no
 events under ``days[].rooms`` but an ``events`` list elsewhere is refused
 rather than read as empty.
 Inputs over 50 MiB or nested deeper than 64 levels are refused, as are
-``NaN``, ``Infinity`` and numbers beyond a double (``1e400``); errors name
-the JSON path.
+``NaN``, ``Infinity``, numbers beyond a double (``1e400``) and a key given
+twice in one object (as native JSON refuses it); errors name the JSON path.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import load_json, omitted
-from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build, plan
+from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
+from ._frab_plan import plan
 
 __all__ = ["SCHEMA_URL", "dumps", "loads", "omitted"]
 

@@ -47,8 +47,11 @@ Instants are compared, never wall times.  A wall time without an offset is read 
 file's ``time_zone_name``, else it is an error that says to pass ``tz``; one
 that a DST change skips or repeats in that zone is refused, naming the time
 and zone (either reading would be an hour off).  Durations: see
-``_frab.DURATION_FORMS``; anything else is refused.  No ``<event>`` inside
-``<day><room>`` while there is one elsewhere is refused, not read as empty.
+``_frab.DURATION_FORMS``; anything else is refused.  Events are read in
+``<day><room>`` and, as FOSDEM's own exports of 2007-2012 write them,
+directly in ``<day>`` (the room then only the event's ``<room>`` child).  No
+``<event>`` in either place while there is one elsewhere is refused, not read
+as empty.
 The conference's zone is ``tz``, else ``time_zone_name``, else the single
 UTC offset all dates carry (``Etc/GMT-1`` for +01:00: IANA's ``Etc/GMT``
 names invert the sign, as POSIX does; ``UTC`` when offsets differ or are
@@ -74,14 +77,16 @@ from __future__ import annotations
 import codecs
 import re
 import xml.etree.ElementTree as ET
+from datetime import datetime, time, timezone, tzinfo
 from typing import Any, NoReturn
 from xml.parsers import expat
 
 from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
-from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal
-from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build, plan
+from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal, view_zone
+from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
+from ._frab_plan import Plan, plan
 
 __all__ = ["dumps", "loads", "omitted", "parse_xml"]
 
@@ -120,7 +125,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         _sub(conference, "start", p.start.isoformat())
     if p.end:
         _sub(conference, "end", p.end.isoformat())
-    _sub(conference, "days", str(len(p.days)))
+    _sub(conference, "days", str(len(p.days) or (1 if p.start else 0)))
     _sub(conference, "timeslot_duration", "00:05")
     if p.url:
         _sub(conference, "url", p.url)
@@ -131,6 +136,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         else:
             _sub(conference, "track", name=name)
     room_guids = {name: guid for name, _slug, guid in p.rooms}
+    if not p.days:
+        _empty_day(root, p, view_zone(obj, tz)[0])
     for day in p.days:
         day_element = _sub(root, "day", date=day.date.isoformat(), start=day.start, end=day.end, index=str(day.index))
         for room_name, events in day.rooms:
@@ -165,6 +172,23 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     # reference it survives. Attributes already get &#13;, and indentation is LF only, so each CR left is a text's.
     text = ET.tostring(root, encoding="unicode").replace("\r", "&#13;")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n"
+
+
+def _empty_day(root: ET.Element, p: Plan, zone: tzinfo) -> None:
+    """The one ``<day>`` of a schedule without scheduled sessions (the XSD wants one): its start date, every room empty.
+
+    A pre-release schedule has rooms but no sessions; frab XML lists rooms
+    only inside days, so they are kept in a day from 00:00 to 00:00 of the
+    conference's start date.  Without a start date no day can be written
+    (inventing a date would be a guess): such a file has no ``<day>``, which
+    the XSD wants, and it reads back without rooms.
+    """
+    if p.start is None:
+        return
+    midnight = datetime.combine(p.start, time(0), tzinfo=zone).astimezone(timezone.utc).astimezone(zone).isoformat()
+    day = _sub(root, "day", date=p.start.isoformat(), start=midnight, end=midnight, index="1")
+    for name, _slug, guid in p.rooms:
+        _sub(day, "room", name=name, guid=guid)
 
 
 def _is_slug(text: str) -> bool:
@@ -340,19 +364,22 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         raw.tracks = [t.get("name") or _text(t) or "" for t in conference.findall("track")]
     for day in root.findall("day"):
         raw.days.append(RawDay(f"line {lines.get(day, 0)}", day.get("date"), day.get("start"), day.get("end")))
-        for room in day.findall("room"):
-            room_name = (room.get("name") or "").strip()
-            if room_name:  # build() keeps each name once
-                raw.rooms.append(room_name)
-            for event in room.findall("event"):
-                raw.events.append(_event(event, room_name, day, lines))
+        for child in day:
+            if child.tag == "room":
+                room_name = (child.get("name") or "").strip()
+                if room_name:  # build() keeps each name once
+                    raw.rooms.append(room_name)
+                for event in child.findall("event"):
+                    raw.events.append(_event(event, room_name, day, lines))
+            elif child.tag == "event":  # FOSDEM's 2007-2012 dialect: no <room> wrapper, the room is a child element
+                raw.events.append(_event(child, "", day, lines))
     if not raw.events:
         stray = next(root.iter("event"), None)
-        if stray is not None:  # an <event> outside <day><room>: refuse rather than read nothing
+        if stray is not None:  # an <event> outside <day><room> and <day>: refuse rather than read nothing
             raise ScheduleParseError(
                 _FORMAT,
-                "no <event> inside <schedule><day><room>, but there is one here, which is not where schedule.xml "
-                "puts events; nothing would be read",
+                "no <event> inside <schedule><day><room> or <schedule><day>, but there is one here, which is not "
+                "where schedule.xml puts events; nothing would be read",
                 f"line {lines.get(stray, 0)}",
             )
     return build(raw, tz, _FORMAT)

@@ -81,7 +81,7 @@ from ._common import (
     rooms_table,
     tracks_table,
 )
-from ._limits import input_limit, shown_limit
+from .._limits import input_limit, shown_limit
 
 __all__ = [
     "BUNDLE_FORMAT",

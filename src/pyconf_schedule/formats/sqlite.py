@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from datetime import date, timezone
 from pathlib import Path
@@ -40,7 +40,7 @@ from .._sessions import Sessions
 from .._time import format_datetime, parse_datetime
 from ..exceptions import PyconfScheduleError, ScheduleParseError, ScheduleWriteError
 from ._common import as_conference, load_json
-from ._limits import check_size
+from .._limits import check_size
 
 __all__ = ["PUBLISHING_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "conference_ids", "datasette_metadata", "dumps", "loads", "read", "write"]
 
@@ -333,10 +333,27 @@ def conference_ids(path: str | os.PathLike[str]) -> tuple[str, ...]:
 
 
 def read(path: str | os.PathLike[str], *, conference: str | None = None, tz: str | None = None) -> Conference:
-    """The conference in the database at ``path`` (``conference``: its id, needed when the file holds several)."""
+    """The conference in the database at ``path`` (``conference``: its id, needed when the file holds several).
+
+    A database in WAL mode whose ``-wal`` file holds changes not yet copied
+    into it is read with them (through SQLite, read-only).
+    """
     file = Path(path)
     check_size(file.stat().st_size, _FORMAT)
-    return loads(file.read_bytes(), conference=conference, tz=tz)
+    data = file.read_bytes()
+    wal = file.with_name(file.name + "-wal")
+    if data[18:20] == _WAL and wal.is_file() and wal.stat().st_size:
+        check_size(file.stat().st_size + wal.stat().st_size, _FORMAT)
+        try:
+            with closing(sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)) as db, closing(
+                sqlite3.connect(":memory:")
+            ) as copy:
+                db.set_progress_handler(_budget(len(data) + wal.stat().st_size), _STEP_CHECK)
+                db.backup(copy)  # page by page through SQLite, so the -wal file's committed pages are in the copy
+                data = copy.serialize()
+        except sqlite3.DatabaseError as exc:
+            raise ScheduleParseError(_FORMAT, f"cannot read the database with its WAL file ({exc})", os.fspath(wal)) from None
+    return loads(data, conference=conference, tz=tz)
 
 
 def loads(data: str | bytes, *, tz: str | None = None, conference: str | None = None) -> Conference:
@@ -368,22 +385,41 @@ _STEPS_PER_BYTE = 20
 """Reading may take this many SQLite virtual-machine steps per byte of the file, then it is interrupted."""
 
 
+_WAL = b"\x02\x02"
+"""Bytes 18-19 of a database header in WAL mode (file format write and read versions 2); 1, 1 is the legacy journal."""
+_READ_TABLES = ("conferences", "sources", "rooms", "tracks", "speakers", "sessions", "session_speakers", "conflicts", "schema_info")
+"""The tables the reader queries: each must be a plain table (no view, no generated column), or the file is refused."""
+
+
+def _budget(size: int) -> Callable[[], int]:
+    """A progress handler interrupting SQLite after the steps a file of ``size`` bytes may take."""
+    steps = [0]
+    budget = _STEPS_PER_BYTE * size // _STEP_CHECK + 1000
+
+    def bounded() -> int:  # a damaged b-tree cannot make the reading run forever
+        steps[0] += 1
+        return 1 if steps[0] > budget else 0
+
+    return bounded
+
+
 @contextmanager
 def _opened(data: bytes) -> Iterator[sqlite3.Connection]:
     if not data.startswith(b"SQLite format 3\x00"):
         raise ScheduleParseError(_FORMAT, "not an SQLite database (the file does not start with 'SQLite format 3')", "byte 0")
+    if data[18:20] == _WAL:  # WAL mode: the image alone is a complete database in the legacy journal mode
+        data = data[:18] + b"\x01\x01" + data[20:]
     with closing(sqlite3.connect(":memory:")) as db:
-        steps = [0]
-        budget = _STEPS_PER_BYTE * len(data) // _STEP_CHECK + 1000
-
-        def bounded() -> int:  # a view or a damaged b-tree cannot make the reading run forever
-            steps[0] += 1
-            return 1 if steps[0] > budget else 0
-
-        db.set_progress_handler(bounded, _STEP_CHECK)
+        db.set_progress_handler(_budget(len(data)), _STEP_CHECK)
+        # No value of a genuine file is longer than the file: a longer one is made by SQL (printf, zeroblob)
+        # in the file's schema, which the checks below refuse; this bounds memory until they run.
+        db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max(len(data), 1 << 16))
         try:
             db.deserialize(data)
+            _check_plain(db)
             info = dict(db.execute("SELECT name, value FROM schema_info"))
+        except ScheduleParseError:
+            raise
         except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: text that is not UTF-8
             raise ScheduleParseError(_FORMAT, f"not a pyconf-schedule database ({exc})") from None
         if info.get("format") != "pyconf-schedule" or info.get("version") != str(SCHEMA_VERSION):
@@ -391,6 +427,34 @@ def _opened(data: bytes) -> Iterator[sqlite3.Connection]:
                 _FORMAT, f"not a pyconf-schedule database of version {SCHEMA_VERSION} (schema_info: {info!r:.100})"
             )
         yield db
+
+
+def _check_plain(db: sqlite3.Connection) -> None:
+    """Refuse a read table that runs SQL when read: a view in its place (a recursive one costs unbounded time and memory) or a generated column.
+
+    The reader queries only plain tables (:data:`_READ_TABLES`); the views a
+    database may hold besides (``session_details``) are never run by it.
+    """
+    marks = ", ".join("?" * len(_READ_TABLES))
+    for (name,) in db.execute(
+        f"SELECT name FROM sqlite_master WHERE type = 'view' AND name IN ({marks}) ORDER BY rowid LIMIT 1", _READ_TABLES
+    ):
+        raise ScheduleParseError(_FORMAT, f"{name!r} is a view, not a table; the reader runs no SQL a database holds")
+    for table in _READ_TABLES:
+        for (column,) in db.execute("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3) LIMIT 1", (table,)):
+            raise ScheduleParseError(
+                _FORMAT, f"the table {table} has a generated column ({column!r:.60}); the reader runs no SQL a database holds"
+            )
+
+
+def _unique(rows: list[tuple[Any, ...]], what: str) -> list[tuple[Any, ...]]:
+    """``rows`` (id first) when no two share an id; else the first repeated id is refused (a table without its primary key)."""
+    seen: set[Any] = set()
+    for row in rows:
+        if row[0] in seen:
+            raise ScheduleParseError(_FORMAT, f"two {what} rows share the id {row[0]!r:.60}; each id must be unique")
+        seen.add(row[0])
+    return rows
 
 
 def _date(value: str | None) -> date | None:
@@ -415,7 +479,7 @@ def _conflicts(rows: list[tuple[str, str, str]], where: str) -> tuple[Conflict, 
 
 
 def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
-    ids = [row[0] for row in db.execute("SELECT id FROM conferences ORDER BY id")]
+    ids = [row[0] for row in _unique(db.execute("SELECT id FROM conferences ORDER BY id").fetchall(), "conference")]
     if wanted is None:
         if len(ids) != 1:
             held = ", ".join(ids[:20]) if ids else "none"
@@ -438,16 +502,18 @@ def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
         conflicts.setdefault((owner, owner_id, kind), []).append((field, rule, values))
     sources = [Source(id=i, title=t, url=u, file=f) for i, t, u, f in db.execute(
         "SELECT id, title, url, file FROM sources WHERE conference_id = ? ORDER BY position", (cid,))]  # fmt: skip
-    rooms = {i: Room(id=i, name=n) for i, n in db.execute("SELECT id, name FROM rooms WHERE conference_id = ? ORDER BY position", (cid,))}
-    tracks = {i: Track(id=i, name=n) for i, n in db.execute("SELECT id, name FROM tracks WHERE conference_id = ? ORDER BY position", (cid,))}
+    rooms = {i: Room(id=i, name=n) for i, n in _unique(db.execute(
+        "SELECT id, name FROM rooms WHERE conference_id = ? ORDER BY position", (cid,)).fetchall(), "room")}  # fmt: skip
+    tracks = {i: Track(id=i, name=n) for i, n in _unique(db.execute(
+        "SELECT id, name FROM tracks WHERE conference_id = ? ORDER BY position", (cid,)).fetchall(), "track")}  # fmt: skip
     speakers = {
         i: Speaker(
             id=i, name=n, aliases=_strings(a, f"speaker {i!r}"), job_title=j, organisation=o, bio=b,
             conflicts=_conflicts(conflicts.get(("speaker", i, "conflict"), []), f"speaker {i!r}"),
         )
-        for i, n, a, j, o, b in db.execute(
+        for i, n, a, j, o, b in _unique(db.execute(
             "SELECT id, name, aliases, job_title, organisation, bio FROM speakers WHERE conference_id = ? ORDER BY position", (cid,)
-        )
+        ).fetchall(), "speaker")
     }  # fmt: skip
     people: dict[str, list[Speaker]] = {}
     for session_id, speaker_id in db.execute(

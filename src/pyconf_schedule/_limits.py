@@ -1,4 +1,4 @@
-"""Input limits every reader enforces (kept apart so the registry imports nothing heavy)."""
+"""Input limits every reader enforces (layer 0: the readers, the registry and fetching all use them)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ..exceptions import InvalidArgumentError, ScheduleParseError
+from .exceptions import InvalidArgumentError, ScheduleParseError
 
 __all__ = ["MAX_INPUT_BYTES", "MAX_NESTING", "RAISE_IT", "check_size", "input_limit", "shown_limit", "size_limit"]
 

@@ -1,0 +1,226 @@
+"""The day planning of the frab writers: a Conference laid out as frab days, rooms and events.
+
+frab schedule XML and c3voc schedule JSON render the same :class:`Plan`
+(:func:`plan`): numeric event ids and guids stable across runs, slugs, the
+days' bounds (the programme day's, else the day change's, else the
+sessions' first and last instants) and the events of each day by room.
+Reading is :mod:`._frab`.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+import attrs
+
+from .._conference import Conference
+from .._days import ProgrammeDay
+from .._model import Session
+from .._sessions import Sessions
+from .._text import slugify
+from .._time import get_zone, utc
+from ._common import as_conference, stable_uuid, view_zone
+
+__all__ = ["DayPlan", "EventPlan", "Plan", "acronym", "http_url", "plan"]
+
+@attrs.frozen
+class EventPlan:
+    session: Session
+    id: int
+    guid: str
+    date: str
+    start: str
+    duration: str
+    end: str | None
+    room: str
+    xml_start: str
+    xml_duration: str
+    slug: str
+    title: str
+    type: str
+    track: str | None
+    language: str | None
+    abstract: str | None
+    url: str | None
+    persons: tuple[tuple[str, str], ...]
+    slides: tuple[str, ...]
+
+
+@attrs.frozen
+class DayPlan:
+    index: int
+    date: date
+    start: str
+    end: str
+    rooms: tuple[tuple[str, tuple[EventPlan, ...]], ...]
+
+
+@attrs.frozen
+class Plan:
+    zone_name: str
+    acronym: str
+    title: str
+    start: date | None
+    end: date | None
+    url: str | None
+    rooms: tuple[tuple[str, str, str], ...]
+    tracks: tuple[tuple[str, str], ...]
+    days: tuple[DayPlan, ...]
+
+
+_HTTP = re.compile(r"^https?://\S+$")
+_NUMERIC_ID = re.compile(r"^(?:frab-)?([1-9]\d{0,8})$")
+
+
+def acronym(conf_id: str) -> str:
+    """``conf_id`` as a c3voc acronym: lower-case ``[a-z0-9_]``, at least 4 characters.
+
+    >>> acronym("EU 2026"), acronym("x")
+    ('eu_2026', 'x_conf')
+    """
+    text = re.sub(r"[^a-z0-9_]", "_", conf_id.lower()).strip("_") or "conf"
+    return text if len(text) >= 4 else f"{text}_conf"
+
+
+def _hhmm(delta: timedelta) -> str:
+    """A real (UTC) duration as ``HH:MM``; hours go past 24 (``26:00``), as the schemas allow."""
+    minutes = int(delta.total_seconds() // 60)
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _exact(delta: timedelta | None) -> str:
+    """A duration for frab XML: ``HH:MM``, or ``HH:MM:SS`` when it has seconds or is zero; ``00:00`` for an unknown end.
+
+    >>> _exact(timedelta(minutes=90)), _exact(timedelta(seconds=61)), _exact(timedelta(0)), _exact(None)
+    ('01:30', '00:01:01', '00:00:00', '00:00')
+    """
+    if delta is None:
+        return "00:00"
+    seconds = int(delta.total_seconds())
+    if seconds and not seconds % 60:
+        return _hhmm(delta)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours:02d}:{rest // 60:02d}:{rest % 60:02d}"
+
+
+def http_url(value: str | None) -> str | None:
+    """``value`` when it is an absolute http(s) URL without spaces, else None."""
+    return value if value and _HTTP.match(value) else None
+
+
+def _day_bounds(
+    day: date, programme: dict[date, ProgrammeDay], conf: Conference, instants: list[datetime]
+) -> tuple[datetime, datetime]:
+    """A written day's start and end: the programme day's, else the day change's, else its sessions' first and last instants."""
+    known = programme.get(day)
+    if known is not None:
+        return known.start, known.end
+    if conf.day_change is not None:
+        home = get_zone(conf.timezone)
+        start = datetime.combine(day, conf.day_change, tzinfo=home)
+        end = datetime.combine(day + timedelta(days=1), conf.day_change, tzinfo=home)
+        return utc(start), utc(end)
+    return min(instants, key=utc), max(instants, key=utc)
+
+
+def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
+    """Lay ``obj`` out as frab days, rooms and events in the view zone.
+
+    Durations are real time (``session.duration``, measured in UTC): a talk
+    across a DST change keeps its length, whatever the wall clocks say.
+    """
+    conf = as_conference(obj)
+    zone, name = view_zone(obj, tz)
+    acr = acronym(conf.id)
+    used_ids: set[int] = set()
+    ids: dict[str, int] = {}
+    scheduled = [s for s in conf.sessions if s.start is not None]
+    for session in scheduled:  # numeric ids first, so they keep their number
+        m = _NUMERIC_ID.match(session.id)
+        if m and int(m[1]) not in used_ids:
+            ids[session.id] = int(m[1])
+            used_ids.add(int(m[1]))
+    for session in scheduled:
+        if session.id in ids:
+            continue
+        number = stable_uuid(conf.id, "session", session.id).int % 2_000_000_000 + 1
+        while number in used_ids:
+            number = number % 2_000_000_000 + 1
+        ids[session.id] = number
+        used_ids.add(number)
+    room_order = {r.id: i for i, r in enumerate(conf.rooms)}
+    view = conf.sessions if zone is conf.zone else conf.sessions.to_tz(zone)
+    by_day: dict[date, list[EventPlan]] = {}
+    instants: dict[date, list[datetime]] = {}
+    slugs: set[str] = set()
+    for session in scheduled:
+        assert session.start is not None
+        start = session.start.astimezone(zone)
+        end = None if session.end is None else session.end.astimezone(zone)
+        duration = session.duration
+        number = ids[session.id]
+        title = session.display_title
+        rest = f"{number}-{slugify(title)[:60].rstrip('-')}".rstrip("-")
+        slug = f"{acr}-{rest if len(rest) >= 4 else rest.zfill(4)}"
+        while slug in slugs:
+            slug += "-x"
+        slugs.add(slug)
+        day = view.day_of(session)
+        assert day is not None
+        by_day.setdefault(day, []).append(
+            EventPlan(
+                session=session,
+                id=number,
+                guid=str(stable_uuid(conf.id, "session", session.id)),
+                date=start.isoformat(),
+                start=start.strftime("%H:%M"),
+                duration=_hhmm(duration) if duration is not None else "00:00",
+                end=None if end is None else end.isoformat(),
+                room=session.room.name if session.room else "",
+                xml_start=start.strftime("%H:%M:%S" if start.second else "%H:%M"),
+                xml_duration=_exact(duration),
+                slug=slug,
+                title=title,
+                type=session.kind.value,
+                track=session.track.name if session.track else None,
+                language=session.language,
+                abstract=session.abstract,
+                url=http_url(session.url),
+                persons=tuple((p.name, str(stable_uuid(conf.id, "speaker", p.id))) for p in session.speakers),
+                slides=tuple(s for s in session.slides if http_url(s)),
+            )
+        )
+        instants.setdefault(day, []).extend([start] if end is None else [start, end])
+    programme = {d.date: d for d in conf.programme_days}
+    days: list[DayPlan] = []
+    for index, (day, events) in enumerate(sorted(by_day.items()), start=1):
+        first, last = _day_bounds(day, programme, conf, instants[day])
+        grouped: dict[str, list[EventPlan]] = {}
+        ordered = sorted(
+            events,
+            key=lambda e: (room_order.get(e.session.room.id, len(room_order)) if e.session.room else len(room_order) + 1),
+        )
+        for event in ordered:
+            grouped.setdefault(event.room, []).append(event)
+        days.append(
+            DayPlan(
+                index=index,
+                date=day,
+                start=first.astimezone(zone).isoformat(),
+                end=last.astimezone(zone).isoformat(),
+                rooms=tuple((room, tuple(items)) for room, items in grouped.items()),
+            )
+        )
+    day_list = [d.date for d in days]
+    return Plan(
+        zone_name=name,
+        acronym=acr,
+        title=conf.name,
+        start=conf.start_date or (day_list[0] if day_list else None),
+        end=conf.end_date or (day_list[-1] if day_list else None),
+        url=http_url(conf.url),
+        rooms=tuple((r.name, slugify(r.name) or r.id, str(stable_uuid(conf.id, "room", r.id))) for r in conf.rooms),
+        tracks=tuple((t.name, slugify(t.name) or slugify(t.id) or "track") for t in conf.tracks),
+        days=tuple(days),
+    )

@@ -166,7 +166,7 @@ def _article(session: Session, zone: tzinfo, day: date | None, position: int) ->
     url = safe_url(session.url)
     if url is not None:
         title = f'<a href="{_text(url)}" rel="noreferrer">{title}</a>'
-    lines = [f'<p class="t">{when} · {kind}</p>', f'<p class="n" id="n{position}">{title}</p>']
+    lines = [f'<p class="t">{when}<span class="k"> · {kind}</span></p>', f'<p class="n" id="n{position}">{title}</p>']
     if session.speakers:
         lines.append(f'<p class="w">{_text(", ".join(session.speaker_names))}</p>')
     where = _text(session.room.name) if session.room is not None else "no room given"
@@ -217,6 +217,7 @@ def _controls(lookup: _Lookup, days: Sequence[date], zones: Sequence[tuple[str, 
         '<form class="controls" role="search" aria-label="Find sessions" hidden>',
         '<label class="f q"><span>Search</span><input type="search" name="q" '
         'placeholder="Title, speaker, organisation, abstract" autocomplete="off"></label>',
+        '<details class="more" open><summary>Filters, time zone and picks</summary><div class="inner">',
         _select("day", "Day", day_options, "All days"),
     ]
     names = {"track": ("Track", "All tracks"), "room": ("Room", "All rooms"), "kind": ("Kind", "All kinds"),
@@ -234,7 +235,7 @@ def _controls(lookup: _Lookup, days: Sequence[date], zones: Sequence[tuple[str, 
         '<div class="acts"><button type="button" data-export-picks>Download picks (.ics)</button>'
         '<button type="button" data-export-agenda>Export agenda file</button>'
         '<label class="file">Import agenda file<input type="file" name="agenda" accept=".json,application/json">'
-        '</label><button type="button" data-reset>Clear filters</button></div>'
+        '</label><button type="button" data-reset>Clear filters</button></div></div></details>'
         '<p class="count" role="status" aria-live="polite"></p>'
         "</form>"
     )
@@ -264,7 +265,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None, zones: Sequence[
     by_day = view.by_day()
     unscheduled = view.unscheduled
     page_zone = _zone_id(zone)
-    zone_options = [(page_zone, f"{zone_label} (the conference's)" if tz is None else zone_label)]
+    zone_options = [(page_zone, f"{zone_label} (conference)" if tz is None else zone_label)]
     zone_options.append(("local", "My time zone"))
     for name in offered:
         if name not in (page_zone, *(v for v, _ in zone_options)):
@@ -370,7 +371,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None, zones: Sequence[
     shown = f" ({'/'.join(abbreviations)})" if abbreviations and abbreviations != [zone_label] else ""
     out.append(f'<p class="zone">Times are in <span data-zone>{_text(zone_label)}{_text(shown)}</span>.</p>')
     if conf.coverage:
-        out.append(f'<p class="coverage">{_text(conf.coverage)}</p>')
+        out.append(f'<details class="coverage"><summary>About these data</summary><p>{_text(conf.coverage)}</p></details>')
     link = safe_url(conf.url)
     if link is not None:
         out.append(f'<p><a href="{_text(link)}" rel="noreferrer">{_text(link)}</a></p>')

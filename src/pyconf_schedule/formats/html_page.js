@@ -589,6 +589,7 @@
   try {
     for (const s of S) s.el.querySelector('[data-pick]').hidden = false;
     form.hidden = false;
+    form.querySelector('.more').open = !narrow.matches;
     readUrl();
     if (!form.querySelector('input[name=view]:checked')) form.querySelector(`input[name=view][value=${defaultView}]`).checked = true;
     render();

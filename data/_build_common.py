@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,10 +22,15 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from pyconf_schedule._text import fold, slugify  # noqa: E402
 
-__all__ = ["MAX_ID_WORDS", "ROOT", "dump", "fold", "main", "session_id", "slugify"]
+__all__ = ["MAX_ID_WORDS", "ROOT", "dump", "editorial", "fold", "main", "session_id", "slugify"]
 
 DATASETS = ROOT / "src" / "pyconf_schedule" / "datasets"
 DEFAULT_SOURCES = ROOT.parent / "shared" / "sources"
+
+
+def editorial(name: str) -> dict[str, Any]:
+    """The editorial tables of a build script: ``data/<name>.toml`` (the decisions the sources cannot settle)."""
+    return tomllib.loads((ROOT / "data" / f"{name}.toml").read_text(encoding="utf-8"))
 
 
 MAX_ID_WORDS = 8

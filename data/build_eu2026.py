@@ -11,7 +11,7 @@ Sources (see ``data/README.md`` for every editorial decision):
   sessions; the seeds stay the authority for what they give.
 
 The script parses the page text; the few editorial decisions the text cannot
-settle are the small tables below.  Any structure it does not recognise makes
+settle are the tables of ``data/eu2026.toml``, read below.  Any structure it does not recognise makes
 the build fail rather than guess.
 
     python data/build_eu2026.py            # rewrite the shipped dataset
@@ -30,96 +30,36 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # importable from the tests too
 
-from _build_common import fold, main, session_id, slugify  # noqa: E402
+from _build_common import editorial, fold, main, session_id, slugify  # noqa: E402
 
 TIMEZONE = "Europe/Paris"
 ZONE = ZoneInfo(TIMEZONE)
 
-SEED_002 = "seeds/002_24309f03ac9adb7d.txt"
-SEED_000 = "seeds/000_bdef378e1ed20df2.txt"
-EVENTS_LIST = "extra/llm-d-upcoming-events_pytorch-conference-europe-2026-sessions.EXCERPT.txt"
-WRITE_UP = "extra/underthehood.meltwater.com_pytorch-conference-europe-2026-takeaways.EXCERPT.txt"
+EDITORIAL = editorial("eu2026")
+"""The editorial tables (data/eu2026.toml): every decision the source texts cannot settle."""
 
 SOURCES: list[dict[str, Any]] = [
-    {
-        "id": "seed-002",
-        "title": 'Sched "Full Schedule" page of PyTorch Conference Europe 2026',
-        "url": None,
-        "file": SEED_002,
-    },
-    {
-        "id": "seed-000",
-        "title": "Sched session page of PyTorch Conference Europe 2026 (abstract and speaker bio only)",
-        "url": None,
-        "file": SEED_000,
-    },
-    {
-        "id": "writeup-meltwater",
-        "title": "PyTorch Conference Europe 2026: Our Takeaways from Paris (Meltwater Engineering; "
-                 "excerpt), the source of the venue only",
-        "url": None,  # read from line 1 of the file
-        "file": WRITE_UP,
-    },
-    {
-        "id": "events-list-llm-d",
-        "title": "\"Upcoming llm-d Events\" page of the llm-d documentation (excerpt): the "
-                 "conference's web address, and seven sessions from an earlier draft of the schedule",
-        "url": None,  # the file does not give the page's address
-        "file": EVENTS_LIST,
-    },
+    {"id": src["id"], "title": src["title"], "url": src.get("url"), "file": src["file"]} for src in EDITORIAL["sources"]
 ]
+_FILES = {src["id"]: src["file"] for src in SOURCES}
+SEED_002: str = _FILES["seed-002"]
+SEED_000: str = _FILES["seed-000"]
+EVENTS_LIST: str = _FILES["events-list-llm-d"]
+WRITE_UP: str = _FILES["writeup-meltwater"]
 
-COVERAGE = (
-    "{total} sessions that public sources know: the Sched \"Full Schedule\" page (source seed-002), "
-    "one Sched session page (seed-000), the PyTorch Foundation's recap of the conference, further Sched "
-    "pages, recordings, talk pages and the llm-d events list (see sources). {timed_room} have a start "
-    "time and a room, {timed} a start time but no room, {day_only} only their day (no time is known, "
-    "none is guessed) and {no_day} not even their day. Rooms and hours with no known session are gaps "
-    "in the sources, not free time. Non-talk items (expo, registration, meals, parties, posters, sponsor "
-    "activities, the co-located hackathon) are not sessions."
-)
-
-# --- editorial tables --------------------------------------------------------
+COVERAGE: str = EDITORIAL["text"]["coverage"]
 
 #: Title prefixes Sched uses for a session kind: (prefix, kind id, kind_label).
-KIND_PREFIXES: list[tuple[str, str, str]] = [
-    ("Sponsored Keynote: ", "sponsored-keynote", "Sponsored Keynote"),
-    ("Keynote: ", "keynote", "Keynote"),
-    ("Lightning Talk: ", "lightning-talk", "Lightning Talk"),
-    ("Birds of A Feather: ", "birds-of-a-feather", "Birds of A Feather"),
-]
-
-#: Category line that marks a "Meet the Developers" session (title kept whole).
-MEET_CATEGORY = "Meet the Developers"
-#: Title start used for the kind when a block has lost its category line.
-MEET_TITLE_PREFIX = "Meet the "
-
-#: Heading spellings of a speaker that neither equal the speaker-list name nor
-#: differ from it only by accents/case/a trailing " -" (list name -> spellings).
-HEADING_ALIASES: dict[str, list[str]] = {
-    "Jason Zhihuai Zhu": ["Jason Zhu"],
-}
-
-#: Notes added to the rule of an organisation conflict, by the heading's value.
-HEADING_ORG_NOTES: dict[str, str] = {
-    "Karlsruhe Instute of Technology, Scientific Computing Center":
-        "\"Instute\" is a typo in the heading for \"Institute\"",
-}
-
-#: Seed 000: the Sched boilerplate lines at the top of the page (their starts).
-SEED_000_BOILERPLATE = (
-    "The Sched app allows you to build your schedule",
-    "This schedule is automatically displayed in CEST",
-    "Sign up or log in to add sessions",
-)
-#: Seed 000: the only name the page gives its speaker (in the bio's first word).
-SEED_000_SPEAKER = "Nikhil"
-SEED_000_SESSION_ID = "untitled-000"
-
-#: Seed 002: page chrome after the trailing navigation list of times.
-PAGE_FOOTER = ("Get help with the event",)
-
-READ_MORE = " Read More →"
+KIND_PREFIXES: list[tuple[str, str, str]] = [(p, k, label) for p, k, label in EDITORIAL["lists"]["kind_prefixes"]]
+MEET_CATEGORY: str = EDITORIAL["text"]["meet_category"]
+MEET_TITLE_PREFIX: str = EDITORIAL["text"]["meet_title_prefix"]
+HEADING_ALIASES: dict[str, list[str]] = EDITORIAL["heading_aliases"]
+HEADING_ORG_NOTES: dict[str, str] = EDITORIAL["heading_org_notes"]
+SEED_000_BOILERPLATE: tuple[str, ...] = tuple(EDITORIAL["lists"]["seed_000_boilerplate"])
+SEED_000_SPEAKER: str = EDITORIAL["text"]["seed_000_speaker"]
+SEED_000_SESSION_ID: str = EDITORIAL["text"]["seed_000_session_id"]
+PAGE_FOOTER: tuple[str, ...] = tuple(EDITORIAL["lists"]["page_footer"])
+READ_MORE: str = EDITORIAL["text"]["read_more"]
 
 # --- patterns ----------------------------------------------------------------
 
@@ -486,140 +426,40 @@ PAGES = "extra/eu2026-sched-pages/"
 RECAP = PAGES + "raw_pytorch.org_blog_pytorch-conference-europe-2026-a-landmark-moment-for-open-source-ai-in-paris.txt"
 SCHED_ICS = PAGES + "raw_pytorchconferenceeu2026.sched.com_all.ics.txt"
 
-#: The further source documents, in the order that decides a shown value
-#: (after the seeds): (id, title, file).  The address is line 1 of each file.
-PROGRAMME_SOURCES: list[tuple[str, str, str]] = [
-    ("sched-list-advanced", "Sched list page of 7 April, filter \"Company: Advanced\" (excerpt)",
-     "raw_pytorchconferenceeu2026.sched.com_2026-04-07_list_descriptions_company_Advanced.txt"),
-    ("sched-list-intermediate", "Sched list page of 7 April, filter \"Company: Intermediate\" (excerpt)",
-     "raw_pytorchconferenceeu2026.sched.com_2026-04-07_list_descriptions_company_Intermediate.txt"),
-    ("sched-list-training-systems", "Sched list page of 7 April, filter \"Type: Training Systems\" (excerpt)",
-     "raw_pytorchconferenceeu2026.sched.com_2026-04-07_list_descriptions_type_Training_Systems.txt"),
-    ("sched-list-audience-yes", "Sched list page, filter \"audience: Yes\" (excerpt)",
-     "raw_pytorchconferenceeu2026.sched.com_list_descriptions_audience_Yes.txt"),
-    ("sched-ics", "Sched calendar feed all.ics (excerpt: its first events)",
-     "raw_pytorchconferenceeu2026.sched.com_all.ics.txt"),
-    *((f"sched-event-{eid}", f"Sched event page {eid} (excerpt)",
-       f"raw_pytorchconferenceeu2026.sched.com_event_{eid}{suffix}.txt")
-      for eid, suffix in [
-          ("2HinC", ""), ("2Hind", ""), ("2Hinp", ""), ("2Hins", ""), ("2Hio1", ""), ("2HioD", ""),
-          ("2HioY", ""), ("2HipE", ""), ("2HipN", ""), ("2HipW", ""),
-          ("2Hipc", "_optimizing-large-moe-inference-on-nvidia-blackwell-nvfp4-adp-and-dualpipe-"
-                    "strategies-julien-demouth-nvid"),
-          ("2Hipr", ""), ("2Hiq0", ""), ("2HiqL", ""), ("2Hiqp", ""), ("2Juce", "")]),
-    ("recap-pytorch-blog", "PyTorch Conference Europe 2026: A Landmark Moment for Open Source AI in "
-     "Paris (PyTorch Foundation blog recap, 15 April 2026; excerpt)",
-     "raw_pytorch.org_blog_pytorch-conference-europe-2026-a-landmark-moment-for-open-source-ai-in-paris.txt"),
-    ("recording-cuda-graph", "Recording page (deepcamp.cc) of \"Parameterized CUDA Graph Launch in PyTorch\"",
-     "raw_deepcamp.cc_video_parameterized-cuda-graph-launch-in-pytorch-cuda-graphs-without-the-pai-37w9hQb5gME.txt"),
-    ("recording-token-slice", "Recording page (deepcamp.cc) of \"The Token Slice\"",
-     "raw_deepcamp.cc_video_the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg.txt"),
-    ("recording-torchtpu", "Recording page (deepcamp.cc) of \"Sponsored Session: TorchTPU\"",
-     "raw_deepcamp.cc_video_sponsored-session-torchtpu-expanding-tpu-programmabil-kat-ko-claudio-b-H8SjVNB7YhM.txt"),
-    ("recording-wideep", "Recording page (openworld.news) of \"Why WideEP Inference Needs Data-Parallel-Aware "
-     "Scheduling\"",
-     "raw_openworld.news_why-wideep-inference-needs-data-parallel-aware-scheduling-maroon-ayoub-tyler-michael-smith.txt"),
-    ("ibm-research-token-slice", "IBM Research publication page of \"The Token Slice\"",
-     "raw_research.ibm.com_publications_the-token-slice-implementing-preemptive-scheduling-via-chunked-decoding.txt"),
-    ("sessionize-disaggregated-tokenization", "Sessionize session page of \"Disaggregated Tokenization\"",
-     "raw_sessionize.com_s_vMaroon_disaggregated-tokenization-building-toward-tokens-_164136.txt"),
-    ("sessionize-not-all-tokens", "Sessionize session page of \"Not All Tokens Are Equal\"",
-     "raw_sessionize.com_s_vMaroon_not-all-tokens-are-equal-semantic-kv-cache-for-age_164155.txt"),
-    ("github-cpp-extensions", "Public GitHub file 56390824700 (a note on C++ extensions)",
-     "raw_github_56390824700.txt"),
-    ("github-megatron-bridge", "Public GitHub file 52746299127 (Megatron-Bridge README)",
-     "raw_github_52746299127_Megatron-Bridge_README.txt"),
-    ("github-verl", "Public GitHub file 70880861996 (verl README)",
-     "raw_github_70880861996_verl_README.txt"),
-    ("github-speaker-site", "Public GitHub files 51827908372 and 54857392823 (Alpha Romer Coma's "
-     "personal site data)",
-     "raw_github_51827908372_and_54857392823_Alpha_Romer_Coma_personal_site_data.txt"),
-]
+def _programme_sources() -> list[tuple[str, str, str]]:
+    """The further source documents, in the order that decides a shown value (after the seeds): (id, title, file)."""
+    table = EDITORIAL["programme"]
+    events = [(f"sched-event-{eid}", f"Sched event page {eid} (excerpt)",
+               f"raw_pytorchconferenceeu2026.sched.com_event_{eid}{suffix}.txt") for eid, suffix in table["sched_events"]]
+    listed: list[tuple[str, str, str]] = [(sid, title, name) for sid, title, name in table["sources"]]
+    at = next(i for i, (sid, _, _) in enumerate(listed) if sid == table["sched_events_after"]) + 1
+    return [*listed[:at], *events, *listed[at:]]
+
+
+PROGRAMME_SOURCES: list[tuple[str, str, str]] = _programme_sources()
 
 #: Source order for shown values among the seeds and these documents.
 SOURCE_ORDER = ["seed-002", "seed-000", *(sid for sid, _, _ in PROGRAMME_SOURCES), "events-list-llm-d"]
 
-#: Recap section headings that are not tracks (keynotes, meetings, community).
-RECAP_PARAGRAPH_SECTIONS = {
-    "Opening Keynotes", "Meet the Developers", "Community Events", "Morning Keynotes",
-    "Birds of a Feather and Meet the Maintainers", "Community Expo and Networking",
-}
-
-#: Seed 000 is the recap's talk of this title: its bio names "Nikhil" (the
-#: recap: "Nikhil Patel from Meta") and its abstract presents "a new CuTeDSL
-#: GEMM backend in PyTorch Inductor" (the recap title: "A CuTeDSL Backend for
-#: PyTorch Inductor").  The build checks both words below.
-SEED_000_RECAP_TITLE = "Achieving SOTA GEMM Performance: A CuTeDSL Backend for PyTorch Inductor"
-SEED_000_EVIDENCE = ("Nikhil", "CuTeDSL GEMM backend in PyTorch Inductor")
-
-#: Sched event pages that show no title, linked to a recap (or seed) talk:
-#: event id -> (title of the talk, words the page must contain: the speaker's
-#: name as the page gives it and the subject).  A page not listed here stays
-#: an untitled session of its own (UNTITLED_PAGES).
+RECAP_PARAGRAPH_SECTIONS: set[str] = set(EDITORIAL["lists"]["recap_paragraph_sections"])
+SEED_000_RECAP_TITLE: str = EDITORIAL["text"]["seed_000_recap_title"]
+SEED_000_EVIDENCE: tuple[str, str] = tuple(EDITORIAL["lists"]["seed_000_evidence"])
 SCHED_PAGE_LINKS: dict[str, tuple[str, tuple[str, str]]] = {
-    "2HinC": ("Parameterized CUDA Graph Launch in PyTorch: CUDA Graphs Without the Pain",
-              ("Daniel Galvez", "CPU kernel launch overhead")),
-    "2Hind": ("Why WideEP Inference Needs Data-Parallel-Aware Scheduling", ("Maroon Ayoub", "WideEP")),
-    "2Hinp": ("Accelerating On-Device ML Inference With ExecuTorch and Arm SME2", ("Jason Zhu", "SME2")),
-    "2Hins": ("The Token Slice: Implementing Preemptive Scheduling via Chunked Decoding",
-              ("Maroon Ayoub", "Chunked Decoding")),
-    "2Hio1": ("Model-Changing Transforms with Torch.compile", ("Thomas Viehmann", "torch.compile")),
-    "2HioD": ("Jigsaw: Domain and Tensor Parallelism for High-Resolution Input Training",
-              ("Deifilia Kieckhefen", "Jigsaw")),
-    "2HipN": ("Accelerating PyTorch Models with Torch.compile's C++ Wrapper Mode",
-              ("Bin Bao", "torch.compile's C++ wrapper mode")),
-    "2HipW": ("Portable High-Performance LLM Serving: A Triton Backend for VLLM",
-              ("Jan van Lunteren", "Triton attention backend")),
-    "2Hipc": ("Optimizing Large MoE Inference on NVIDIA Blackwell: NVFP4, ADP, and DualPipe Strategies",
-              ("julien-demouth-nvidia", "NVFP4 precision for MoE weights")),
-    "2Hipr": ("Optimizing CPU LLM Inference in PyTorch: Lessons from VLLM",
-              ("Crefeda Rodrigues", "CPU-based LLM inference")),
-    "2HiqL": ("Scaling Recommendation Systems to 2K GPUs and Beyond",
-              ("Zain works on large scale training systems for recommender systems at Meta",
-               "Ads model scaling")),
+    eid: (title, (name, subject)) for eid, (title, (name, subject)) in EDITORIAL["sched_page_links"].items()
 }
-
-#: Sched pages that show no title and name no speaker, linked to a talk by
-#: their subject alone: event id -> (title of the talk, the title's own names
-#: for its subject, which the page must contain and no other known title may).
-#: 2Hiq0 walks "through the pre-training of Trinity Large ... using torchtitan"
-#: "across over 2,000 GPUs": the recap's "Trinity Large: Torchtitan on 2000+
-#: B300s" (Day 2).  Left apart, the one talk would be two sessions.
 SUBJECT_LINKS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "2Hiq0": ("Trinity Large: Torchtitan on 2000+ B300s", ("Trinity Large", "torchtitan")),
+    eid: (title, tuple(words)) for eid, (title, words) in EDITORIAL["subject_links"].items()
 }
-
-#: Sched pages that show no title and are linked to no talk: event id -> the
-#: speaker (name as the page gives it, organisation the page states, or None).
 UNTITLED_PAGES: dict[str, tuple[tuple[str, str | None], ...]] = {
-    "2Hiqp": (("Michael Lazos", "Meta"),),  # "Michael Lazos is a software engineer at Meta"
-    "2HioY": (("Lucas", None),),            # "Lucas has been developing ..."
-    "2HipE": (),                            # the bio names nobody
-    "2Juce": (("Songlin Jiang", None),),    # Speakers block (job line read by the parser)
+    eid: tuple((person[0], person[1] if len(person) > 1 else None) for person in people)
+    for eid, people in EDITORIAL["untitled_pages"].items()
 }
-
-#: The omission mark of the stored excerpts ("..." marks omitted text).
-OMITTED = " ..."
-
-#: The kind a Sched page states in its abstract ("This lightning talk ...").
-PAGE_KINDS: dict[str, tuple[str, str]] = {"2HipN": ("lightning-talk", "This lightning talk")}
-
-#: Speakers of an events-list session that no other text names, read from its
-#: Sched link slug only where the slug's words are a name some text gives.
-EVENTS_LIST_SLUG_SPEAKERS: dict[str, list[str]] = {
-    "Not All Tokens Are Equal: Semantic KV-Cache for Agentic LLM Serving": ["Maroon Ayoub", "Hyunkyun Moon"],
-}
-
-#: The shown day when the recap's day heading and another source disagree.
-DAY_RULE = ("the recap's day heading is shown (the conference's own programme summary); "
-            "the speaker's personal site data gives another date")
-
-#: Non-talk items (expo, registration, meals, parties, posters, sponsor
-#: activities, co-located events) are not sessions, in both datasets; the
-#: ones the sources name are listed in data/README.md.  The build skips them
-#: by their Sched category and by the recap sections that hold only them.
-NON_TALK_RULE = "non-talk items are not sessions"
-NON_TALK_SECTIONS = ("Community Events", "Community Expo and Networking")
+OMITTED: str = EDITORIAL["text"]["omitted"]
+PAGE_KINDS: dict[str, tuple[str, str]] = {eid: (kind, phrase) for eid, (kind, phrase) in EDITORIAL["page_kinds"].items()}
+EVENTS_LIST_SLUG_SPEAKERS: dict[str, list[str]] = EDITORIAL["events_list_slug_speakers"]
+DAY_RULE: str = EDITORIAL["rules"]["day"]
+NON_TALK_RULE: str = EDITORIAL["rules"]["non_talk"]
+NON_TALK_SECTIONS: tuple[str, ...] = tuple(EDITORIAL["lists"]["non_talk_sections"])
 
 #: The recap's organisation wording "from the X" keeps X only.
 _ARTICLE = re.compile(r"^the ")
@@ -1165,7 +1005,7 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
     _shown_organisations(prog.speakers)
 
 
-SCHED_RULE = "the Sched page's value is shown; the other is from a different source"
+SCHED_RULE: str = EDITORIAL["rules"]["sched"]
 
 
 def _bio_start(text: str, speakers: list[dict[str, Any]]) -> tuple[int, str] | None:
@@ -1239,9 +1079,9 @@ def _heading_people(text: str) -> list[tuple[str, str | None]]:
     return people
 
 
-#: Recording and talk pages: source id -> how their title line is found.
-RECORDING_SOURCES = ["recording-cuda-graph", "recording-token-slice", "recording-torchtpu", "recording-wideep"]
-TALK_PAGES = ["ibm-research-token-slice", "sessionize-disaggregated-tokenization", "sessionize-not-all-tokens"]
+#: Recording and talk pages, by source id.
+RECORDING_SOURCES: list[str] = EDITORIAL["lists"]["recording_sources"]
+TALK_PAGES: list[str] = EDITORIAL["lists"]["talk_pages"]
 
 
 def _file_of(source_id: str) -> str:
@@ -1320,11 +1160,9 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
     prog.day(session, f"2026-04-{int(m['d']):02d}", "github-speaker-site")
 
 
-LLM_D_RULE = ("the Sched time is shown; the llm-d events list gives another, from an earlier draft "
-              "of the schedule")
-LLM_D_ROOM_RULE = "the Sched room is shown; the llm-d events list (an earlier draft) gives another"
-LLM_D_SPEAKER_RULE = ("the speakers the session's other sources name are shown; the Sched link in the llm-d "
-                      "events list (an earlier draft) ends in a slug naming other speakers")
+LLM_D_RULE: str = EDITORIAL["rules"]["llm_d_time"]
+LLM_D_ROOM_RULE: str = EDITORIAL["rules"]["llm_d_room"]
+LLM_D_SPEAKER_RULE: str = EDITORIAL["rules"]["llm_d_speakers"]
 
 
 def _add_events_list(sources: Path, prog: _Programme) -> None:

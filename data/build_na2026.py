@@ -36,18 +36,12 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # when loaded by importlib
 
-from _build_common import dump, fold, main, session_id, slugify  # noqa: E402
+from _build_common import dump, editorial, fold, main, session_id, slugify  # noqa: E402
 
 TIMEZONE = "America/Los_Angeles"
 ZONE = ZoneInfo(TIMEZONE)
 YEAR = 2026
 MONTH = 10
-
-HARDWARE_MD_FILE = (
-    "extra/pytorch.org_blog_your-guide-to-hardware-acceleration-compute-"
-    "infrastructure-at-pytorch-conference-north-america-2026.txt"
-)
-
 
 @dataclass(frozen=True)
 class SourceDoc:
@@ -63,149 +57,55 @@ class SourceDoc:
     url_file: str
 
 
-# The source order.  It decides every shown value (see merge()): seed 001
-# first (the primary source), then its markdown twin, then the posts that give
-# a format and a start-end range for every session (core, vLLM), then the post
-# with ranges but no formats (research), last the post that mostly gives only
-# a start time (agentic).  Titles are the posts' own where the file has one,
-# else the words of the post's address.
-SOURCES: tuple[SourceDoc, ...] = (
-    SourceDoc(
-        "seed-001", "seeds/001_72cd2646a4cfd784.txt",
-        "Your guide to hardware acceleration & compute infrastructure at "
-        "PyTorch Conference North America 2026",
-        HARDWARE_MD_FILE,
-    ),
-    SourceDoc(
-        "post-hardware-md", HARDWARE_MD_FILE,
-        "Your guide to hardware acceleration & compute infrastructure at "
-        "PyTorch Conference North America 2026 (markdown)",
-        HARDWARE_MD_FILE,
-    ),
-    SourceDoc(
-        "post-core",
-        "extra/pytorch.org_blog_core-pytorch-sessions-at-pytorch-conference-north-america-2026.txt",
-        "Core PyTorch sessions at PyTorch Conference North America 2026",
-        "extra/pytorch.org_blog_core-pytorch-sessions-at-pytorch-conference-north-america-2026.txt",
-    ),
-    SourceDoc(
-        "post-vllm",
-        "extra/pytorch.org_blog_vllm-sessions-at-pytorch-conference-north-america-2026.txt",
-        "vLLM sessions at PyTorch Conference North America 2026",
-        "extra/pytorch.org_blog_vllm-sessions-at-pytorch-conference-north-america-2026.txt",
-    ),
-    SourceDoc(
-        "post-research",
-        "extra/pytorch.org_blog_open-research-tooling-optimization-at-pytorch-conference-"
-        "north-america-2026.txt",
-        "Open Research, Tooling & Optimization at PyTorch Conference North America 2026",
-        "extra/pytorch.org_blog_open-research-tooling-optimization-at-pytorch-conference-"
-        "north-america-2026.txt",
-    ),
-    SourceDoc(
-        "post-agentic",
-        "extra/pytorch.org_blog_agentic-ai-and-next-gen-intelligence-sessions-at-pytorch-"
-        "conference-north-america-2026.txt",
-        "Agentic AI and next-gen intelligence sessions at PyTorch Conference North America 2026",
-        "extra/pytorch.org_blog_agentic-ai-and-next-gen-intelligence-sessions-at-pytorch-"
-        "conference-north-america-2026.txt",
-    ),
+EDITORIAL = editorial("na2026")
+"""The editorial tables (data/na2026.toml): every decision the source texts cannot settle."""
+
+# The source order: it decides every shown value (see merge()).
+SOURCES: tuple[SourceDoc, ...] = tuple(
+    SourceDoc(doc["id"], doc["file"], doc["title"], doc["url_file"]) for doc in EDITORIAL["sources"]
 )
+HARDWARE_MD_FILE: str = SOURCES[0].url_file
 SOURCE_BY_ID = {doc.id: doc for doc in SOURCES}
 SOURCE_RANK = {doc.id: rank for rank, doc in enumerate(SOURCES)}
 SEED_001 = {"id": SOURCES[0].id, "title": SOURCES[0].title, "file": SOURCES[0].file,
             "url_file": SOURCES[0].url_file}
 
 # Section day names of seed 001 ("Sessions under 'Day One' are on 20 October").
-DAYS = {"One": date(2026, 10, 20), "Two": date(2026, 10, 21)}
+DAYS: dict[str, date] = EDITORIAL["days"]
 CONFERENCE_DAYS = (date(2026, 10, 20), date(2026, 10, 21))
 
 # Title prefixes that name the session kind: (prefix, kind, kind_label).
-KIND_PREFIXES = (
-    ("Sponsored Keynote: ", "sponsored-keynote", "Sponsored Keynote"),
-    ("Sponsored: ", "sponsored-talk", "Sponsored"),
-    ("Keynote: ", "keynote", "Keynote"),
-)
-
-# The posts' own format words ("Breakout Session", ...) and the kind each
-# means.  A "Sponsored: " title prefix turns a talk or demo into
-# sponsored-talk and a keynote into sponsored-keynote.
-FORMAT_KINDS = {
-    "Breakout Session": "talk",
-    "Lightning Talk": "lightning-talk",
-    "Keynote": "keynote",
-    "Sponsored Session": "sponsored-talk",
-    "Demo Theater": "demo",
-    "Birds of a Feather": "birds-of-a-feather",
-}
-
-# Section headings that name a kind of session (keynotes), not a theme: the
-# sessions under them are keynotes and get no track from the heading.
-KEYNOTE_HEADINGS = frozenset({"Keynotes", "It starts on the keynote stage"})
+KIND_PREFIXES: tuple[tuple[str, str, str], ...] = tuple((p, k, label) for p, k, label in EDITORIAL["lists"]["kind_prefixes"])
+# The posts' own format words and the kind each means.
+FORMAT_KINDS: dict[str, str] = EDITORIAL["format_kinds"]
+# Section headings that name a kind of session (keynotes), not a theme.
+KEYNOTE_HEADINGS = frozenset(EDITORIAL["lists"]["keynote_headings"])
 
 # How directly a record states its kind; the highest wins (ties: source order).
 RANK_FORMAT, RANK_PREFIX, RANK_HEADING, RANK_DEFAULT = 3, 2, 1, 0
 
-# Reviewed matches of differently-worded titles (editorial table).  A record
-# whose title_key() matches no earlier session joins one only when it has the
-# same start instant and room and shares a speaker with it, and only when the
-# pair is listed here; an unlisted candidate or an unused entry stops the
-# build.  Key: (source id, title as that source writes it, kind prefix
-# removed); value: the shown title of the session it joins.
+# Reviewed matches of differently-worded titles: (source id, title as that source writes it) -> shown title.
 TITLE_MATCHES: dict[tuple[str, str], str] = {
-    # Same speakers, slot and room; the agentic post names the product
-    # "Cloud TPU Agent Suite" in the title and "Cloud TPU Nexus" in its summary.
-    ("post-agentic", "Cloud TPU Agent Suite: Autonomous Multi-Agent Swarms for PyTorch"):
-        "Cloud TPU Nexus: Autonomous Multi-Agent Swarms for PyTorch",
-    # The agentic post shortens these titles (the part after a colon, or the
-    # trailing "with PyTorch, ExecuTorch"); speakers, start and room agree.
-    ("post-agentic", "Hardware-Aware AI: Building Agentic Systems from Cloud to Edge"):
-        "Hardware-Aware AI: Building Agentic Systems from Cloud to Edge with PyTorch, ExecuTorch",
-    ("post-agentic", "TorchInsights: Zero-GPU Memory & Runtime Estimation"):
-        "TorchInsights: Zero-GPU Memory & Runtime Estimation for Distributed Training and "
-        "Agentic Research",
-    ("post-agentic", "Native Tiered KV Cache Offloading in vLLM"):
-        "Native Tiered KV Cache Offloading in vLLM: From Storage Offloading to Disaggregated "
-        "Serving",
-    ("post-agentic", "When Rollout and Training Disagree"):
-        "When Rollout and Training Disagree: Lessons from Building a Mismatch-Free RL Engine",
+    (source, title): shown for source, titles in EDITORIAL["title_matches"].items() for title, shown in titles.items()
 }
-
 # Two texts of one post: every session of one must match a session of the other.
-TWINS = {"post-hardware-md": "seed-001"}
+TWINS: dict[str, str] = EDITORIAL["twins"]
+# Spellings of one person's name: as written -> the name of the first source that names them.
+SPEAKER_NAMES: dict[str, str] = EDITORIAL["speaker_names"]
+# Sessions whose times are shown from a source other than the first one: session id -> (source id, reason).
+TIME_CHOICES: dict[str, tuple[str, str]] = {sid: (source, why) for sid, (source, why) in EDITORIAL["time_choices"].items()}
 
-# Spellings of one person's name (editorial table): as written -> the name of
-# the first source that names them.  Without it the two spellings would be two
-# speakers (their slugs differ).
-SPEAKER_NAMES = {
-    "Antoni Viros Martin": "Antoni Viros i Martin",
-}
-
-# Sessions whose times are shown from a source other than the first one
-# (editorial table): session id -> (source id, reason).
-TIME_CHOICES: dict[str, tuple[str, str]] = {
-    "from-torch-profiler-to-hardware-cycles-a-practical": (
-        "post-core",
-        "post-core's time shown (editorial): seed-001's 14:20-14:45 overlaps the 14:15-14:40 "
-        "session in LL21ABC, is off that afternoon's grid and out of order in its own list, "
-        "while 12:20-12:45 fits the list order and a free LL21ABC slot",
-    ),
-}
-
-RULE_ORDER = ("source order: seed-001, post-hardware-md, post-core, post-vllm, "
-              "post-research, post-agentic")
-RULE_TITLE = f"title of the first source shown ({RULE_ORDER}); every wording in title_variants"
-RULE_TIME = (f"times of the first source that gives a start-end range shown ({RULE_ORDER}); "
-             "a start-only source never sets the end")
-RULE_FIELD = "value of the first source shown ({})".format(RULE_ORDER)
-RULE_TRACK = (f"one track per session: heading of the first source that files the session "
-              f"under a theme shown ({RULE_ORDER}); the other posts' headings kept here")
-RULE_ABSTRACT = f"summary of the first source shown ({RULE_ORDER}); every post's summary kept here"
-RULE_KIND = ("kind stated most directly shown (format word > title prefix > keynote heading), "
-             f"ties by {RULE_ORDER}")
-RULE_KIND_LABEL = f"format word of the first source shown ({RULE_ORDER})"
-RULE_SPEAKERS = f"speakers of the first source shown ({RULE_ORDER})"
-RULE_ORGANISATION = "first organisation in source order kept"
+_RULES: dict[str, str] = EDITORIAL["rules"]
+RULE_ORDER = _RULES["order"]
+RULE_TITLE = _RULES["title"].format(order=RULE_ORDER)
+RULE_TIME = _RULES["time"].format(order=RULE_ORDER)
+RULE_FIELD = _RULES["field"].format(order=RULE_ORDER)
+RULE_TRACK = _RULES["track"].format(order=RULE_ORDER)
+RULE_ABSTRACT = _RULES["abstract"].format(order=RULE_ORDER)
+RULE_KIND = _RULES["kind"].format(order=RULE_ORDER)
+RULE_KIND_LABEL = _RULES["kind_label"].format(order=RULE_ORDER)
+RULE_SPEAKERS = _RULES["speakers"].format(order=RULE_ORDER)
+RULE_ORGANISATION = _RULES["organisation"]
 
 # Organisation wordings that differ only in a legal suffix ("Meta Inc.",
 # "Red Hat LLC", "Tensormesh, Inc.", "Intel Corporation") name the same
@@ -215,13 +115,8 @@ RULE_ORGANISATION = "first organisation in source order kept"
 _LEGAL_SUFFIX = re.compile(
     r",?\s+(?:Inc\.?|Incorporated|LLC|L\.L\.C\.|Ltd\.?|Limited|Corp\.?|Corporation|"
     r"Co\.|GmbH|AG|S\.A\.|PLC|plc)$")
-# A company's legal name versus its usual name (editorial table): legal name
-# (after removing a legal suffix) -> usual name.  "Meta Platforms" is the
-# legal name of Meta ("Meta Platforms, Inc."), not another organisation.
-ORGANISATION_LEGAL_NAMES = {
-    "Meta Platforms": "Meta",
-}
-
+# A company's legal name versus its usual name: legal name (after removing a legal suffix) -> usual name.
+ORGANISATION_LEGAL_NAMES: dict[str, str] = EDITORIAL["organisation_legal_names"]
 
 class SourceFormatError(ValueError):
     """A source document does not have the layout the parser expects."""
@@ -1187,13 +1082,7 @@ def merge(records: list[Record]) -> tuple[list[dict[str, Any]], list[dict[str, A
     )
 
 
-COVERAGE = (
-    "The sessions listed in five pytorch.org blog posts about the conference, one theme "
-    "each: hardware acceleration & compute infrastructure (also as markdown); core PyTorch; "
-    "vLLM; open research, tooling & optimization; agentic AI & next-gen intelligence. Their "
-    "union is not necessarily the whole programme. Sessions that only the agentic AI post "
-    "lists have a start time but no end (end unknown)."
-)
+COVERAGE: str = EDITORIAL["text"]["coverage"]
 
 
 def build(sources: Path) -> dict[str, Any]:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, time, timezone
 from typing import Any
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import attrs
 import pytest
 
-from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track
+from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, load
+from pyconf_schedule._days import ProgrammeDay
+from pyconf_schedule._model import Conflict, Source, SourcedValue
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 LA = ZoneInfo("America/Los_Angeles")
@@ -117,3 +120,39 @@ def check_every_writer(conf: Conference, folder: Path) -> None:
     with sqlite3.connect(database) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert [s.id for s in read(database).sessions] == [s.id for s in conf.sessions]
+
+
+MODEL_CLASSES: tuple[type[Any], ...] = (Conference, Session, Speaker, Room, Track, Source, Conflict, SourcedValue, ProgrammeDay)
+"""Every class the native form writes."""
+
+_PARIS = ZoneInfo("Europe/Paris")
+
+
+def rich_conference() -> Conference:
+    """A conference giving every field of every model class a value other than its default somewhere.
+
+    From eu2026: sessions with conflicts, variants, a day only and speakers
+    with conflicts; a session with a language and an address, a speaker with
+    aliases, two programme days, a day change, and the whole viewed from
+    Tokyo.  ``tests/test_fields.py`` checks that no field is left at its
+    default, so a new field must be given a value here to be tested.
+    """
+    eu = load("eu2026")
+    picked = [s for s in eu.sessions if s.conflicts or s.variants][:3] + list(eu.sessions.day_only[:2])
+    picked += [s for s in eu.sessions if any(p.aliases or p.conflicts for p in s.speakers)][:2]
+    chosen = eu.select(picked)
+    first = attrs.evolve(
+        chosen.sessions[0], language="en", url="https://example.org/sessions/1", speakers=(*chosen.sessions[0].speakers, ADA)
+    )
+    days = (
+        ProgrammeDay(date=date(2026, 4, 7), start=datetime(2026, 4, 7, 8, tzinfo=_PARIS),
+                     end=datetime(2026, 4, 8, 2, tzinfo=_PARIS)),
+        ProgrammeDay(date=date(2026, 4, 8), start=datetime(2026, 4, 8, 8, tzinfo=_PARIS),
+                     end=datetime(2026, 4, 9, 2, tzinfo=_PARIS)),
+    )  # fmt: skip
+    return Conference(
+        id=chosen.id, name=chosen.name, timezone=chosen.timezone, sessions=[first, *chosen.sessions[1:]],
+        speakers=(*chosen.speakers, ADA), rooms=chosen.rooms, tracks=chosen.tracks, sources=chosen.sources,
+        city=chosen.city, country="France", venue=eu.venue, url=eu.url, coverage=eu.coverage,
+        start_date=chosen.start_date, end_date=chosen.end_date, programme_days=days, day_change=time(4, 0),
+    ).to_tz("Asia/Tokyo")  # fmt: skip

@@ -4,46 +4,24 @@ from __future__ import annotations
 
 import copy
 import json
-from datetime import date, datetime, time
 from typing import Any
-from zoneinfo import ZoneInfo
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, ScheduleParseError, Session, Speaker, load
 from pyconf_schedule._converter import conference_from_dict, conference_to_dict
-from pyconf_schedule._days import ProgrammeDay
-from pyconf_schedule._decode import Unsupported, decode
+from pyconf_schedule._decode import _PLANS, _SESSION_KEYS, _SHELL_KEYS, _TABLES, Unsupported, decode, unhandled
+from pyconf_schedule._fields import CONFERENCE_PARTS
 from pyconf_schedule.formats import native
 from pyconf_schedule.formats._common import load_json
 
-from ._support import json_paths
-
-_PARIS = ZoneInfo("Europe/Paris")
+from ._support import MODEL_CLASSES, json_paths, rich_conference
 
 
-def _rich() -> Conference:
-    """A conference using every part of the format: conflicts, variants, aliases, sources, day-only sessions, days."""
-    eu = load("eu2026")
-    picked = [s for s in eu.sessions if s.conflicts or s.variants][:3] + list(eu.sessions.day_only[:2])
-    picked += [s for s in eu.sessions if any(p.aliases or p.conflicts for p in s.speakers)][:2]
-    chosen = eu.select(picked)
-    days = (
-        ProgrammeDay(date=date(2026, 4, 7), start=datetime(2026, 4, 7, 8, tzinfo=_PARIS),
-                     end=datetime(2026, 4, 8, 2, tzinfo=_PARIS)),
-        ProgrammeDay(date=date(2026, 4, 8), start=datetime(2026, 4, 8, 8, tzinfo=_PARIS),
-                     end=datetime(2026, 4, 9, 2, tzinfo=_PARIS)),
-    )  # fmt: skip
-    return Conference(
-        id=chosen.id, name=chosen.name, timezone=chosen.timezone, sessions=chosen.sessions, speakers=chosen.speakers,
-        rooms=chosen.rooms, tracks=chosen.tracks, sources=chosen.sources, city=chosen.city, start_date=chosen.start_date,
-        end_date=chosen.end_date, programme_days=days, day_change=time(4, 0),
-    )  # fmt: skip
-
-
-_RICH = conference_to_dict(_rich())
+_RICH = conference_to_dict(rich_conference())
 
 
 def _outcome(call: Any) -> tuple[str, Any]:
@@ -54,7 +32,7 @@ def _outcome(call: Any) -> tuple[str, Any]:
 
 
 @pytest.mark.parametrize(
-    "conf", [load("eu2026"), load("na2026"), load("eu2026").to_tz("Asia/Tokyo"), _rich()], ids=["eu", "na", "tokyo", "rich"]
+    "conf", [load("eu2026"), load("na2026"), load("eu2026").to_tz("Asia/Tokyo"), rich_conference()], ids=["eu", "na", "tokyo", "rich"]
 )
 def test_valid_documents_decode_to_what_the_converter_builds(conf: Conference) -> None:
     """Both paths build equal Conferences, shown in the same zones, from every valid document."""
@@ -105,6 +83,24 @@ def test_documents_the_converter_refuses_are_left_to_it(path: list[Any], value: 
     slow = _outcome(lambda: conference_from_dict(load_json(text, "pyconf-schedule JSON", strict=True)))
     assert slow[0] == "error"
     assert _outcome(lambda: native.loads(text)) == slow
+
+
+def test_every_field_has_a_rule() -> None:
+    """No field of the model has a type the decoder lacks a rule for (such a field sends its documents to cattrs)."""
+    assert unhandled() == ()
+
+
+@pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
+def test_the_decoder_knows_every_field(cls: type[Any]) -> None:
+    """The keys the decoder accepts for each class are its attrs fields; the conference's lists are read as tables."""
+    names = {a.name for a in attrs.fields(cls)}
+    if cls is Conference:
+        assert _SHELL_KEYS | {name for name, _, _ in _TABLES} | {"sessions"} == names
+        assert {name for name, _, _ in _TABLES} | {"sessions"} == set(CONFERENCE_PARTS)
+    elif cls is Session:
+        assert _SESSION_KEYS == names
+    else:
+        assert _PLANS[cls][0] == names
 
 
 def test_unsupported_is_raised_for_a_non_document() -> None:

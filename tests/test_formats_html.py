@@ -1,15 +1,22 @@
-"""The HTML timetable's text: registry, escaping, days, lanes, open ends and bounds (the browser checks are elsewhere)."""
+"""The HTML timetable's text: registry, escaping, days, time slots, zones offered, data and policy.
+
+The layout the page's script makes (grid, lanes, open ends, filters) is checked in a browser: test_html_browser.py.
+"""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 import re
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pyconf_schedule import Conference, Room, Session, dumps, load, loads
-from pyconf_schedule.exceptions import ScheduleParseError, UnknownFormatError
+from pyconf_schedule.exceptions import ScheduleParseError, UnknownFormatError, UnknownZoneError
 from pyconf_schedule.formats import detect_format, html, omitted, write
 
 from ._support import utc
@@ -25,9 +32,12 @@ def _conf(*sessions: Session) -> Conference:
     return Conference(id="t", name="Test Conf", timezone="UTC", sessions=sessions, rooms=rooms.values())
 
 
-def _styles(text: str) -> dict[str, str]:
-    """Each session id's grid placement (the style attribute of its block)."""
-    return dict(re.findall(r'data-session="([^"]+)"[^>]*? style="([^"]+)"', text))
+def _data(text: str) -> dict[str, Any]:
+    """The JSON block the page's script reads."""
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', text)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
 
 
 @pytest.mark.parametrize("name", ["x.html", "x.HTM"])
@@ -55,7 +65,7 @@ def test_every_session_is_on_the_page_once(name: str) -> None:
     """Each dataset session has exactly one block, and the writer leaves nothing out."""
     conf = load(name)
     text = dumps(conf, "html")
-    assert sorted(re.findall(r'data-session="([^"]+)"', text)) == sorted(conf.sessions.ids)
+    assert sorted(re.findall(r'data-session-id="([^"]+)"', text)) == sorted(conf.sessions.ids)
     assert len(omitted(conf, "html")) == 0
 
 
@@ -68,8 +78,10 @@ def test_markup_in_text_and_urls_is_escaped() -> None:
         Session(id="b", title="B", start=utc(2026, 5, 1, 10), end=utc(2026, 5, 1, 11), url="https://example.org/?a=1&b=2"),
     )  # fmt: skip
     text = dumps(conf, "html")
-    assert "<script" not in text and "javascript:" not in text
-    assert '<p class="n">&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>' in text
+    assert text.count("<script") == 3 and "<script>alert" not in text and "javascript:" not in text
+    assert '<p class="n" id="n0">&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>' in text
+    assert "\\u003c/style>\\u003cscript>alert(1)\\u003c/script>" in text
+    assert _data(text)["rooms"] == [["r", hostile]]
     assert '<a href="https://example.org/?a=1&amp;b=2" rel="noreferrer">B</a>' in text
 
 
@@ -93,39 +105,6 @@ def test_safe_url(url: str | None, linked: str | None) -> None:
     assert html.safe_url(url) == linked
 
 
-def test_overlapping_sessions_sit_side_by_side() -> None:
-    """Two overlapping sessions of one room take one lane each; a later one spans the room again."""
-    conf = _conf(
-        Session(id="a", title="A", start=utc(2026, 5, 1, 9), end=utc(2026, 5, 1, 10), room=HALL),
-        Session(id="b", title="B", start=utc(2026, 5, 1, 9, 30), end=utc(2026, 5, 1, 10, 30), room=HALL),
-        Session(id="c", title="C", start=utc(2026, 5, 1, 11), end=utc(2026, 5, 1, 12), room=HALL),
-        Session(id="d", title="D", start=utc(2026, 5, 1, 9), end=utc(2026, 5, 1, 9, 45), room=SIDE),
-    )
-    assert _styles(dumps(conf, "html")) == {
-        "a": "grid-row:2/62;grid-column:2/3",
-        "b": "grid-row:32/92;grid-column:3/4",
-        "c": "grid-row:122/182;grid-column:2/4",
-        "d": "grid-row:2/47;grid-column:4/5",
-    }
-
-
-def test_an_unknown_end_is_drawn_short_and_marked() -> None:
-    """A session with no end is drawn 15 minutes tall, or until its room's next start (at least 5), and says so."""
-    conf = _conf(
-        Session(id="a", title="A", start=utc(2026, 5, 1, 9), room=HALL),
-        Session(id="b", title="B", start=utc(2026, 5, 1, 9, 10), room=HALL),
-        Session(id="c", title="C", start=utc(2026, 5, 1, 9, 12), end=utc(2026, 5, 1, 10), room=HALL),
-    )
-    text = dumps(conf, "html")
-    assert _styles(text) == {
-        "a": "grid-row:2/12;grid-column:2/4",
-        "b": "grid-row:12/17;grid-column:2/3",
-        "c": "grid-row:14/62;grid-column:3/4",
-    }
-    assert text.count('<span class="mark">(end not known)</span>') == 2
-    assert text.count('class="s k-talk open-end"') == 2
-
-
 def test_days_follow_the_zone_and_dayless_sessions_are_listed(dst: Conference) -> None:
     """Sections are the view zone's days; day-only sessions sit under their day, unscheduled ones at the end."""
     conf = Conference(id="d", name="D", timezone="America/Los_Angeles", sessions=[
@@ -135,36 +114,52 @@ def test_days_follow_the_zone_and_dayless_sessions_are_listed(dst: Conference) -
     assert re.findall(r'<h2 id="[^"]+">([^<]+)</h2>', text) == [
         "Sunday 1 November 2026", "Monday 2 November 2026", "Not scheduled (1)",
     ]
-    monday = text.split('<section id="day-2026-11-02"')[1].split("</section>")[0]
-    assert re.findall(r'data-session="([^"]+)"', monday) == ["open", "later"]
+    monday = text.split('<section class="day" id="day-2026-11-02"')[1].split("</section>")[0]
+    assert re.findall(r'data-session-id="([^"]+)"', monday) == ["open", "later"]
     assert "<h3>Time not known (1 session)</h3>" in monday
-    assert "Times are in Asia/Tokyo (JST).</p>" in text
-    assert text.split('id="not-scheduled"')[1].count('data-session="tbd"') == 1
+    assert 'Times are in <span data-zone>Asia/Tokyo (JST)</span>.</p>' in text
+    assert text.split('id="not-scheduled"')[1].count('data-session-id="tbd"') == 1
 
 
-def test_a_day_across_a_dst_change_is_drawn_in_elapsed_time(dst: Conference) -> None:
-    """Across the end of DST the grid counts real minutes: the repeated hour has rows of its own."""
+def test_without_script_sessions_are_grouped_by_start_time(dst: Conference) -> None:
+    """The page as written lists each day's sessions under their start time (HH:MM in the page's zone)."""
     text = dumps(dst, "html")
-    assert _styles(text) == {
-        "late": "grid-row:32/152;grid-column:2/3",
-        "fold": "grid-row:32/92;grid-column:3/4",
-        "open": "grid-row:602/617;grid-column:2/3",
-    }
-    ticks = re.findall(r'class="tick"[^>]*>([^<]+)<', text)
-    assert ticks[:6] == ["23:00", "00:00 (+1)", "01:00 (+1)", "01:00", "01:00", "02:00"]
+    assert re.findall(r'<h2 id="[^"]+">([^<]+)</h2>|<h3>([^<]+)</h3>', text) == [
+        ("Saturday 31 October 2026", ""), ("", "23:30"), ("Sunday 1 November 2026", ""), ("", "01:30"), ("", "10:00"),
+        ("Not scheduled (1)", ""),
+    ]
+    assert '<time data-end datetime="2026-11-01T01:30-07:00">01:30</time><span class="d"> (+1)</span>' in text
+    assert re.findall(r"<time data-start[^>]*>([^<]+)</time>", text) == ["23:30", "01:30", "10:00"]
+    assert re.findall(r"<time data-end[^>]*>([^<]+)</time>", text) == ["01:30", "01:30"]
+    assert text.count('<span class="mark">(end not known)</span>') == 1
+    assert text.count('class="s k-keynote open-end"') == 1
 
 
-def test_the_grid_stays_bounded_for_huge_spans() -> None:
-    """A session lasting centuries is drawn one day tall and marked; the page stays small."""
-    start = datetime(2026, 5, 1, 9, tzinfo=timezone.utc)
-    conf = _conf(
-        Session(id="long", title="Forever", start=start, end=start + timedelta(days=300 * 365), room=HALL),
-        Session(id="short", title="Short", start=start, end=start + timedelta(minutes=30), room=SIDE),
-    )
-    text = dumps(conf, "html")
-    assert _styles(text) == {"long": "grid-row:2/1442;grid-column:2/3", "short": "grid-row:2/32;grid-column:3/4"}
-    assert '<span class="mark">(continues)</span>' in text
-    assert len(text) < 20_000
+def test_the_data_block_gives_instants_rooms_and_search_text(dst: Conference) -> None:
+    """Each session's record: id, UTC start and end in ms, day, room, track, kind, level, language, search text."""
+    data = _data(dumps(dst, "html"))
+    assert (data["conference"], data["zone"], data["zoneLabel"]) == ("dst", "America/Los_Angeles", "America/Los_Angeles")
+    assert data["rooms"] == [["main-hall", "Main Hall"], ["side-room", "Side Room"]]
+    assert data["tracks"] == [["core-compilers", "Core & Compilers"]]
+    assert data["sessions"][0] == [
+        "late", 1793514600000, 1793521800000, "2026-10-31", 0, 0, 0, -1, -1,
+        " late night kernels warp level tricks ada lovelace augusta ada king analytical engines ltd ",
+    ]
+    assert [r[0] for r in data["sessions"]] == ["late", "fold", "open", "tbd"]
+    assert data["sessions"][3][1:4] == [None, None, None]
+    assert data["kinds"] == [["talk", "Talk"], ["lightning-talk", "Lightning talk"], ["keynote", "Keynote"], ["panel", "Panel"]]
+
+
+def test_zones_are_offered_and_checked() -> None:
+    """The zone switch offers the page's zone, the viewer's and each zone asked for once; an unknown one is refused."""
+    text = html.dumps(load("na2026"), zones=["America/New_York", "Asia/Tokyo", "America/New_York"])
+    select = text.split('<select name="tz">')[1].split("</select>")[0]
+    assert re.findall(r'<option value="([^"]+)">', select) == [
+        "America/Los_Angeles", "local", "America/New_York", "Asia/Tokyo",
+    ]
+    assert "America/Los_Angeles (conference)" in select
+    with pytest.raises(UnknownZoneError, match="Mars/Olympus"):
+        html.dumps(load("na2026"), zones=["Mars/Olympus"])
 
 
 def test_the_page_heads_with_the_conference() -> None:
@@ -173,31 +168,54 @@ def test_the_page_heads_with_the_conference() -> None:
     head = dumps(conf, "html").split("</header>")[0]
     assert "<h1>PyTorch Conference Europe 2026</h1>" in head
     assert "<p>Tuesday 7 April 2026 to Wednesday 8 April 2026 · " in head
-    assert "<p>Times are in Europe/Paris (CEST).</p>" in head
+    assert '<p class="zone">Times are in <span data-zone>Europe/Paris (CEST)</span>.</p>' in head
     assert conf.coverage is not None and html._text(conf.coverage) in head
+    assert head.split("<body>\n")[1].startswith('<a class="skip" href="#main">Skip to the timetable</a>')
     assert re.findall(r'<a href="(#[^"]+)">', head) == ["#day-2026-04-07", "#day-2026-04-08", "#not-scheduled"]
 
 
 def test_no_resource_is_loaded_from_anywhere() -> None:
-    """The page has no script, external stylesheet, font or image, and a policy that forbids fetching any."""
+    """Only the page's own style and script, allowed by their hashes; no source, import, font or image."""
     text = dumps(load("na2026"), "html")
-    assert re.findall(r"<(script|img|iframe|object|embed|link rel=\"stylesheet\")", text) == []
-    assert "url(" not in text and "@import" not in text and "@font-face" not in text
-    assert "content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:;" in text
+    assert re.findall(r"<(img|iframe|object|embed|link rel=\"stylesheet\")", text) == []
+    assert re.findall(r"<script[^>]*>", text) == ["<script>", '<script type="application/json" id="data">', "<script>"]
+    assert "url(" not in text and "@import" not in text and "@font-face" not in text and " src=" not in text
+    style = text.split("<style>")[1].split("</style>")[0]
+    early, script = (part.split("</script>")[0] for part in text.split("<script>")[1:])
+    digest = {name: base64.b64encode(hashlib.sha256(code.encode()).digest()).decode() for name, code in
+              (("style", style), ("early", early), ("script", script))}  # fmt: skip
+    assert (
+        f"content=\"default-src 'none'; script-src 'sha256-{digest['early']}' 'sha256-{digest['script']}'; "
+        f"style-src 'sha256-{digest['style']}'; "
+        "img-src data:; base-uri 'none'; form-action 'none'\"" in text
+    )
+    assert ' style="' not in text  # a style attribute would break the policy: the script sets styles itself
+
+
+def test_the_assets_are_package_data() -> None:
+    """The style and script are files of the package, read with importlib.resources (so a wheel carries them)."""
+    from importlib.resources import files
+
+    folder = files("pyconf_schedule.formats")
+    text = dumps(load("eu2026"), "html")
+    for name in ("html_page.css", "html_page.js"):
+        assert folder.joinpath(name).read_text(encoding="utf-8") in text
 
 
 def test_an_empty_selection_says_so() -> None:
-    """A conference without sessions gives a page saying there are none."""
-    assert "<main>\n<p>No sessions.</p>\n</main>" in dumps(_conf(), "html")
+    """A conference without sessions gives a page saying there are none, without controls."""
+    text = dumps(_conf(), "html")
+    assert '<main id="main" tabindex="-1">\n<p>No sessions.</p>\n</main>' in text
+    assert 'class="controls"' not in text
 
 
 def test_a_programme_day_runs_past_midnight() -> None:
-    """With a 04:00 day change, a 01:00 session is drawn below the evening of the day before, not on a day of its own."""
+    """With a 04:00 day change, a 01:00 session is listed under the evening's day, its time marked (+1)."""
     conf = Conference(id="c", name="Congress", timezone="UTC", day_change=time(4, 0), sessions=[
         Session(id="eve", title="Evening", start=utc(2026, 5, 1, 22), end=utc(2026, 5, 1, 23), room=HALL),
         Session(id="late", title="Late", start=utc(2026, 5, 2, 1), end=utc(2026, 5, 2, 2), room=HALL),
     ])  # fmt: skip
     text = dumps(conf, "html")
     assert re.findall(r'<h2 id="[^"]+">([^<]+)</h2>', text) == ["Friday 1 May 2026"]
-    assert _styles(text) == {"eve": "grid-row:2/62;grid-column:2/3", "late": "grid-row:182/242;grid-column:2/3"}
-    assert "<time datetime=\"2026-05-02T01:00+00:00\">01:00 (+1)</time>" in text
+    assert '<time data-start datetime="2026-05-02T01:00+00:00">01:00</time><span class="d"> (+1)</span>' in text
+    assert [r[3] for r in _data(text)["sessions"]] == ["2026-05-01", "2026-05-01"]

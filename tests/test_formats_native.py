@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta, timezone
+from typing import Any
 from zoneinfo import ZoneInfo
 
+import attrs
 import jsonschema
 import pytest
 from hypothesis import given, settings
@@ -14,6 +16,10 @@ from hypothesis import strategies as st
 from pyconf_schedule import Conference, Room, ScheduleParseError, Session, SessionKind, Speaker, Track, dumps, load, loads
 from pyconf_schedule.formats import native
 
+from pyconf_schedule._days import ProgrammeDay
+from pyconf_schedule._model import Conflict, Source, SourcedValue
+
+from ._support import MODEL_CLASSES, rich_conference
 from .test_formats_golden import small_conference
 
 
@@ -30,6 +36,33 @@ def test_dataset_validates_against_the_shipped_schema(name: str, tz: str | None)
     """Each dataset's native JSON, in its own zone or another, validates against native.schema.json."""
     document = json.loads(dumps(load(name), "json", tz=tz))
     jsonschema.Draft202012Validator(native.schema()).validate(document)
+
+
+_SCHEMA_DEFS = {
+    Conference: "conference", Session: "session", Speaker: "speaker", Room: "named", Track: "named", Source: "source",
+    Conflict: "conflict", SourcedValue: "sourcedValue", ProgrammeDay: "programmeDay",
+}  # fmt: skip
+"""The schema's object definition of each model class (rooms and tracks share one: both are an id and a name)."""
+
+
+@pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
+def test_schema_properties_are_the_attrs_fields(cls: type[Any]) -> None:
+    """Each class's schema object has a property for every attrs field and no other; those without a default are required."""
+    definition = native.schema()["$defs"][_SCHEMA_DEFS[cls]]
+    fields = attrs.fields(cls)
+    assert definition["additionalProperties"] is False
+    assert set(definition["properties"]) == {a.name for a in fields}
+    assert set(definition["required"]) == {a.name for a in fields if a.default is attrs.NOTHING}
+
+
+def test_schema_kinds_are_the_session_kinds() -> None:
+    """The schema's session kinds are SessionKind's values, in order."""
+    assert native.schema()["$defs"]["session"]["properties"]["kind"]["enum"] == [k.value for k in SessionKind]
+
+
+def test_the_rich_sample_validates() -> None:
+    """The sample setting every field of every class validates against the schema."""
+    jsonschema.Draft202012Validator(native.schema()).validate(json.loads(native.dumps(rich_conference())))
 
 
 def test_schema_is_a_valid_schema() -> None:

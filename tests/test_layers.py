@@ -44,6 +44,7 @@ LAYERS: dict[str, int] = {
     # 3: the native JSON form
     "pyconf_schedule._converter": 3,
     "pyconf_schedule._decode": 3,
+    "pyconf_schedule._fields": 3,
     # 4: formats/ (the registry and one module per format): see PACKAGES
     # 5: features: pure functions of conferences (agenda, diff), and the edges that read (fetch, datasets)
     "pyconf_schedule._agenda": 5,

@@ -19,6 +19,7 @@ import cattrs
 
 from ._conference import Conference
 from ._days import parse_day_change
+from ._fields import CONFERENCE_PARTS, FORMAT_NAME, FORMAT_VERSION, SESSION_REFS, WRITTEN_WHEN_SET
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._time import format_datetime, parse_datetime
 from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneError, shorten
@@ -28,8 +29,6 @@ _N = TypeVar("_N", Room, Track, Speaker)
 
 __all__ = ["FORMAT_NAME", "FORMAT_VERSION", "conference_from_dict", "conference_to_dict", "make_converter"]
 
-FORMAT_NAME = "pyconf-schedule"
-FORMAT_VERSION = 1
 _FORMAT = "pyconf-schedule JSON"
 
 
@@ -147,10 +146,11 @@ def make_converter() -> cattrs.Converter:
     return converter
 
 
-_SESSION_REFS = ("speakers", "room", "track")
-_CONFERENCE_PARTS = ("sessions", "speakers", "rooms", "tracks")
-# Written only when set, so documents without them are unchanged.
-_OPTIONAL = {"view_timezone": None, "programme_days": (), "day_change": None}
+_OPTIONAL = {name: attrs.fields_dict(Conference)[name].default for name in WRITTEN_WHEN_SET[Conference]}
+"""The conference's fields written only when set, with the default that leaves them out."""
+_SESSION_OPTIONAL = {name: attrs.fields_dict(Session)[name].default for name in WRITTEN_WHEN_SET[Session]}
+_NO_REFS: dict[str, Any] = {name: attrs.fields_dict(Session)[name].default for name in SESSION_REFS}
+"""A session without its room, track and speakers, which are written as ids."""
 
 
 def conference_to_dict(conf: Conference) -> dict[str, Any]:
@@ -158,7 +158,7 @@ def conference_to_dict(conf: Conference) -> dict[str, Any]:
     c = make_converter()
     body: dict[str, Any] = {}
     for a in attrs.fields(Conference):
-        if a.name in _CONFERENCE_PARTS or (a.name in _OPTIONAL and getattr(conf, a.name) == _OPTIONAL[a.name]):
+        if a.name in CONFERENCE_PARTS or (a.name in _OPTIONAL and getattr(conf, a.name) == _OPTIONAL[a.name]):
             continue
         body[a.name] = c.unstructure(getattr(conf, a.name), a.type if not isinstance(a.type, str) else None)
     body["rooms"] = [c.unstructure(r) for r in conf.rooms]
@@ -169,13 +169,14 @@ def conference_to_dict(conf: Conference) -> dict[str, Any]:
 
 
 def _session_to_dict(c: cattrs.Converter, session: Session) -> dict[str, Any]:
-    data: dict[str, Any] = c.unstructure(attrs.evolve(session, speakers=(), room=None, track=None))
+    data: dict[str, Any] = c.unstructure(attrs.evolve(session, **_NO_REFS))
     data["kind"] = session.kind.value
-    data["room"] = session.room.id if session.room else None
-    data["track"] = session.track.id if session.track else None
-    data["speakers"] = [p.id for p in session.speakers]
-    if session.day_only is None:
-        del data["day_only"]  # written only for a session whose day is known and time is not
+    for name in SESSION_REFS:  # the room, track and speakers by id
+        value = getattr(session, name)
+        data[name] = [p.id for p in value] if isinstance(value, tuple) else None if value is None else value.id
+    for name, default in _SESSION_OPTIONAL.items():  # day_only: only for a session whose day is known and time is not
+        if data[name] == default:
+            del data[name]
     return data
 
 
@@ -240,7 +241,7 @@ def _structure_conference(body: dict[str, Any]) -> Conference:
                 )
             session_ids.add(session.id)
             sessions.append(session)
-        rest = {k: v for k, v in body.items() if k not in _CONFERENCE_PARTS}
+        rest = {k: v for k, v in body.items() if k not in CONFERENCE_PARTS}
         shell = _structure(c, rest, Conference, path)
         return attrs.evolve(
             shell, sessions=sessions, speakers=list(speakers.values()), rooms=list(rooms.values()), tracks=list(tracks.values())
@@ -263,7 +264,7 @@ def _structure_session(
 ) -> Session:
     if not isinstance(raw, dict):
         raise ScheduleParseError(_FORMAT, f"a session must be an object, got {_show(raw)}", path)
-    fields = {k: v for k, v in raw.items() if k not in _SESSION_REFS}
+    fields = {k: v for k, v in raw.items() if k not in SESSION_REFS}
     try:
         speaker_ids = raw.get("speakers", [])
         if not isinstance(speaker_ids, list):
@@ -272,7 +273,7 @@ def _structure_session(
         fields["room"] = None if raw.get("room") is None else _ref(rooms, raw["room"], f"{path}.room", "room")
         fields["track"] = None if raw.get("track") is None else _ref(tracks, raw["track"], f"{path}.track", "track")
     except ScheduleParseError:
-        _structure(c, {k: v for k, v in raw.items() if k not in _SESSION_REFS}, Session, path)  # its own fields' errors come first
+        _structure(c, {k: v for k, v in raw.items() if k not in SESSION_REFS}, Session, path)  # its own fields' errors come first
         raise
     # One construction: the references are resolved first and pass through the converter as they are.
     return _structure(c, fields, Session, path)

@@ -9,78 +9,46 @@ hands the document to the converter, which says what is wrong.  So errors
 keep one source, the converter, and the common case (a valid file, the
 embedded datasets) costs neither importing cattrs nor running its hooks.
 
-Every JSON type is checked here or by the model's constructors (which check
-exact types of every field); the converter's rules are mirrored one by one:
-unknown keys are refused, lists must be lists, dates and datetimes are read
-by the same functions, references must name an earlier room, track or
-speaker, and ids are unique.  ``tests/test_decode.py`` compares both paths
-on valid documents and on randomly damaged ones (400 in each test run).
+Nothing here lists a model field.  The keys each object may hold and the
+way each value is read come from the classes' attrs fields
+(:mod:`pyconf_schedule._fields`): a field's type picks its rule, one per
+JSON shape the converter reads (a string the model checks, an RFC 9557
+datetime, a date, a wall-clock time, an enum's value, a list of strings, a
+list of objects, an id naming an earlier room, track or speaker).  A field
+of a type with no rule is listed by :func:`unhandled` (a test holds that
+list empty) and sends every document that gives it to the converter.
+``tests/test_decode.py`` compares both paths on valid documents and on
+randomly damaged ones (400 in each test run).
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
+import enum
+import typing
+from collections.abc import Callable
+from datetime import date, datetime, time
 from typing import Any
 
+import attrs
+
 from ._conference import Conference
-from ._days import ProgrammeDay, parse_day_change
-from ._model import _KINDS, Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
+from ._fields import CONFERENCE_PARTS, FORMAT_NAME, FORMAT_VERSION, REFERENCED, field_types, item_type, part_class
+from ._model import Session
 from ._time import parse_datetime
 
-__all__ = ["Unsupported", "decode"]
+__all__ = ["Unsupported", "decode", "unhandled"]
 
 
 class Unsupported(Exception):
     """The document is not one the direct decoder builds: the converter must read it (and name any error)."""
 
 
-_SESSION_KEYS = frozenset(
-    ("id", "title", "kind", "kind_label", "start", "end", "day_only", "room", "track", "speakers", "abstract",
-     "audience_level", "language", "url", "slides", "sources", "title_variants", "variants", "conflicts")
-)  # fmt: skip
-_SPEAKER_KEYS = frozenset(("id", "name", "aliases", "job_title", "organisation", "bio", "conflicts"))
-_NAMED_KEYS = frozenset(("id", "name"))
-_SOURCE_KEYS = frozenset(("id", "title", "url", "file"))
-_CONFLICT_KEYS = frozenset(("field", "values", "rule"))
-_VALUE_KEYS = frozenset(("value", "sources"))
-_DAY_KEYS = frozenset(("date", "start", "end"))
-_PARTS = ("sessions", "speakers", "rooms", "tracks")
-_CONFERENCE_KEYS = frozenset(
-    ("id", "name", "timezone", "sources", "city", "country", "venue", "url", "start_date", "end_date", "coverage",
-     "programme_days", "day_change", "view_timezone", *_PARTS)
-)  # fmt: skip
-_ABSENT: list[Any] = []
-"""What a session's absent list field reads as: a list, so only a present non-list is refused."""
+class _Context(dict[str, datetime]):
+    """One document's datetimes by their text (a programme repeats a few hundred instants) and its tables by class."""
 
-
-def _object(raw: Any, keys: frozenset[str]) -> dict[str, Any]:
-    """A copy of ``raw`` when it is a JSON object with only ``keys``."""
-    if type(raw) is not dict or not raw.keys() <= keys:
-        raise Unsupported
-    return dict(raw)
-
-
-def _list(raw: Any) -> list[Any]:
-    if type(raw) is not list:
-        raise Unsupported
-    return raw
-
-
-def _strings(raw: Any) -> tuple[str, ...]:
-    """A JSON list of strings as a tuple (the model checks each item's type; a string alone is refused here)."""
-    if type(raw) is not list:
-        raise Unsupported
-    return tuple(raw)
-
-
-def _date(raw: Any) -> date:
-    if type(raw) is not str:
-        raise Unsupported
-    return date.fromisoformat(raw)
-
-
-class _Datetimes(dict[str, datetime]):
-    """The datetimes of one document by their text: a programme repeats a few hundred instants."""
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: dict[type[Any], dict[str, Any]] = {}
 
     def __missing__(self, text: str) -> datetime:  # text is a str: callers check
         parsed = parse_datetime(text)
@@ -90,59 +58,184 @@ class _Datetimes(dict[str, datetime]):
         return parsed
 
 
-def _conflicts(raw: Any) -> tuple[Conflict, ...]:
-    items = _list(raw)
-    if not items:
-        return ()
-    conflicts = []
-    for item in items:
-        fields = _object(item, _CONFLICT_KEYS)
-        values = []
-        for value in _list(fields.get("values")):
-            parts = _object(value, _VALUE_KEYS)
-            parts["sources"] = _strings(parts.get("sources"))
-            values.append(SourcedValue(**parts))
-        fields["values"] = tuple(values)
-        conflicts.append(Conflict(**fields))
-    return tuple(conflicts)
+_Rule = Callable[[Any, _Context], Any]
+"""How one field's JSON value becomes the model's: the value and the document's context in, the value out."""
 
 
-def _table(body: dict[str, Any], key: str, build: Any) -> dict[str, Any]:
-    """The rooms, tracks or speakers of ``body`` by id; an id given twice is the converter's to report."""
-    table: dict[str, Any] = {}
-    for raw in _list(body.get(key, [])):
-        item = build(raw)
-        if item.id in table:
+def _missing() -> Any:
+    raise Unsupported
+
+
+def _datetime(raw: Any, ctx: _Context) -> datetime:
+    return ctx[raw] if type(raw) is str else _missing()
+
+
+def _datetime_or_none(raw: Any, ctx: _Context) -> datetime | None:
+    return None if raw is None else ctx[raw] if type(raw) is str else _missing()
+
+
+def _date(raw: Any, ctx: _Context) -> date:
+    return date.fromisoformat(raw) if type(raw) is str else _missing()
+
+
+def _date_or_none(raw: Any, ctx: _Context) -> date | None:
+    return None if raw is None else _date(raw, ctx)
+
+
+def _time(raw: Any, ctx: _Context) -> time:
+    parsed = time.fromisoformat(raw) if type(raw) is str else _missing()
+    return parsed if parsed.tzinfo is None else _missing()  # a wall-clock time carries no offset
+
+
+def _time_or_none(raw: Any, ctx: _Context) -> time | None:
+    return None if raw is None else _time(raw, ctx)
+
+
+def _strings(raw: Any, ctx: _Context) -> tuple[str, ...]:
+    """A JSON list of strings as a tuple (the model checks each item's type; a string alone is refused here)."""
+    return tuple(raw) if type(raw) is list else _missing()
+
+
+def _member(kind: type[enum.Enum]) -> _Rule:
+    members = {m.value: m for m in kind}
+
+    def read(raw: Any, ctx: _Context) -> Any:
+        return members[raw] if type(raw) is str and raw in members else _missing()
+
+    return read
+
+
+def _reference(cls: type[Any]) -> _Rule:
+    """An id (or null) naming one of the document's objects of ``cls``, listed before the sessions."""
+
+    def read(raw: Any, ctx: _Context) -> Any:
+        return None if raw is None else ctx.tables[cls][raw] if type(raw) is str else _missing()
+
+    _REFERENCE_OF[read] = cls
+    return read
+
+
+_REFERENCE_OF: dict[_Rule, type[Any]] = {}
+"""The class each reference rule looks up (the sessions' fast path reads its table directly)."""
+
+
+def _references(cls: type[Any]) -> _Rule:
+    def read(raw: Any, ctx: _Context) -> Any:
+        if type(raw) is not list:
             raise Unsupported
-        table[item.id] = item
-    return table
+        table = ctx.tables[cls]
+        return [table[key] if type(key) is str else _missing() for key in raw]
+
+    return read
 
 
-def _room(raw: Any) -> Room:
-    return Room(**_object(raw, _NAMED_KEYS))
+def _objects(cls: type[Any]) -> _Rule:
+    build = _builder(cls)
+
+    def read(raw: Any, ctx: _Context) -> Any:
+        if type(raw) is not list:
+            raise Unsupported
+        return tuple([build(item, ctx) for item in raw]) if raw else ()
+
+    _OBJECT_RULES.add(read)
+    return read
 
 
-def _track(raw: Any) -> Track:
-    return Track(**_object(raw, _NAMED_KEYS))
+_OBJECT_RULES: set[_Rule] = set()
+"""The rules reading a list of objects (an empty list needs no call: the model's default is empty)."""
 
 
-def _speaker(raw: Any) -> Speaker:
-    fields = _object(raw, _SPEAKER_KEYS)
-    if "aliases" in fields:
-        fields["aliases"] = _strings(fields["aliases"])
-    if "conflicts" in fields:
-        fields["conflicts"] = _conflicts(fields["conflicts"])
-    return Speaker(**fields)
+def _no_rule(raw: Any, ctx: _Context) -> Any:
+    raise Unsupported
 
 
-def _source(raw: Any) -> Source:
-    return Source(**_object(raw, _SOURCE_KEYS))
+_UNHANDLED: list[str] = []
+
+_SCALARS: dict[Any, tuple[_Rule, _Rule]] = {
+    datetime: (_datetime, _datetime_or_none), date: (_date, _date_or_none), time: (_time, _time_or_none),
+}  # fmt: skip
+"""The rules of the scalar types, not nullable and nullable."""
 
 
-def _datetime(raw: Any, datetimes: _Datetimes) -> datetime:
-    if type(raw) is not str:
-        raise Unsupported
-    return datetimes[raw]
+def _rule(owner: type[Any], name: str, type_: Any) -> _Rule | None:
+    """The rule of a field of type ``type_``: None when the model takes the JSON value as it is (a string)."""
+    item = item_type(type_)
+    if typing.get_origin(type_) is tuple:
+        if item is str:
+            return _strings
+        if item in REFERENCED:
+            return _references(item)
+        if attrs.has(item):
+            return _objects(item)
+    elif item is str:
+        return None  # a string, or null where the field allows it: the model checks the exact type
+    elif item in _SCALARS:
+        return _SCALARS[item][type(None) in typing.get_args(type_)]
+    elif isinstance(item, type) and issubclass(item, enum.Enum):
+        return _member(item)
+    elif item in REFERENCED:
+        return _reference(item)
+    _UNHANDLED.append(f"{owner.__name__}.{name}: {type_}")
+    return _no_rule
+
+
+_Plan = tuple[frozenset[str], tuple[tuple[str, _Rule], ...]]
+_PLANS: dict[type[Any], _Plan] = {}
+
+
+def _plan(cls: type[Any], skip: tuple[str, ...] = ()) -> _Plan:
+    """The keys an object of ``cls`` may hold and the rule of each field whose value the decoder turns."""
+    if cls not in _PLANS:
+        types = {name: type_ for name, type_ in field_types(cls).items() if name not in skip}
+        rules = ((name, _rule(cls, name, type_)) for name, type_ in types.items())
+        _PLANS[cls] = (frozenset(types), tuple((name, rule) for name, rule in rules if rule is not None))
+    return _PLANS[cls]
+
+
+def _builder(cls: type[Any]) -> Callable[[Any, _Context], Any]:
+    allowed, rules = _plan(cls)
+
+    def build(raw: Any, ctx: _Context) -> Any:
+        if type(raw) is not dict or not raw.keys() <= allowed:
+            raise Unsupported
+        fields = dict(raw)
+        for name, rule in rules:
+            if name in fields:
+                fields[name] = rule(fields[name], ctx)
+        return cls(**fields)
+
+    return build
+
+
+def _part(name: str) -> type[Any]:
+    cls = part_class(field_types(Conference)[name])
+    assert cls is not None  # CONFERENCE_PARTS holds only the fields that list a class
+    return cls
+
+
+_SESSIONS = next(name for name in CONFERENCE_PARTS if _part(name) is Session)
+_TABLES = tuple((name, _part(name), _builder(_part(name))) for name in CONFERENCE_PARTS if name != _SESSIONS)
+"""The conference's lists of rooms, tracks and speakers: the class of their items and its builder."""
+_SESSION_KEYS, _SESSION_RULES = _plan(Session)
+# The sessions' rules sorted by shape, so that the common values (a datetime, an id, a list of strings, an empty
+# list) are read in line instead of by a call each: a document holds as many sessions as all else together.
+_SESSION_DATETIMES = tuple(n for n, rule in _SESSION_RULES if rule is _datetime_or_none)
+_SESSION_STRINGS = tuple(n for n, rule in _SESSION_RULES if rule is _strings)  # the model makes the tuples
+_SESSION_REFERENCES = tuple((n, _REFERENCE_OF[rule]) for n, rule in _SESSION_RULES if rule in _REFERENCE_OF)
+_SESSION_OBJECTS = tuple((n, rule) for n, rule in _SESSION_RULES if rule in _OBJECT_RULES)
+_SESSION_OTHERS = tuple(
+    (n, rule) for n, rule in _SESSION_RULES
+    if rule not in (_datetime_or_none, _strings) and rule not in _REFERENCE_OF and rule not in _OBJECT_RULES
+)  # fmt: skip
+_ABSENT: list[Any] = []
+"""What an absent list field reads as: a list, so only a present non-list is refused."""
+_CONFERENCE_KEYS = frozenset(field_types(Conference))
+_SHELL_KEYS, _SHELL_RULES = _plan(Conference, skip=CONFERENCE_PARTS)
+
+
+def unhandled() -> tuple[str, ...]:
+    """The model fields (``"Class.field: type"``) whose type has no rule here; a test holds this empty."""
+    return tuple(_UNHANDLED)
 
 
 def decode(document: Any, *, consume: bool = False) -> Conference:
@@ -157,17 +250,17 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
     if type(document) is not dict or document.keys() != {"format", "version", "conference"}:
         raise Unsupported
     version = document["version"]
-    if document["format"] != "pyconf-schedule" or type(version) is not int or version != 1:
+    if document["format"] != FORMAT_NAME or type(version) is not int or version != FORMAT_VERSION:
         raise Unsupported
     body = document["conference"]
     if type(body) is not dict or not body.keys() <= _CONFERENCE_KEYS:
         raise Unsupported
-    datetimes = _Datetimes()
-    rooms: dict[str, Room] = _table(body, "rooms", _room)
-    tracks: dict[str, Track] = _table(body, "tracks", _track)
-    speakers: dict[str, Speaker] = _table(body, "speakers", _speaker)
-    raw_sessions = _list(body.get("sessions", []))
+    ctx = _Context()
+    for name, cls, build in _TABLES:
+        ctx.tables[cls] = _table(body, name, build, ctx)
+    raw_sessions = _list(body.get(_SESSIONS, []))
     sessions = []
+    references = tuple((name, ctx.tables[cls]) for name, cls in _SESSION_REFERENCES)
     for i, raw in enumerate(raw_sessions):
         if type(raw) is not dict or not raw.keys() <= _SESSION_KEYS:
             raise Unsupported
@@ -176,71 +269,55 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
             raw_sessions[i] = None
         else:
             fields = dict(raw)
-        _session_fields(fields, datetimes, rooms, tracks, speakers)
+        _session_fields(fields, ctx, references)
         sessions.append(Session(**fields))  # a repeated id is refused by the Conference, as for the converter
-    shell = {k: v for k, v in body.items() if k not in _PARTS}
-    if "sources" in shell:
-        shell["sources"] = tuple(_source(raw) for raw in _list(shell["sources"]))
-    for key in ("start_date", "end_date"):
-        if shell.get(key) is not None:
-            shell[key] = _date(shell[key])
-    if "programme_days" in shell:
-        shell["programme_days"] = tuple(_day(raw, datetimes) for raw in _list(shell["programme_days"]))
-    if shell.get("day_change") is not None:
-        shell["day_change"] = parse_day_change(shell["day_change"])
-    return Conference(
-        **shell, sessions=sessions, speakers=tuple(speakers.values()), rooms=tuple(rooms.values()),
-        tracks=tuple(tracks.values()),
-    )  # fmt: skip
+    shell = {k: v for k, v in body.items() if k in _SHELL_KEYS}
+    for name, rule in _SHELL_RULES:
+        if name in shell:
+            shell[name] = rule(shell[name], ctx)
+    shell[_SESSIONS] = sessions
+    for name, cls, _ in _TABLES:
+        shell[name] = tuple(ctx.tables[cls].values())
+    return Conference(**shell)
 
 
-def _session_fields(
-    fields: dict[str, Any], datetimes: _Datetimes, rooms: dict[str, Room], tracks: dict[str, Track],
-    speakers: dict[str, Speaker],
-) -> None:  # fmt: skip
-    """Turn a session's JSON values into the model's, in place (every branch is one field's converter rule)."""
+def _session_fields(fields: dict[str, Any], ctx: _Context, references: tuple[tuple[str, dict[str, Any]], ...]) -> None:
+    """Turn a session's JSON values into the model's, in place: the rules of :data:`_SESSION_RULES`, by shape."""
     get = fields.get
-    if "kind" in fields:
-        fields["kind"] = _kind(fields["kind"])
-    start, end, day = get("start"), get("end"), get("day_only")
-    if start is not None:
-        fields["start"] = datetimes[start] if type(start) is str else _missing()
-    if end is not None:
-        fields["end"] = datetimes[end] if type(end) is str else _missing()
-    if day is not None:
-        fields["day_only"] = _date(day)
-    room, track = get("room"), get("track")
-    fields["room"] = None if room is None else rooms[room] if type(room) is str else _missing()
-    fields["track"] = None if track is None else tracks[track] if type(track) is str else _missing()
-    # Lists must be lists (null, a string or an object is refused, as the converter does); an absent key
-    # takes the default.  The model turns lists into tuples and checks their items' types.
-    if not (
-        type(get("speakers", _ABSENT)) is list and type(get("slides", _ABSENT)) is list
-        and type(get("sources", _ABSENT)) is list and type(get("title_variants", _ABSENT)) is list
-        and type(get("variants", _ABSENT)) is list and type(get("conflicts", _ABSENT)) is list
-    ):  # fmt: skip
+    for name in _SESSION_DATETIMES:
+        value = get(name)
+        if value is not None:
+            fields[name] = ctx[value] if type(value) is str else _missing()
+    for name, table in references:
+        value = get(name)
+        if value is not None:
+            fields[name] = table[value] if type(value) is str else _missing()
+    for name in _SESSION_STRINGS:
+        if type(get(name, _ABSENT)) is not list:
+            raise Unsupported
+    for name, rule in _SESSION_OBJECTS:
+        value = get(name, _ABSENT)
+        if type(value) is not list:
+            raise Unsupported
+        if value:
+            fields[name] = rule(value, ctx)
+    for name, rule in _SESSION_OTHERS:
+        if name in fields:
+            fields[name] = rule(fields[name], ctx)
+
+
+def _list(raw: Any) -> list[Any]:
+    if type(raw) is not list:
         raise Unsupported
-    if "speakers" in fields:
-        fields["speakers"] = [speakers[n] if type(n) is str else _missing() for n in fields["speakers"]]
-    if get("variants"):
-        fields["variants"] = _conflicts(fields["variants"])
-    if get("conflicts"):
-        fields["conflicts"] = _conflicts(fields["conflicts"])
+    return raw
 
 
-def _day(raw: Any, datetimes: _Datetimes) -> ProgrammeDay:
-    fields = _object(raw, _DAY_KEYS)
-    return ProgrammeDay(
-        date=_date(fields.get("date")), start=_datetime(fields.get("start"), datetimes),
-        end=_datetime(fields.get("end"), datetimes),
-    )  # fmt: skip
-
-
-def _kind(raw: Any) -> SessionKind:
-    if type(raw) is not str or raw not in _KINDS:
-        raise Unsupported
-    return _KINDS[raw]
-
-
-def _missing() -> Any:
-    raise Unsupported
+def _table(body: dict[str, Any], key: str, build: Callable[[Any, _Context], Any], ctx: _Context) -> dict[str, Any]:
+    """The rooms, tracks or speakers of ``body`` by id; an id given twice is the converter's to report."""
+    table: dict[str, Any] = {}
+    for raw in _list(body.get(key, [])):
+        item = build(raw, ctx)
+        if item.id in table:
+            raise Unsupported
+        table[item.id] = item
+    return table

@@ -379,3 +379,7 @@ class Index:
         if self._search is None:
             self._search = _Search(self._items)
         return self._search
+
+
+haystack = _haystack
+"""What search() reads of a session, as search_text: the page writer embeds it so the page searches alike."""

@@ -1,127 +1,75 @@
-"""HTML (format name ``"html"``): a timetable page in one self-contained file.
+"""HTML (format name ``"html"``): a timetable page in one self-contained, offline file.
 
-The page heads with the conference's name, dates, place, the zone times are
-shown in and its coverage statement, then holds one section per day (the
-days of :meth:`Sessions.by_day`, counted in the zone the page is written
-in): rooms as columns, a time axis, and one block per session whose top and
-height follow its start and end.  Sessions that overlap in one room sit side
-by side.  A block shows the time, title (a link when the session's URL is
-http or https), speakers, kind and room, and carries its full text in a
-``title`` tooltip where the block is too small to show it all.  A session
-with an unknown end is drawn 15 minutes tall (less when the room's next
-session starts sooner, never under 5) and marked "end not known".  Sessions
-whose day is known but not their time are listed under their day's grid;
-sessions with no day at all are listed at the end, under "Not scheduled".
+The file holds every session as an element (``data-session-id``) in a list
+per day, grouped by start time, in the zone the page is written in: that is
+the whole page without JavaScript, and what is printed.  The page's script
+(``html_page.js``, inlined) then lays the same elements out as a grid of
+rooms (columns in the conference's order, the same on every day) and time,
+with the room header and time axis sticky and same-room overlaps side by
+side, or as the list (the default on narrow screens); it adds filters (day,
+track, room, kind, level, language where the data has them), full-text
+search with the rules of :meth:`Sessions.search`, favourites kept in
+``localStorage`` (clashes marked, an ``.ics`` download, the agenda file of
+``pyconf-schedule agenda`` exported and imported), a time-zone switch (the
+conference's zone, the viewer's, and those given as ``zones``), and a line
+at the current time.  The state of the controls is kept in the URL.
 
-The file needs nothing else: the CSS is inline, there are no fonts, images
-or scripts, and a Content-Security-Policy forbids every request, so opening
-it from disk makes no network request.  Every text and URL is escaped; a
-title such as ``</style><script>`` stays text.  On a screen narrower than
-40em, and when printed, the grid becomes one list in time order.
+Nothing is fetched: the CSS (``html_page.css``) and the script are inline,
+and a Content-Security-Policy allows exactly those two by their SHA-256
+hashes and nothing else.  Every text and URL is escaped; a title such as
+``</style><script>`` stays text, and the data the script reads is JSON in a
+``<script type="application/json">`` block with ``<`` escaped.
 
-Building the page is linear in the number of sessions (plus a sort): the
-grid has one row per minute of the day shown, never one cell per minute and
-room.  Nothing is left out; there is no reader.
+Building the page is linear in the number of sessions (plus a sort).
+Nothing is left out; there is no reader.
 """
 
 from __future__ import annotations
 
-import heapq
+import base64
+import hashlib
 import html
-import math
+import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta, timezone, tzinfo
+from functools import cache
+from importlib.resources import files
+from typing import Any
 from urllib.parse import urlsplit
 
 from .._conference import Conference
 from .._model import Session
+from .._indexes import haystack
 from .._sessions import Sessions
-from ._common import as_conference, strip_xml_illegal, view_zone
+from .._time import get_zone, zone_name
+from ._common import as_conference, offset_text, strip_xml_illegal, view_zone
 
 __all__ = ["dumps", "safe_url"]
-
-_OPEN_END_MINUTES = 15
-"""How tall a session with an unknown end is drawn, when the room's next session does not start sooner."""
-_OPEN_END_MIN = 5
-"""The fewest minutes a session with an unknown end is drawn."""
-_MAX_BLOCK_MINUTES = 24 * 60
-"""A longer session is drawn this tall and marked as continuing."""
-_MAX_ROWS = 3 * 24 * 60
-"""The most grid rows of one day: a longer day is drawn with rows of several minutes."""
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")  # fmt: skip
 
-_CSS = """
-:root{--m:4px;--col:10rem;--axis:4.4rem;color-scheme:light;font:15px/1.35 system-ui,-apple-system,"Segoe UI",
-Roboto,"Helvetica Neue",Arial,sans-serif;color:#1b1b1b;background:#fff}
-body{margin:0;padding:0 1rem 2rem}
-header{padding:1rem 0 .5rem;border-bottom:2px solid #2d3a4a}
-h1{margin:.2rem 0 .4rem;font-size:1.6rem}
-h2{margin:1.6rem 0 .6rem;font-size:1.25rem}
-h3{margin:1.2rem 0 .5rem;font-size:1.05rem}
-header p{margin:.2rem 0}
-a{color:#0b4ea2}
-a:focus-visible,.scroll:focus-visible{outline:3px solid #c2410c;outline-offset:1px}
-.coverage{color:#3b3b3b;max-width:60rem}
-nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:.3rem 1rem;padding:0;margin:.6rem 0 0}
-.scroll{overflow-x:auto;border:1px solid #c9ced6}
-.grid{display:grid;position:relative;min-width:min-content}
-.head{grid-row:1;position:sticky;top:0;z-index:4;background:#2d3a4a;color:#fff;font-weight:600;
-padding:.35rem .4rem;border-left:1px solid #fff;overflow-wrap:anywhere;font-size:.85rem}
-.axis-head{grid-column:1;background:#2d3a4a}
-.hour{grid-column:1/-1;border-top:1px solid #d5d9e0;pointer-events:none}
-.tick{grid-column:1;font-size:.75rem;color:#3b3b3b;padding:0 .3rem;white-space:nowrap;line-height:1;z-index:1}
-.s{position:relative;margin:1px 2px;padding:.15rem .35rem;overflow:hidden;border-radius:3px;font-size:.78rem;
-line-height:1.25;background:#e8eefb;border-left:4px solid #3b6fd8;overflow-wrap:anywhere;box-sizing:border-box}
-.s p{margin:0}
-.s .n{font-weight:600}
-.s .t,.s .m{color:#333}
-.grid .s .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden}
-.grid .s:hover .n,.grid .s:focus-within .n{display:block;overflow:visible}
-.s:hover,.s:focus-within{align-self:start;height:auto;min-height:calc(100% - 2px);overflow:visible;z-index:5;
-box-shadow:0 2px 8px rgba(0,0,0,.35)}
-.open-end{border-bottom:2px dashed #555}
-.mark{font-style:italic}
-.where{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.list{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:.4rem}
-.list .s .where{position:static;width:auto;height:auto;clip-path:none;white-space:normal}
-.k-keynote,.k-sponsored-keynote{background:#fde9d9;border-left-color:#c2410c}
-.k-lightning-talk{background:#e3f4e8;border-left-color:#1f7a3f}
-.k-panel,.k-meet-the-developers,.k-birds-of-a-feather{background:#f1e7fb;border-left-color:#7a3fb8}
-.k-workshop,.k-tutorial{background:#fff3c9;border-left-color:#a16207}
-.k-break{background:#eeeeee;border-left-color:#767676}
-.k-other,.k-poster,.k-demo,.k-sponsored-talk{background:#e6f3f7;border-left-color:#0e7490}
-footer{margin-top:2rem;font-size:.8rem;color:#3b3b3b}
-@media (max-width:40em){
-.scroll{overflow:visible;border:0}
-.grid{display:block;min-width:0}
-.head,.tick,.hour{display:none}
-.grid .s{margin:0 0 .4rem}
-.grid .s .n{display:block}
-.s .where{position:static;width:auto;height:auto;clip-path:none;white-space:normal}
-.list{display:block}
-.list li{margin:0 0 .4rem}
-}
-@media print{
-:root{font-size:11pt}
-body{padding:0}
-nav{display:none}
-.scroll{overflow:visible;border:0}
-.grid{display:block;min-width:0}
-.head,.tick,.hour{display:none}
-.s,.grid .s{margin:0 0 .3rem;break-inside:avoid;box-shadow:none}
-.grid .s .n{display:block}
-.s .where{position:static;width:auto;height:auto;clip-path:none;white-space:normal}
-.list{display:block}
-section{break-before:page}
-a{color:inherit}
-}
-"""
 
-_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+@cache
+def _asset(name: str) -> str:
+    """The text of one of the page's files (package data beside this module)."""
+    return files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _hash(code: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+_EARLY = "document.documentElement.classList.add('js')"
+"""Run first: with scripts on, the static list is not laid out before the script lays out the page."""
+
+
+def _csp(css: str, js: str) -> str:
+    """Only the page's own style and scripts (by hash); no request of any kind."""
+    return (f"default-src 'none'; script-src {_hash(_EARLY)} {_hash(js)}; style-src {_hash(css)}; img-src data:; "
+            "base-uri 'none'; form-action 'none'")  # fmt: skip
 
 
 def _text(value: str) -> str:
@@ -156,247 +104,87 @@ def _day_heading(day: date) -> str:
     return f"{_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
 
 
-def _utc(value: datetime) -> datetime:
-    return value.astimezone(timezone.utc)
+def _utc_ms(value: datetime) -> int:
+    return int(value.astimezone(timezone.utc).timestamp() * 1000)
 
 
-def _clock(moment: datetime, zone: tzinfo, day: date) -> str:
-    """``HH:MM`` of ``moment`` in ``zone``, with ``(+n)`` or ``(-n)`` when it falls on another day than ``day``."""
+def _clock(moment: datetime, zone: tzinfo, day: date) -> tuple[str, str]:
+    """``HH:MM`` of ``moment`` in ``zone``, and ``(+n)`` (or empty) when it falls n days after ``day``."""
     local = moment.astimezone(zone)
-    text = local.strftime("%H:%M")
     days = (local.date() - day).days
-    if days:
-        text += f" ({days:+d})"
-    return text
+    return local.strftime("%H:%M"), f" ({days:+d})" if days else ""
 
 
-def _time_element(moment: datetime, zone: tzinfo, day: date) -> str:
-    local = moment.astimezone(zone)
-    return f'<time datetime="{local.isoformat(timespec="minutes")}">{_clock(moment, zone, day)}</time>'
+def _time(moment: datetime, zone: tzinfo, day: date, hook: str) -> str:
+    clock, later = _clock(moment, zone, day)
+    local = moment.astimezone(zone).isoformat(timespec="minutes")
+    return f'<time {hook} datetime="{local}">{clock}</time><span class="d">{later}</span>'
 
 
-class _Block:
-    """Where one timed session sits in its day's grid: rows ``[top, bottom)`` in units from the day's origin."""
-
-    __slots__ = ("session", "top", "bottom", "room", "lane", "span", "open_end", "clipped")
-
-    def __init__(self, session: Session, top: int, bottom: int, room: int, *, open_end: bool, clipped: bool) -> None:
-        self.session = session
-        self.top = top
-        self.bottom = bottom
-        self.room = room
-        self.lane = 0
-        self.span = 1
-        self.open_end = open_end
-        self.clipped = clipped
+def _zone_id(zone: tzinfo) -> str:
+    """The zone as the page's script names it: IANA name, or a fixed offset such as ``+02:00``."""
+    name = zone_name(zone)
+    if name is not None:
+        return name
+    return offset_text(datetime.now(timezone.utc).astimezone(zone).utcoffset() or timedelta(0))
 
 
-def _minutes(later: datetime, earlier: datetime) -> int:
-    return int((later - earlier).total_seconds() // 60)
+class _Lookup:
+    """Index numbers of the rooms, tracks, kinds, levels and languages the page's script filters by."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, dict[str, int]] = {k: {} for k in ("room", "track", "kind", "level", "language")}
+        self.labels: dict[str, list[tuple[str, str]]] = {k: [] for k in self.values}
+
+    def index(self, field: str, key: str | None, label: str | None = None) -> int:
+        if key is None:
+            return -1
+        table = self.values[field]
+        found = table.get(key)
+        if found is None:
+            found = table[key] = len(table)
+            self.labels[field].append((key, label if label is not None else key))
+        return found
 
 
-def _place(
-    sessions: Sequence[Session], rooms: dict[str | None, int], zone: tzinfo
-) -> tuple[datetime, int, list[_Block], list[int]]:
-    """The day's origin (its first start, down to the hour), minutes per row, the blocks, and each room's lanes.
-
-    ``sessions`` are timed and sorted by start.  Blocks of one room never
-    share a row and lane: a block goes in the lowest lane free at its top, and
-    the last lane of a group of overlapping blocks stretches to the room's
-    right edge.
-    """
-    starts = [_utc(s.start) for s in sessions if s.start is not None]
-    first = starts[0]
-    local = first.astimezone(zone)
-    origin = first - timedelta(minutes=local.minute, seconds=local.second, microseconds=local.microsecond)
-    spans: list[tuple[int, int | None, bool]] = []
-    for s, start in zip(sessions, starts):
-        top = _minutes(start, origin)
-        if s.end is None:
-            spans.append((top, None, False))
-            continue
-        bottom = max(top + 1, _minutes(_utc(s.end), origin))
-        clipped = bottom - top > _MAX_BLOCK_MINUTES
-        spans.append((top, top + _MAX_BLOCK_MINUTES if clipped else bottom, clipped))
-    # An unknown end: until the room's next start when that comes within 15 minutes (at least 5).
-    next_start: dict[int, int] = {}
-    open_bottoms: dict[int, int] = {}
-    for index in range(len(sessions) - 1, -1, -1):
-        room = rooms[_room_key(sessions[index])]
-        begin, known_end, _ = spans[index]
-        if known_end is None:
-            following = next_start.get(room)
-            gap = _OPEN_END_MINUTES if following is None else min(_OPEN_END_MINUTES, following - begin)
-            open_bottoms[index] = begin + max(_OPEN_END_MIN, gap)
-        next_start[room] = begin
-    span = max(open_bottoms.get(i, b or 0) for i, (_, b, _) in enumerate(spans))
-    unit = max(1, math.ceil(span / _MAX_ROWS))
-    blocks: list[_Block] = []
-    for index, (s, (begin, known_end, clipped)) in enumerate(zip(sessions, spans)):
-        end = open_bottoms[index] if known_end is None else known_end
-        first_row = begin // unit
-        blocks.append(
-            _Block(s, first_row, max(first_row + 1, end // unit), rooms[_room_key(s)],
-                   open_end=known_end is None, clipped=clipped)
-        )  # fmt: skip
-    lanes = _lanes(blocks, len(rooms))
-    return origin, unit, blocks, lanes
-
-
-def _lanes(blocks: list[_Block], room_count: int) -> list[int]:
-    """Give each block its lane and span; the number of lanes of each room (at least 1)."""
-    by_room: list[list[_Block]] = [[] for _ in range(room_count)]
-    for block in sorted(blocks, key=lambda b: (b.top, b.bottom)):
-        by_room[block.room].append(block)
-    counts = []
-    for room_blocks in by_room:
-        total = 1
-        busy: list[tuple[int, int]] = []
-        free: list[int] = []
-        used = 0
-        group: list[_Block] = []
-        group_end = -1
-        for block in room_blocks:
-            if block.top >= group_end and group:
-                _close(group)
-                group, busy, free, used = [], [], [], 0
-            while busy and busy[0][0] <= block.top:
-                heapq.heappush(free, heapq.heappop(busy)[1])
-            if free:
-                block.lane = heapq.heappop(free)
-            else:
-                block.lane = used
-                used += 1
-            heapq.heappush(busy, (block.bottom, block.lane))
-            group.append(block)
-            group_end = max(group_end, block.bottom)
-            total = max(total, used)
-        if group:
-            _close(group)
-        counts.append(total)
-    for block in blocks:
-        if block.span == 0:  # the group's last lane: to the room's right edge
-            block.span = counts[block.room] - block.lane
-    return counts
-
-
-def _close(group: list[_Block]) -> None:
-    last = max(b.lane for b in group)
-    for block in group:
-        block.span = 0 if block.lane == last else 1
-
-
-def _room_key(session: Session) -> str | None:
-    return session.room.id if session.room is not None else None
-
-
-def _full_text(session: Session, when: str) -> str:
-    parts = [when, session.display_title]
-    if session.speakers:
-        parts.append(", ".join(session.speaker_names))
-    parts.append(session.kind_label or session.kind.label)
-    if session.room is not None:
-        parts.append(session.room.name)
-    if session.track is not None:
-        parts.append(session.track.name)
-    return " · ".join(p for p in parts if p)
-
-
-def _article(session: Session, zone: tzinfo, day: date | None, style: str = "", *, block: _Block | None = None) -> str:
-    """One session's block: time, title (linked where safe), speakers, kind and room; its full text as a tooltip."""
-    classes = ["s", f"k-{session.kind.value}"]
-    marks: list[str] = []
+def _article(session: Session, zone: tzinfo, day: date | None, position: int) -> str:
+    """One session: time, kind, title (linked where safe), speakers, track and room, and its pick button."""
+    classes = f"s k-{session.kind.value}"
+    kind = _text(session.kind_label or session.kind.label)
     if session.start is not None and day is not None:
-        when_html = _time_element(session.start, zone, day)
-        when_text = _clock(session.start, zone, day)
+        when = _time(session.start, zone, day, "data-start")
         if session.end is not None:
-            when_html += "–" + _time_element(session.end, zone, day)
-            when_text += "–" + _clock(session.end, zone, day)
+            when += "–" + _time(session.end, zone, day, "data-end")
         else:
-            classes.append("open-end")
-            marks.append("end not known")
-            when_text += ", end not known"
-        if block is not None and block.clipped:
-            marks.append("continues")
+            when += ' <span class="mark">(end not known)</span>'
+            classes += " open-end"
     elif session.day_only is not None:
-        when_html = when_text = "time not known"
+        when = "time not known"
     else:
-        when_html = when_text = "not scheduled"
-    if marks:
-        when_html += " " + " ".join(f'<span class="mark">({m})</span>' for m in marks)
+        when = "not scheduled"
     title = _text(session.display_title)
     url = safe_url(session.url)
     if url is not None:
         title = f'<a href="{_text(url)}" rel="noreferrer">{title}</a>'
-    kind = _text(session.kind_label or session.kind.label)
-    lines = [f'<p class="t">{when_html} · {kind}</p>', f'<p class="n">{title}</p>']
+    lines = [f'<p class="t">{when}<span class="k"> · {kind}</span></p>', f'<p class="n" id="n{position}">{title}</p>']
     if session.speakers:
         lines.append(f'<p class="w">{_text(", ".join(session.speaker_names))}</p>')
-    # Track and room: in the grid the column says the room, so both are for screen readers and the list layout.
     where = _text(session.room.name) if session.room is not None else "no room given"
     if session.track is not None:
         where = _text(session.track.name) + " · " + where
-    lines.append(f'<p class="m"><span class="where">{where}</span></p>')
-    data = f' data-session="{_text(session.id)}"'
-    if session.start is not None:
-        data += f' data-start="{_utc(session.start).isoformat()}"'
-        data += f' data-end="{_utc(session.end).isoformat() if session.end is not None else ""}"'
-    if block is not None:
-        data += f' data-room="{block.room}"'
-    style_attr = f' style="{style}"' if style else ""
+    lines.append(f'<p class="m">{where}</p>')
     return (
-        f'<article class="{" ".join(classes)}"{data}{style_attr} title="{_text(_full_text(session, when_text))}">'
-        + "".join(lines)
-        + "</article>"
+        f'<article class="{classes}" id="s{position}" data-session-id="{_text(session.id)}">'
+        f'<div class="c">{"".join(lines)}</div>'
+        f'<button type="button" class="pk" data-pick aria-pressed="false" aria-label="Pick" '
+        f'aria-describedby="n{position}" hidden>☆</button></article>'
     )
 
 
-def _grid(day: date, timed: Sequence[Session], zone: tzinfo, label: str, order: dict[str, int]) -> str:
-    """The day's grid: a header row of rooms, the time axis, hour lines and one block per session.
-
-    Rooms come in the conference's order (``order``), a column for sessions
-    without a room last.
-    """
-    found: dict[str | None, str] = {}
-    for s in timed:
-        key = _room_key(s)
-        if key not in found:
-            found[key] = s.room.name if s.room is not None else "No room given"
-    keys = sorted(found, key=lambda k: (k is None, order.get(k, len(order)) if k is not None else 0))
-    rooms = {key: index for index, key in enumerate(keys)}
-    names = [found[key] for key in keys]
-    origin, unit, blocks, lanes = _place(timed, rooms, zone)
-    first_column = [0] * len(lanes)
-    column = 2
-    for index, count in enumerate(lanes):
-        first_column[index] = column
-        column += count
-    rows = max(b.bottom for b in blocks)
-    out = [
-        f'<div class="scroll" tabindex="0" role="region" aria-label="{_text(label)}">',
-        f'<div class="grid" style="grid-template-columns:var(--axis) repeat({column - 2},minmax(var(--col),1fr));'
-        f'grid-template-rows:auto repeat({rows},var(--m))">',
-        '<div class="head axis-head" aria-hidden="true"></div>',
-    ]
-    for index, name in enumerate(names):
-        start = first_column[index]
-        out.append(f'<div class="head" style="grid-column:{start}/{start + lanes[index]}">{_text(name)}</div>')
-    step = max(1, 60 // unit) if unit <= 60 else math.ceil(rows / 48)
-    for row in range(0, rows, step):
-        moment = origin + timedelta(minutes=row * unit)
-        out.append(f'<div class="hour" style="grid-row:{row + 2}" aria-hidden="true"></div>')
-        out.append(f'<div class="tick" style="grid-row:{row + 2}" aria-hidden="true">{_clock(moment, zone, day)}</div>')
-    for block in blocks:
-        start = first_column[block.room] + block.lane
-        style = f"grid-row:{block.top + 2}/{block.bottom + 2};grid-column:{start}/{start + block.span}"
-        out.append(_article(block.session, zone, day, style, block=block))
-    out.append("</div></div>")
-    return "\n".join(out)
-
-
-def _list(sessions: Iterable[Session], zone: tzinfo, day: date | None) -> str:
-    items = "".join(f"<li>{_article(s, zone, day)}</li>\n" for s in sessions)
-    return f'<ul class="list">\n{items}</ul>'
+def _select(name: str, label: str, options: Sequence[tuple[str, str]], every: str) -> str:
+    items = "".join(f'<option value="{_text(v)}">{_text(t)}</option>' for v, t in options)
+    return (f'<label class="f"><span>{label}</span><select name="{name}">'
+            f'<option value="">{every}</option>{items}</select></label>')  # fmt: skip
 
 
 def _date_range(start: date | None, end: date | None) -> str | None:
@@ -417,33 +205,160 @@ def _abbreviations(sessions: Sessions, zone: tzinfo) -> list[str]:
     return list(seen)
 
 
-def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
-    """The HTML timetable of ``obj`` with times and days in ``tz``.
+def _json(data: Any) -> str:
+    """JSON safe inside a ``<script>`` element: no ``<`` (so no ``</script>`` or ``<!--``)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _controls(lookup: _Lookup, days: Sequence[date], zones: Sequence[tuple[str, str]]) -> str:
+    """The controls the page's script makes work (hidden without it)."""
+    day_options = [(d.isoformat(), _day_heading(d)) for d in days]
+    parts = [
+        '<form class="controls" role="search" aria-label="Find sessions" hidden>',
+        '<label class="f q"><span>Search</span><input type="search" name="q" '
+        'placeholder="Title, speaker, organisation, abstract" autocomplete="off"></label>',
+        '<details class="more" open><summary>Filters, time zone and picks</summary><div class="inner">',
+        _select("day", "Day", day_options, "All days"),
+    ]
+    names = {"track": ("Track", "All tracks"), "room": ("Room", "All rooms"), "kind": ("Kind", "All kinds"),
+             "level": ("Level", "All levels"), "language": ("Language", "All languages")}  # fmt: skip
+    for field, (label, every) in names.items():
+        if lookup.labels[field]:
+            parts.append(_select(field, label, lookup.labels[field], every))
+    zone_items = "".join(f'<option value="{_text(v)}">{_text(t)}</option>' for v, t in zones)
+    parts.append(f'<label class="f"><span>Time zone</span><select name="tz">{zone_items}</select></label>')
+    parts.append(
+        '<fieldset class="f view"><legend>View</legend>'
+        '<label><input type="radio" name="view" value="grid"> Grid</label>'
+        '<label><input type="radio" name="view" value="list"> List</label></fieldset>'
+        '<label class="f ck"><input type="checkbox" name="picks-only"> My picks only</label>'
+        '<div class="acts"><button type="button" data-export-picks>Download picks (.ics)</button>'
+        '<button type="button" data-export-agenda>Export agenda file</button>'
+        '<label class="file">Import agenda file<input type="file" name="agenda" accept=".json,application/json">'
+        '</label><button type="button" data-reset>Clear filters</button></div></div></details>'
+        '<p class="count" role="status" aria-live="polite"></p>'
+        "</form>"
+    )
+    return "".join(parts)
+
+
+def dumps(obj: Conference | Sessions, *, tz: str | None = None, zones: Sequence[str] = ()) -> str:
+    """The HTML timetable of ``obj`` with times and days in ``tz``; ``zones`` are offered by its zone switch.
+
+    The zone switch always offers the page's zone (``tz``, else the
+    conference's) and the viewer's own; an unknown name in ``zones`` raises
+    :class:`~pyconf_schedule.exceptions.UnknownZoneError`.
 
     >>> from pyconf_schedule import load
-    >>> page = dumps(load("eu2026"))
+    >>> page = dumps(load("eu2026"), zones=["America/New_York"])
     >>> page.startswith("<!DOCTYPE html>"), "<h1>PyTorch Conference Europe 2026</h1>" in page
     (True, True)
+    >>> '<option value="America/New_York">America/New_York</option>' in page
+    True
     """
+    if isinstance(zones, str):
+        zones = (zones,)
+    offered = [_zone_id(get_zone(z)) for z in zones]
     conf = as_conference(obj)
     zone, zone_label = view_zone(obj, tz)
     view = conf.sessions if zone is conf.zone else conf.sessions.to_tz(zone)
     by_day = view.by_day()
-    order = {room.id: index for index, room in enumerate(conf.rooms)}
     unscheduled = view.unscheduled
+    page_zone = _zone_id(zone)
+    zone_options = [(page_zone, f"{zone_label} (conference)" if tz is None else zone_label)]
+    zone_options.append(("local", "My time zone"))
+    for name in offered:
+        if name not in (page_zone, *(v for v, _ in zone_options)):
+            zone_options.append((name, name))
+    lookup = _Lookup()
+    for room in conf.rooms:
+        lookup.index("room", room.id, room.name)
+    for track in conf.tracks:
+        lookup.index("track", track.id, track.name)
+    records: list[list[Any]] = []
+    body: list[str] = []
+    position = 0
+
+    def add(session: Session, day: date | None) -> str:
+        nonlocal position
+        records.append([
+            session.id,
+            _utc_ms(session.start) if session.start is not None else None,
+            _utc_ms(session.end) if session.end is not None else None,
+            day.isoformat() if day is not None else None,
+            lookup.index("room", session.room.id if session.room else None, session.room.name if session.room else None),
+            lookup.index("track", session.track.id if session.track else None,
+                         session.track.name if session.track else None),
+            lookup.index("kind", session.kind.value, session.kind.label),
+            lookup.index("level", session.audience_level),
+            lookup.index("language", session.language),
+            haystack(session),
+        ])  # fmt: skip
+        position += 1
+        return _article(session, zone, day, position - 1)
+
+    for day, sessions in by_day.items():
+        anchor = f"day-{day.isoformat()}"
+        body.append(f'<section class="day" id="{anchor}" aria-labelledby="{anchor}-h">')
+        body.append(f'<h2 id="{anchor}-h">{_day_heading(day)}</h2>')
+        slot: str | None = None
+        for s in sessions:
+            if s.start is None:
+                continue
+            clock = "".join(_clock(s.start, zone, day))
+            if clock != slot:
+                if slot is not None:
+                    body.append("</div></div>")
+                body.append(f'<div class="slot"><h3>{clock}</h3><div class="cards">')
+                slot = clock
+            body.append(add(s, day))
+        if slot is not None:
+            body.append("</div></div>")
+        day_only = [s for s in sessions if s.start is None]
+        if day_only:
+            count = len(day_only)
+            body.append(f'<div class="dayonly"><h3>Time not known ({count} session{"" if count == 1 else "s"})</h3>'
+                        '<div class="cards">')  # fmt: skip
+            body.extend(add(s, day) for s in day_only)
+            body.append("</div></div>")
+        body.append("</section>")
+    if unscheduled:
+        body.append('<section class="day" id="not-scheduled" aria-labelledby="not-scheduled-h">')
+        body.append(f'<h2 id="not-scheduled-h">Not scheduled ({len(unscheduled)})</h2><div class="cards">')
+        body.extend(add(s, None) for s in unscheduled)
+        body.append("</div></section>")
+    if not by_day and not unscheduled:
+        body.append("<p>No sessions.</p>")
+
+    css, js = _asset("html_page.css"), _asset("html_page.js")
+    data = {
+        "conference": conf.id,
+        "name": conf.name,
+        "zone": page_zone,
+        "zoneLabel": zone_label,
+        "rooms": lookup.labels["room"],
+        "tracks": lookup.labels["track"],
+        "kinds": lookup.labels["kind"],
+        "levels": lookup.labels["level"],
+        "languages": lookup.labels["language"],
+        "sessions": records,
+    }
     out = [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
-        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">',
+        f'<meta http-equiv="Content-Security-Policy" content="{_csp(css, js)}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="referrer" content="no-referrer">',
+        '<meta name="color-scheme" content="light dark">',
         '<link rel="icon" href="data:,">',
         f"<title>{_text(conf.name)} · timetable</title>",
-        f"<style>{_CSS}</style>",
+        f"<style>{css}</style>",
+        f"<script>{_EARLY}</script>",
         "</head>",
         "<body>",
+        '<a class="skip" href="#main">Skip to the timetable</a>',
         "<header>",
         f"<h1>{_text(conf.name)}</h1>",
     ]
@@ -454,9 +369,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         out.append(f"<p>{facts}</p>")
     abbreviations = _abbreviations(view, zone)
     shown = f" ({'/'.join(abbreviations)})" if abbreviations and abbreviations != [zone_label] else ""
-    out.append(f"<p>Times are in {_text(zone_label)}{_text(shown)}.</p>")
+    out.append(f'<p class="zone">Times are in <span data-zone>{_text(zone_label)}{_text(shown)}</span>.</p>')
     if conf.coverage:
-        out.append(f'<p class="coverage">{_text(conf.coverage)}</p>')
+        out.append(f'<details class="coverage"><summary>About these data</summary><p>{_text(conf.coverage)}</p></details>')
     link = safe_url(conf.url)
     if link is not None:
         out.append(f'<p><a href="{_text(link)}" rel="noreferrer">{_text(link)}</a></p>')
@@ -464,32 +379,17 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         items = [f'<li><a href="#day-{day.isoformat()}">{_day_heading(day)}</a></li>' for day in by_day]
         if unscheduled:
             items.append('<li><a href="#not-scheduled">Not scheduled</a></li>')
-        out.append(f'<nav aria-label="Days"><ul>{"".join(items)}</ul></nav>')
+        out.append(f'<nav class="jump" aria-label="Days"><ul>{"".join(items)}</ul></nav>')
     out.append("</header>")
-    out.append("<main>")
-    for day, sessions in by_day.items():
-        heading = _day_heading(day)
-        anchor = f"day-{day.isoformat()}"
-        out.append(f'<section id="{anchor}" aria-labelledby="{anchor}-h">')
-        out.append(f'<h2 id="{anchor}-h">{heading}</h2>')
-        timed = [s for s in sessions if s.start is not None]
-        if timed:
-            out.append(_grid(day, timed, zone, f"Timetable of {heading}", order))
-        day_only = [s for s in sessions if s.start is None]
-        if day_only:
-            count = len(day_only)
-            out.append(f"<h3>Time not known ({count} session{'' if count == 1 else 's'})</h3>")
-            out.append(_list(day_only, zone, day))
-        out.append("</section>")
-    if unscheduled:
-        out.append('<section id="not-scheduled" aria-labelledby="not-scheduled-h">')
-        out.append(f'<h2 id="not-scheduled-h">Not scheduled ({len(unscheduled)})</h2>')
-        out.append(_list(unscheduled, zone, None))
-        out.append("</section>")
-    if not by_day and not unscheduled:
-        out.append("<p>No sessions.</p>")
+    if records:
+        out.append(_controls(lookup, list(by_day), zone_options))
+        out.append('<section class="now" aria-label="Now" hidden></section>')
+    out.append('<main id="main" tabindex="-1">')
+    out.extend(body)
     out.append("</main>")
-    out.append("<footer><p>Written by pyconf-schedule.</p></footer>")
+    out.append("<footer><p>Written by pyconf-schedule. This page works offline and sends nothing anywhere.</p></footer>")
+    out.append(f'<script type="application/json" id="data">{_json(data)}</script>')
+    out.append(f"<script>{js}</script>")
     out.append("</body>")
     out.append("</html>")
     return "\n".join(out) + "\n"

@@ -1,0 +1,599 @@
+// The timetable page's script: grid and list views, filters, search, picks, time zones, now.
+// It reads the JSON block written with the page and moves the page's own session elements;
+// it makes no request of any kind.
+(() => {
+  'use strict';
+  const D = JSON.parse(document.getElementById('data').textContent);
+  const MIN = 4, LH = 16, OPEN = 15, OPEN_MIN = 5, LONGEST = 24 * 60, MS = 60000;
+  const main = document.getElementById('main');
+  const form = document.querySelector('.controls');
+  const nowBox = document.querySelector('.now');
+  if (!form || !main) { document.documentElement.dataset.ready = ''; return; }
+  const byId = new Map();
+  document.querySelectorAll('[data-session-id]').forEach(e => byId.set(e.dataset.sessionId, e));
+  const S = D.sessions.map(r => ({id: r[0], start: r[1], end: r[2], day: r[3], room: r[4], track: r[5], kind: r[6],
+    level: r[7], lang: r[8], hay: r[9], el: byId.get(r[0])}));
+  const field = name => form.elements.namedItem(name);
+  const q = field('q'), tzSelect = field('tz'), picksOnly = field('picks-only'), count = form.querySelector('.count');
+  const FILTERS = [['track', 'track', 'tracks'], ['room', 'room', 'rooms'], ['kind', 'kind', 'kinds'],
+    ['level', 'level', 'levels'], ['language', 'lang', 'languages']];
+  const h = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  };
+  const localZone = (() => { try { return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'; } catch (e) { return 'UTC'; } })();
+  for (const o of tzSelect.options) if (o.value === 'local') o.textContent = `My time zone (${localZone})`;
+
+  // -- time ------------------------------------------------------------------
+  const formats = new Map();
+  function parts(ms, tz) {
+    let f = formats.get(tz);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-GB', {timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit',
+        hour: '2-digit', minute: '2-digit', hourCycle: 'h23'});
+      formats.set(tz, f);
+    }
+    const p = {};
+    for (const x of f.formatToParts(ms)) p[x.type] = x.value;
+    return {date: `${p.year}-${p.month}-${p.day}`, hm: `${p.hour}:${p.minute}`, minute: +p.minute};
+  }
+  const dayNumber = key => Date.UTC(+key.slice(0, 4), +key.slice(5, 7) - 1, +key.slice(8, 10)) / 864e5;
+  const later = (date, day) => { const n = dayNumber(date) - dayNumber(day); return n ? ` (${n > 0 ? '+' : ''}${n})` : ''; };
+  const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
+    'November', 'December'];
+  const heading = key => {
+    const d = new Date(dayNumber(key) * 864e5);
+    return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  };
+  const zoneElement = document.querySelector('[data-zone]');
+  const pageZoneText = zoneElement ? zoneElement.textContent : D.zone;
+  function abbreviation(tz) {  // the zone's names over the sessions shown (EDT/EST), as the writer gives them for its own
+    try {
+      const f = new Intl.DateTimeFormat('en-US', {timeZone: tz, timeZoneName: 'short'}), names = new Set();
+      for (const s of S) if (s.start != null) names.add(f.formatToParts(s.start).find(p => p.type === 'timeZoneName').value);
+      return names.size ? ` (${[...names].join('/')})` : '';
+    } catch (e) { return ''; }
+  }
+  const zone = () => (tzSelect.value === 'local' ? localZone : tzSelect.value) || D.zone;
+
+  // -- state in the URL ------------------------------------------------------
+  const KEYS = ['q', 'day', 'track', 'room', 'kind', 'level', 'language', 'tz', 'view', 'picks'];
+  function readUrl() {
+    const hash = location.hash.slice(1);
+    if (!hash.includes('=')) return;
+    const p = new URLSearchParams(hash);
+    for (const k of KEYS) {
+      const v = p.get(k);
+      if (v == null) continue;
+      if (k === 'view') { const r = form.querySelector(`input[name=view][value="${v === 'list' ? 'list' : 'grid'}"]`); r.checked = true; }
+      else if (k === 'picks') picksOnly.checked = v === '1';
+      else if (k === 'day') pendingDay = v;
+      else { const e = field(k); if (e && (e.tagName !== 'SELECT' || [...e.options].some(o => o.value === v))) e.value = v; }
+    }
+  }
+  function writeUrl() {
+    const p = new URLSearchParams();
+    for (const k of KEYS) {
+      let v;
+      if (k === 'view') v = view() === defaultView ? '' : view();
+      else if (k === 'picks') v = picksOnly.checked ? '1' : '';
+      else if (k === 'tz') v = tzSelect.selectedIndex === 0 ? '' : tzSelect.value;
+      else v = field(k) ? field(k).value : '';
+      if (v) p.set(k, v);
+    }
+    const text = p.toString();
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {  // once the controls rest: the history API is slow when called often
+      const url = location.href.split('#')[0] + (text ? '#' + text : '');
+      try { history.replaceState(null, '', url); } catch (e) { /* a page where history refuses: keep the state */ }
+    }, 150);
+  }
+  let urlTimer = 0;
+  let pendingDay = null;
+  const narrow = matchMedia('(max-width: 40em)');
+  const defaultView = narrow.matches ? 'list' : 'grid';
+  const view = () => (printing ? 'list' : (form.querySelector('input[name=view]:checked') || {}).value || defaultView);
+  let printing = false;
+
+  // -- picks -----------------------------------------------------------------
+  const STORE = 'pyconf-schedule/picks/' + D.conference;
+  let picks = new Set();
+  try { picks = new Set(JSON.parse(localStorage.getItem(STORE) || '[]').filter(x => byId.has(x))); } catch (e) { picks = new Set(); }
+  function savePicks() { try { localStorage.setItem(STORE, JSON.stringify([...picks])); } catch (e) { /* storage off */ } }
+  function markPicks() {
+    let clashes = 0;
+    const chosen = S.filter(s => picks.has(s.id));
+    const timed = chosen.filter(s => s.start != null).sort((a, b) => a.start - b.start);
+    const clash = new Set();
+    let open = null;
+    for (const s of timed) {
+      const end = s.end != null ? s.end : s.start + OPEN * MS;
+      if (open && s.start < open.until) { clash.add(s.id); clash.add(open.s.id); }
+      if (!open || end > open.until) open = {s, until: end};
+    }
+    for (const s of S) {  // only what changed is touched
+      const on = picks.has(s.id), c = clash.has(s.id);
+      if (c) clashes++;
+      if (on !== !!s.picked) {
+        s.picked = on;
+        const b = s.el.querySelector('[data-pick]');
+        b.setAttribute('aria-pressed', on ? 'true' : 'false');
+        b.textContent = on ? '★' : '☆';
+        s.el.classList.toggle('picked', on);
+      }
+      if (c !== !!s.clash) {
+        s.clash = c;
+        s.el.classList.toggle('clash', c);
+        if (c) s.el.querySelector('.t').append(h('span', 'cl', ' · clashes with another pick'));
+        else s.el.querySelector('.cl').remove();
+      }
+    }
+    return clashes;
+  }
+
+  // -- search ----------------------------------------------------------------
+  const WORD = /[\p{L}\p{N}]+[+#]*|[+#]+/gu;
+  function fold(text) {
+    return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ');
+  }
+  function needle(term) {
+    const words = fold(term).match(WORD);
+    if (!words) return null;
+    const last = words[words.length - 1];
+    let n = ' ' + words.join(' ');
+    if ([...last].length <= 2 || !/[\p{L}\p{N}]$/u.test(last)) n += ' ';
+    return n;
+  }
+
+  // -- layout ----------------------------------------------------------------
+  let days = [];        // day keys shown, in order
+  let groups = [];      // the slots, day-only lists and sections, each with its sessions (members)
+  let sections = new Map();
+  const roomsUsed = (() => {
+    const used = new Set(S.filter(s => s.start != null).map(s => s.room));
+    const out = D.rooms.map((r, i) => i).filter(i => used.has(i));
+    if (used.has(-1)) out.push(-1);
+    return out;
+  })();
+  function setTimes(tz) {
+    for (const s of S) {
+      if (s.start == null) { s.key = s.day; continue; }
+      const p = parts(s.start, tz);
+      s.key = tz === D.zone && s.day ? s.day : p.date;
+      s.hm = p.hm;
+      s.minute = p.minute;
+      const a = s.el.querySelector('[data-start]');
+      a.textContent = p.hm;
+      a.setAttribute('datetime', new Date(s.start).toISOString());
+      a.nextElementSibling.textContent = later(p.date, s.key);
+      s.slot = p.hm + later(p.date, s.key);
+      if (s.end != null) {
+        const e = parts(s.end, tz), b = s.el.querySelector('[data-end]');
+        b.textContent = e.hm;
+        b.setAttribute('datetime', new Date(s.end).toISOString());
+        b.nextElementSibling.textContent = later(e.date, s.key);
+      }
+    }
+  }
+  function lanes(blocks) {  // same-room overlaps side by side: each cluster of overlapping blocks shares the width
+    blocks.sort((a, b) => a.top - b.top || a.bottom - b.bottom);
+    let cluster = [], until = -1, ends = [];
+    const close = () => { const n = ends.length || 1; for (const b of cluster) b.lanes = n; };
+    for (const b of blocks) {
+      if (b.top >= until && cluster.length) { close(); cluster = []; ends = []; }
+      let lane = ends.findIndex(e => e <= b.top);
+      if (lane < 0) { lane = ends.length; ends.push(b.bottom); } else ends[lane] = b.bottom;
+      b.lane = lane;
+      cluster.push(b);
+      until = Math.max(until, b.bottom);
+    }
+    if (cluster.length) close();
+  }
+  function grid(key, timed, tz) {
+    const first = timed[0];
+    const origin = first.start - first.minute * MS - (first.start % MS);
+    const blocks = timed.map(s => ({s, top: Math.round((s.start - origin) / MS), room: s.room}));
+    const next = new Map();
+    for (let i = blocks.length - 1; i >= 0; i--) {
+      const b = blocks[i];
+      if (b.s.end != null) {
+        const bottom = Math.max(b.top + 1, Math.round((b.s.end - origin) / MS));
+        b.bottom = Math.min(b.top + LONGEST, bottom);
+        if (bottom > b.bottom && !b.s.el.querySelector('.more')) b.s.el.querySelector('.t').append(h('span', 'mark more', ' (continues)'));
+      }
+      else { const n = next.get(b.room); b.bottom = b.top + Math.max(OPEN_MIN, n == null ? OPEN : Math.min(OPEN, n - b.top)); }
+      next.set(b.room, b.top);
+    }
+    const rows = Math.max(...blocks.map(b => b.bottom));
+    const g = h('div', 'grid'), head = h('div', 'gh'), body = h('div', 'gb'), axis = h('div', 'axis');
+    g.setAttribute('role', 'region');
+    g.setAttribute('aria-label', `Timetable of ${heading(key)}, rooms across, time down`);
+    head.setAttribute('aria-hidden', 'true');
+    head.append(h('div', 'corner', ''));
+    body.style.height = rows * MIN + 'px';
+    axis.setAttribute('aria-hidden', 'true');
+    body.append(axis);
+    const columns = new Map(), heads = new Map();
+    for (const r of roomsUsed) {
+      const cell = h('div', null, r < 0 ? 'No room given' : D.rooms[r][1]);
+      heads.set(r, cell);
+      head.append(cell);
+      const c = h('div', 'col');
+      c.dataset.room = String(r);
+      columns.set(r, c);
+      body.append(c);
+    }
+    for (let m = 0; m < rows; m += 60) {
+      const p = parts(origin + m * MS, tz), t = h('div', 'tick', p.hm + later(p.date, key)), line = h('div', 'hr');
+      t.style.top = m * MIN + 'px';
+      line.style.top = m * MIN + 'px';
+      axis.append(t);
+      for (const c of columns.values()) c.append(line.cloneNode());
+    }
+    const byRoom = new Map();
+    for (const b of blocks) { if (!byRoom.has(b.room)) byRoom.set(b.room, []); byRoom.get(b.room).push(b); }
+    for (const [room, list] of byRoom) {
+      lanes(list);
+      const col = columns.get(room), most = Math.max(...list.map(b => b.lanes));
+      if (most > 2) {  // room enough for each of many same-room overlaps
+        const basis = `max(var(--col), ${most * 6}rem)`;
+        col.style.flexBasis = basis;
+        heads.get(room).style.flexBasis = basis;
+      }
+      for (const b of list) {
+        const e = b.s.el, height = (b.bottom - b.top) * MIN - 1;
+        e.style.top = b.top * MIN + 'px';
+        e.style.height = height + 'px';
+        e.style.left = `calc(${(100 * b.lane) / b.lanes}% + 1px)`;
+        const w = `calc(${100 / b.lanes}% - 2px)`;
+        e.style.width = w;
+        e.style.setProperty('--w', w);
+        e.style.setProperty('--h', height + 'px');
+        e.style.setProperty('--lines', String(Math.max(0, Math.floor((height - 4) / LH))));
+        col.append(e);
+      }
+    }
+    g.append(head, body);
+    g.origin = origin;
+    g.rows = rows;
+    return g;
+  }
+  function clearBlock(e) {
+    for (const p of ['top', 'height', 'left', 'width', '--w', '--h', '--lines']) e.style.removeProperty(p);
+  }
+  function cards(list) { const c = h('div', 'cards'); for (const s of list) { clearBlock(s.el); c.append(s.el); } return c; }
+  function render() {
+    const tz = zone(), mode = view();
+    setTimes(tz);
+    const keys = new Set(S.filter(s => s.key).map(s => s.key));
+    days = [...keys].sort();
+    main.textContent = '';
+    sections = new Map();
+    groups = [];
+    for (const s of S) s.shown = !s.el.hidden;
+    main.classList.toggle('list', mode === 'list');
+    for (const key of days) {
+      const sec = h('section', 'day'), id = 'day-' + key;
+      sec.id = id;
+      sec.setAttribute('aria-labelledby', id + '-h');
+      const h2 = h('h2', null, heading(key));
+      h2.id = id + '-h';
+      sec.append(h2);
+      const timed = S.filter(s => s.key === key && s.start != null);
+      if (timed.length && mode === 'grid') { const g = grid(key, timed, tz); sec.grid = g; sec.append(g); }
+      else if (timed.length) {
+        let slot = null, box = null;
+        for (const s of timed) {
+          if (s.slot !== slot) {
+            slot = s.slot;
+            const div = h('div', 'slot');
+            div.start = s.start;
+            div.members = [];
+            groups.push(div);
+            box = h('div', 'cards');
+            div.append(h('h3', null, slot), box);
+            sec.append(div);
+          }
+          clearBlock(s.el);
+          box.append(s.el);
+          box.parentNode.members.push(s);
+        }
+      }
+      const dayOnly = S.filter(s => s.key === key && s.start == null);
+      if (dayOnly.length) {
+        const d = h('div', 'dayonly');
+        d.append(h('h3', null, `Time not known (${dayOnly.length} session${dayOnly.length === 1 ? '' : 's'})`), cards(dayOnly));
+        d.members = dayOnly;
+        groups.push(d);
+        sec.append(d);
+      }
+      sec.members = S.filter(s => s.key === key);
+      groups.push(sec);
+      sections.set(key, sec);
+      main.append(sec);
+    }
+    const none = S.filter(s => !s.key);
+    if (none.length) {
+      const sec = h('section', 'day');
+      sec.id = 'not-scheduled';
+      sec.setAttribute('aria-labelledby', 'not-scheduled-h');
+      const h2 = h('h2', null, `Not scheduled (${none.length})`);
+      h2.id = 'not-scheduled-h';
+      sec.append(h2, cards(none));
+      sec.members = none;
+      groups.push(sec);
+      sections.set('', sec);
+      main.append(sec);
+    }
+    if (zoneElement) zoneElement.textContent = tz === D.zone ? pageZoneText : `${tz}${abbreviation(tz)}, not the conference's ${D.zone}`;
+    dayControls();
+    apply();
+  }
+  const tabs = h('div', 'tabs');
+  tabs.setAttribute('role', 'group');
+  tabs.setAttribute('aria-label', 'Show one day');
+  main.before(tabs);
+  function dayControls() {
+    const select = field('day'), was = pendingDay != null ? pendingDay : select.value;
+    pendingDay = null;
+    select.length = 1;
+    for (const key of days) select.add(new Option(heading(key), key));
+    select.value = days.includes(was) ? was : '';
+    const jump = document.querySelector('nav.jump ul');
+    if (jump) {
+      jump.textContent = '';
+      for (const key of [...days, ...(sections.has('') ? [''] : [])]) {
+        const li = h('li'), a = h('a', null, key ? heading(key) : 'Not scheduled');
+        a.href = '#' + (key ? 'day-' + key : 'not-scheduled');
+        li.append(a);
+        jump.append(li);
+      }
+    }
+    tabs.textContent = '';
+    for (const key of ['', ...days]) {
+      const b = h('button', null, key ? heading(key).replace(/ \d{4}$/, '') : 'All days');
+      b.type = 'button';
+      b.dataset.day = key;
+      tabs.append(b);
+    }
+    tabs.hidden = days.length < 2;
+  }
+
+  // -- filters ---------------------------------------------------------------
+  function visible(s, st) {
+    if (st.day && s.key !== st.day) return false;
+    for (const [name, prop] of FILTERS) if (st[name] != null && s[prop] !== st[name]) return false;
+    if (st.picks && !picks.has(s.id)) return false;
+    for (const n of st.needles) if (!s.hay.includes(n)) return false;
+    return true;
+  }
+  function state() {
+    const st = {day: field('day').value, picks: picksOnly.checked, needles: []};
+    for (const [name, , list] of FILTERS) {
+      const e = field(name);
+      st[name] = e && e.value ? (D[list] || []).findIndex(x => x[0] === e.value) : null;
+    }
+    const terms = q.value.split(/\s+/).filter(Boolean);
+    st.needles = terms.map(needle).filter(n => n != null);
+    return st;
+  }
+  function apply() {
+    const st = state();
+    let shown = 0;
+    for (const s of S) {
+      const v = visible(s, st);
+      if (v !== s.shown) { s.el.hidden = !v; s.shown = v; }
+      if (v) shown++;
+    }
+    for (const box of groups) {
+      const any = box.members.some(s => s.shown);
+      if (box.hidden === any) box.hidden = !any;
+    }
+    for (const b of tabs.children) b.setAttribute('aria-pressed', b.dataset.day === st.day ? 'true' : 'false');
+    const clashes = markPicks();
+    let text = `Showing ${shown} of ${S.length} sessions`;
+    if (picks.size) text += ` · ${picks.size} picked${clashes ? `, ${clashes} in clashes` : ''}`;
+    count.textContent = text + '.';
+    writeUrl();
+    nowLine();
+  }
+
+  // -- now -------------------------------------------------------------------
+  const timedAll = S.filter(s => s.start != null);
+  const span = timedAll.length ? [Math.min(...timedAll.map(s => s.start)),
+    Math.max(...timedAll.map(s => (s.end != null ? s.end : s.start + OPEN * MS)))] : null;
+  function nowLine() {
+    for (const e of document.querySelectorAll('[data-now]')) e.remove();
+    const now = Date.now();
+    if (!span || now < span[0] - 60 * MS || now > span[1]) { nowBox.hidden = true; return; }
+    const tz = zone(), p = parts(now, tz);
+    const running = S.filter(s => s.shown && s.start != null && s.start <= now && now < (s.end != null ? s.end : s.start + OPEN * MS));
+    const coming = S.filter(s => s.shown && s.start != null && s.start > now);
+    const nextStart = coming.length ? Math.min(...coming.map(s => s.start)) : null;
+    const next = coming.filter(s => s.start === nextStart);
+    nowBox.textContent = '';
+    const list = (title, items) => {
+      nowBox.append(h('h2', null, title));
+      const ul = h('ul');
+      for (const s of items.slice(0, 8)) {
+        const li = h('li'), a = h('a', null, s.el.querySelector('.n').textContent);
+        a.href = '#' + s.el.id;
+        li.append(s.hm + ' ', a);
+        ul.append(li);
+      }
+      if (!items.length) ul.append(h('li', null, 'nothing'));
+      if (items.length > 8) ul.append(h('li', null, `and ${items.length - 8} more`));
+      nowBox.append(ul);
+    };
+    list(`Happening now at ${p.hm} (${running.length})`, running);
+    list(`Up next${next.length ? ' at ' + next[0].hm : ''} (${next.length})`, next);
+    const jump = h('button', null, 'Jump to now');
+    jump.type = 'button';
+    jump.dataset.jumpNow = '';
+    nowBox.append(jump);
+    nowBox.hidden = false;
+    const mark = h('div');
+    mark.setAttribute('data-now', '');
+    mark.setAttribute('role', 'note');
+    mark.append(h('span', null, 'Now ' + p.hm));
+    const sec = [...sections.values()].find(x => x.grid && now >= x.grid.origin && now <= x.grid.origin + x.grid.rows * MS);
+    if (view() === 'grid' && sec) {
+      mark.style.top = Math.round((now - sec.grid.origin) / MS) * MIN + 'px';
+      sec.grid.querySelector('.gb').append(mark);
+      return;
+    }
+    const slot = [...main.querySelectorAll('.slot')].find(x => !x.hidden && x.start > now);
+    const p2 = h('p');
+    p2.setAttribute('data-now', '');
+    p2.textContent = 'Now: ' + p.hm;
+    if (slot) slot.before(p2); else if (view() === 'list') { const last = [...main.querySelectorAll('.slot')].pop(); if (last) last.after(p2); }
+  }
+  function jumpNow() {
+    const e = document.querySelector('[data-now]');
+    if (e) e.scrollIntoView({block: 'center'});
+  }
+
+  // -- files -----------------------------------------------------------------
+  function download(name, type, text) {
+    const a = h('a');
+    a.href = URL.createObjectURL(new Blob([text], {type}));
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 5000);
+  }
+  const icsText = t => t.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  const stamp = ms => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  function fold75(line) {
+    const out = [];
+    let cur = '', bytes = 0;
+    for (const ch of line) {
+      const n = new TextEncoder().encode(ch).length;
+      if (bytes + n > (out.length ? 74 : 75)) { out.push(cur); cur = ''; bytes = 0; }
+      cur += ch;
+      bytes += n;
+    }
+    out.push(cur);
+    return out.join('\r\n ');
+  }
+  function ics() {
+    const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//pyconf-schedule//timetable page//EN', 'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH', 'X-WR-CALNAME:' + icsText(D.name + ' · my picks')];
+    const now = stamp(Date.now());
+    for (const s of S) {
+      if (!picks.has(s.id) || (s.start == null && !s.day)) continue;
+      const e = s.el, link = e.querySelector('.n a'), who = e.querySelector('.w');
+      lines.push('BEGIN:VEVENT', 'UID:' + icsText(s.id + '@' + D.conference + '.pyconf-schedule'), 'DTSTAMP:' + now);
+      if (s.start != null) {
+        lines.push('DTSTART:' + stamp(s.start));
+        if (s.end != null) lines.push('DTEND:' + stamp(s.end));
+      } else {
+        const d = s.day.replace(/-/g, ''), n = new Date((dayNumber(s.day) + 1) * 864e5).toISOString().slice(0, 10).replace(/-/g, '');
+        lines.push('DTSTART;VALUE=DATE:' + d, 'DTEND;VALUE=DATE:' + n);
+      }
+      lines.push('SUMMARY:' + icsText(e.querySelector('.n').textContent));
+      if (s.room >= 0) lines.push('LOCATION:' + icsText(D.rooms[s.room][1]));
+      if (who) lines.push('DESCRIPTION:' + icsText(who.textContent));
+      if (link) lines.push('URL:' + link.href);
+      lines.push('END:VEVENT');
+    }
+    lines.push('END:VCALENDAR');
+    return lines.map(fold75).join('\r\n') + '\r\n';
+  }
+  function agenda() {
+    const doc = {format: 'pyconf-schedule-agenda', version: 1, timezone: D.zone, conferences: [D.conference],
+      picks: S.filter(s => picks.has(s.id)).map(s => ({conference: D.conference, session: s.id}))};
+    return JSON.stringify(doc, null, 2) + '\n';
+  }
+  function importAgenda(text) {
+    let doc;
+    try { doc = JSON.parse(text); } catch (e) { doc = null; }
+    if (!doc || doc.format !== 'pyconf-schedule-agenda' || doc.version !== 1 || !Array.isArray(doc.picks)) {
+      count.textContent = 'Not imported: that file is not a pyconf-schedule agenda file (version 1).';
+      return;
+    }
+    const mine = doc.picks.filter(p => p && p.conference === D.conference && byId.has(p.session)).map(p => p.session);
+    const other = doc.picks.length - mine.length;
+    picks = new Set(mine);
+    savePicks();
+    apply();
+    count.textContent += ` Imported ${mine.length} pick${mine.length === 1 ? '' : 's'}` +
+      (other ? `; ${other} not in this timetable were left out.` : '.');
+  }
+
+  // -- events ----------------------------------------------------------------
+  let timer = 0;
+  form.addEventListener('submit', e => { e.preventDefault(); clearTimeout(timer); apply(); });
+  form.addEventListener('input', e => {
+    const t = e.target;
+    if (t.name === 'agenda') return;
+    if (t.name === 'tz' || t.name === 'view') { render(); return; }
+    if (t.name === 'q') { clearTimeout(timer); timer = setTimeout(apply, 60); return; }
+    apply();
+  });
+  form.addEventListener('change', e => {
+    const t = e.target;
+    if (t.name === 'agenda' && t.files && t.files[0]) {
+      const r = new FileReader();
+      r.onload = () => importAgenda(String(r.result));
+      r.readAsText(t.files[0]);
+      t.value = '';
+    }
+  });
+  form.querySelector('[data-export-picks]').addEventListener('click', () => download(`${D.conference}-picks.ics`, 'text/calendar', ics()));
+  form.querySelector('[data-export-agenda]').addEventListener('click', () => download(`${D.conference}-agenda.json`, 'application/json', agenda()));
+  form.querySelector('[data-reset]').addEventListener('click', () => {
+    q.value = '';
+    for (const n of ['day', ...FILTERS.map(f => f[0])]) if (field(n)) field(n).value = '';
+    picksOnly.checked = false;
+    apply();
+  });
+  tabs.addEventListener('click', e => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    field('day').value = b.dataset.day;
+    apply();
+  });
+  main.addEventListener('click', e => {
+    const b = e.target.closest('[data-pick]');
+    if (!b) return;
+    const id = b.closest('[data-session-id]').dataset.sessionId;
+    if (picks.has(id)) picks.delete(id); else picks.add(id);
+    savePicks();
+    apply();
+  });
+  document.addEventListener('click', e => {
+    if (e.target.closest('[data-jump-now]')) { jumpNow(); return; }
+    const a = e.target.closest('a[href^="#"]');
+    if (!a) return;
+    if (a.classList.contains('skip')) { e.preventDefault(); main.focus(); return; }
+    const target = document.getElementById(a.getAttribute('href').slice(1));
+    if (!target) return;
+    e.preventDefault();
+    target.scrollIntoView({block: target.matches('[data-session-id]') ? 'center' : 'start'});
+    const focus = target.matches('[data-session-id]') ? target.querySelector('[data-pick]') : target.querySelector('h2');
+    if (focus) { if (!focus.matches('button')) focus.tabIndex = -1; focus.focus({preventScroll: true}); }
+  });
+  const print = matchMedia('print');
+  const onPrint = on => { if (printing !== on) { printing = on; render(); } };
+  print.addEventListener('change', e => onPrint(e.matches));
+  addEventListener('beforeprint', () => onPrint(true));
+  addEventListener('afterprint', () => onPrint(false));
+  setInterval(nowLine, 30000);
+
+  // -- start -----------------------------------------------------------------
+  try {
+    for (const s of S) s.el.querySelector('[data-pick]').hidden = false;
+    form.hidden = false;
+    form.querySelector('.more').open = !narrow.matches;
+    readUrl();
+    if (!form.querySelector('input[name=view]:checked')) form.querySelector(`input[name=view][value=${defaultView}]`).checked = true;
+    render();
+  } finally {
+    document.documentElement.dataset.ready = '';  // shows the timetable (hidden while the page loads with scripts on)
+  }
+})();

@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from pyconf_schedule import Agenda, Conference, Room, ScheduleParseError, Session, load
+from pyconf_schedule import Agenda, Conference, Pick, Room, ScheduleParseError, Session, load
 from pyconf_schedule.formats import html, read, write
 
 from ._support import SHARED, dst_conference, shared_path, utc
@@ -488,7 +488,7 @@ def test_picks_export_and_import_as_the_agenda_file(
     download.value.save_as(exported)
     assert Agenda.from_json(exported.read_text(encoding="utf-8"), [conf]).sessions.ids == conf.sessions.by_ids([a.id, c.id]).ids
     imported = tmp_path / "mine.json"
-    imported.write_text(conf.agenda([b.id]).to_json(), encoding="utf-8")
+    imported.write_text(Agenda([conf], [Pick(conference=conf.id, session=b.id)]).to_json(), encoding="utf-8")
     page.set_input_files("input[name=agenda]", imported)
     page.wait_for_function("() => document.querySelector('.count').textContent.includes('Imported')")
     pressed = page.evaluate("() => [...document.querySelectorAll('[data-pick][aria-pressed=true]')].map(b => b.closest('[data-session-id]').dataset.sessionId)")

@@ -45,12 +45,6 @@ MINUTE = 4
 """Pixels per minute in the grid."""
 FOSDEM = "mttcrsp-fosdem_fosdem-2024.pentabarf.xml"
 
-
-def _not_read_yet(issue: int, why: str) -> pytest.MarkDecorator:
-    """A sample no reader reads yet: an expected failure (strict), tied to the issue that asks for its reader."""
-    return pytest.mark.xfail(raises=ScheduleParseError, strict=True, reason=f"issue {issue}: {why}")
-
-
 SAMPLES = (
     "felixu_31c3.frab.schedule.xml",
     "giggity_debconf23.wafer.schedule.xml",
@@ -61,20 +55,13 @@ SAMPLES = (
     "voc-jev22_everything.schedule.json",
     "pyconuk-2015_schedule.pyvobject.ics",
     "sched_jococruise2025_all.ics",
-    pytest.param(
-        "mttcrsp-fosdem_fosdem-2007.pentabarf.xml",
-        marks=_not_read_yet(18, "FOSDEM's 2007-2012 dialect (<event> directly under <day>) is refused"),
-    ),
     "sessionize_demo_All.json",
     "sessionize_demo_GridSmart.json",
     "mttcrsp-fosdem_fosdem-2007.pentabarf.xml",
-    pytest.param("sessionize_demo_All.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
-    pytest.param("sessionize_demo_GridSmart.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
-    pytest.param("sessionize_demo_Speakers.json", marks=_not_read_yet(19, "no Sessionize reader yet")),
 )
 NO_SCHEDULE = "sessionize_demo_Speakers.json"
 """The one sample that holds no schedule (Sessionize's view/Speakers): its read is refused, see below."""
-SAMPLE_NAMES = [*(s if isinstance(s, str) else str(s.values[0]) for s in SAMPLES), NO_SCHEDULE]
+SAMPLE_NAMES = [*SAMPLES, NO_SCHEDULE]
 FILE_TZ = {
     # FOSDEM's export gives naive local times and names no zone; the event is in Brussels (samples README).
     FOSDEM: "Europe/Brussels",

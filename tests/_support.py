@@ -113,7 +113,7 @@ def check_every_writer(conf: Conference, folder: Path) -> None:
     assert all(line.replace("\\|", "").count("|") == 6 for line in table)
     assert all(f"| {escape_cell(s.display_title)} |" in markdown for s in conf.sessions)
     page = html.document_fromstring(dumps(conf, "html"))
-    blocks: list[str] = [str(value) for value in page.xpath("//*[@data-session]/@data-session")]  # type: ignore[union-attr]
+    blocks: list[str] = [str(value) for value in page.xpath("//*[@data-session-id]/@data-session-id")]  # type: ignore[union-attr]
     assert sorted(blocks) == sorted(s.id for s in scheduled)
     database = folder / "conference.sqlite"
     write(conf, database)

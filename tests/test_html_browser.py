@@ -600,6 +600,9 @@ def test_printed_page_is_one_list_per_day(browser: Browser, pages: Callable[[str
     opened = Opened(browser, pages("na2026"))
     page = opened.page
     page.emulate_media(media="print")
+    # The page lays itself out again when its print media query reports the change (an event, not at once):
+    # wait for that (a bound against a hang, not a speed claim), then measure.
+    page.wait_for_function(f"() => ({_BLOCKS_JS})().every(b => !b.grid)", timeout=20_000)
     blocks = _blocks(page)
     styles = page.evaluate("""() => [[...document.querySelectorAll('section.day')].map(s => getComputedStyle(s).breakBefore),
       ['.controls', '.tabs', '[data-pick]', 'nav.jump'].map(q => getComputedStyle(document.querySelector(q)).display)]""")

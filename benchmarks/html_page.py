@@ -69,7 +69,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    confs = {"fosdem-2024": read(SAMPLE, tz="Europe/Brussels"), "eu2026": load("eu2026"), "na2026": load("na2026")}
+    confs = {"fosdem-2024": read(SAMPLE, file_tz="Europe/Brussels"), "eu2026": load("eu2026"), "na2026": load("na2026")}
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         print(f"{'page':<12} {'sessions':>8} {'size':>10} {'interactive':>12} {'filter median':>14} {'filter max':>11}")

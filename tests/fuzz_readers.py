@@ -423,7 +423,7 @@ def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: 
     started = time.perf_counter()
     try:
         with time_limit(_hang_bound(slow)):
-            conf = loads(data, format_name, tz=tz)  # type: ignore[arg-type]
+            conf = loads(data, format_name, file_tz=tz)  # type: ignore[arg-type]
     except ScheduleParseError:
         conf = None
     except TimeLimitExceeded:

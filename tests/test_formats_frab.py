@@ -204,14 +204,14 @@ PENTABARF = """<?xml version="1.0" encoding="UTF-8"?>
 
 def test_pentabarf_without_zone_needs_tz() -> None:
     """A pentabarf file with no zone and no offsets is an error that says to pass tz."""
-    with pytest.raises(ScheduleParseError, match=r"has no UTC offset and the file names no time zone; pass tz=") as info:
+    with pytest.raises(ScheduleParseError, match=r"has no UTC offset and the file names no time zone; pass file_tz=") as info:
         loads(PENTABARF, "frab-xml")
     assert (info.value.format, info.value.location) == ("frab-xml", "line 10")
 
 
 def test_pentabarf_with_tz() -> None:
-    """With tz=, wall times are read in that zone; a start before day_change belongs to the next day."""
-    conf = loads(PENTABARF, "frab-xml", tz="Europe/Brussels")
+    """With file_tz=, wall times are read in that zone; a start before day_change belongs to the next day."""
+    conf = loads(PENTABARF, "frab-xml", file_tz="Europe/Brussels")
     assert (conf.id, conf.name, conf.timezone, conf.venue, conf.city) == ("fosdem-2019", "FOSDEM 2019", "Europe/Brussels", "ULB", "Brussels")
     welcome, late = conf.sessions
     assert (welcome.start, welcome.end, welcome.kind, welcome.abstract) == (
@@ -227,7 +227,7 @@ def test_pentabarf_with_tz() -> None:
 def test_durations_are_added_in_utc() -> None:
     """An event running over a DST change ends at start + duration in real time."""
     text = PENTABARF.replace("<start>01:30</start><duration>01:00:00</duration>", "<date>2019-03-31T01:30:00+01:00</date><start>01:30</start><duration>02:00</duration>")
-    late = loads(text, "frab-xml", tz="Europe/Brussels").session("frab-9000")
+    late = loads(text, "frab-xml", file_tz="Europe/Brussels").session("frab-9000")
     assert late.end is not None
     assert (late.end.isoformat(), late.end.astimezone(UTC)) == ("2019-03-31T04:30:00+02:00", datetime(2019, 3, 31, 2, 30, tzinfo=UTC))
 
@@ -364,7 +364,7 @@ def test_events_after_midnight_belong_to_the_next_calendar_day(format_name: str,
 
 @pytest.mark.parametrize("zone", ["CET-1CEST", "+02:00"])
 def test_a_non_iana_time_zone_name_is_named_in_the_error(zone: str) -> None:
-    """A wall time with a time_zone_name that is not an IANA zone raises MissingZoneError saying so and to pass tz=."""
+    """A wall time with a time_zone_name that is not an IANA zone raises MissingZoneError saying so and to pass file_tz=."""
     from pyconf_schedule import MissingZoneError
 
     text = _NIGHT_XML.replace("Europe/Berlin", zone)
@@ -372,7 +372,7 @@ def test_a_non_iana_time_zone_name_is_named_in_the_error(zone: str) -> None:
         loads(text, "frab-xml")
     assert info.value.reason == (
         f"the date '2019-08-21T23:00:00' has no UTC offset and the file's time_zone_name {zone!r} is not an IANA "
-        "time-zone name (such as 'Europe/Berlin'); pass tz= the conference's zone"
+        "time-zone name (such as 'Europe/Berlin'); pass file_tz= the conference's zone"
     )
     assert info.value.location == "line 3"
 
@@ -450,12 +450,12 @@ def test_fosdem_2007_dialect_reads_with_the_callers_zone() -> None:
     file's day_change 09:00 moving none: no start is before it), 18 rooms,
     25 tracks, 244 persons (244 distinct ids, each with one name); event 0 is
     "AIGLX" by Kristian Høgsberg in Chavanne, 15:00-15:45 Brussels time.
-    The file names no zone: without tz= it is refused, naming the parameter.
+    The file names no zone: without file_tz= it is refused, naming the parameter.
     """
     path = _shared(SAMPLES / "mttcrsp-fosdem_fosdem-2007.pentabarf.xml")
-    with pytest.raises(ScheduleParseError, match=r"the file names no time zone; pass tz="):
+    with pytest.raises(ScheduleParseError, match=r"the file names no time zone; pass file_tz="):
         read(path)
-    conf = read(path, tz="Europe/Brussels")
+    conf = read(path, file_tz="Europe/Brussels")
     assert (conf.id, conf.name, conf.timezone, conf.venue, conf.city) == (
         "fosdem-2007", "FOSDEM 2007", "Europe/Brussels", "ULB (Université Libre de Bruxelles)", "Brussels",
     )  # fmt: skip

@@ -130,7 +130,7 @@ def _mutate(data: bytes, rnd: random.Random) -> bytes:
 
 
 def test_mutated_exports_raise_only_schedule_parse_error() -> None:
-    """Four hundred seeded truncations and byte mutations of our exports, read with and without tz=, give a Conference or a ScheduleParseError."""
+    """Four hundred seeded truncations and byte mutations of our exports, read with and without file_tz=, give a Conference or a ScheduleParseError."""
     from pyconf_schedule import dumps
 
     from ._support import dst_conference
@@ -148,6 +148,6 @@ def test_mutated_exports_raise_only_schedule_parse_error() -> None:
         mutated = _mutate(data, rnd)
         for tz in (None, "Pacific/Kiritimati"):
             try:
-                loads(mutated, fmt, tz=tz)  # type: ignore[arg-type]
+                loads(mutated, fmt, file_tz=tz)  # type: ignore[arg-type]
             except ScheduleParseError:
                 pass

@@ -196,8 +196,8 @@ _PARIS_VTZ = (
     ],
 )
 def test_reader_zones(head: str, times: str, tz: str | None, start: str, end: str | None, zone: str) -> None:
-    """UTC, IANA TZIDs, prefixed TZIDs, VTIMEZONE-only TZIDs, X-WR-TIMEZONE and tz= all give the right instants."""
-    conf = loads(_CAL.format(head=head, times=times), "ics", tz=tz)
+    """UTC, IANA TZIDs, prefixed TZIDs, VTIMEZONE-only TZIDs, X-WR-TIMEZONE and file_tz= all give the right instants."""
+    conf = loads(_CAL.format(head=head, times=times), "ics", file_tz=tz)
     (session,) = conf.sessions
     assert session.start is not None
     assert session.start.astimezone(UTC).isoformat() == start
@@ -206,8 +206,8 @@ def test_reader_zones(head: str, times: str, tz: str | None, start: str, end: st
 
 
 def test_floating_time_without_zone_is_an_error() -> None:
-    """A floating time with no X-WR-TIMEZONE and no tz= is an error that says to pass tz."""
-    with pytest.raises(ScheduleParseError, match=r"pass tz=") as info:
+    """A floating time with no X-WR-TIMEZONE and no file_tz= is an error that says to pass file_tz."""
+    with pytest.raises(ScheduleParseError, match=r"pass file_tz=") as info:
         loads(_CAL.format(head="", times="DTSTART:20200918T090000\r\n"), "ics")
     assert info.value.location == "line 7"
 
@@ -253,7 +253,7 @@ def test_kielux_sample() -> None:
     assert first.speaker_names == ("Jakob Semere",)
     assert conf.sessions[0].start == datetime(2020, 9, 18, 9, 0, tzinfo=UTC)
     assert conf.sessions.scheduled[-1].start == datetime(2020, 9, 19, 15, 0, tzinfo=UTC)
-    berlin = read(path, tz="Europe/Berlin")
+    berlin = read(path, file_tz="Europe/Berlin")
     assert berlin.timezone == "Europe/Berlin" and berlin.sessions[0].start == conf.sessions[0].start
 
 
@@ -373,14 +373,14 @@ def test_unreadable_vtimezone_falls_back_to_the_iana_suffix() -> None:
 
 
 def test_unreadable_vtimezone_without_a_hint_falls_back_to_tz() -> None:
-    """A VTIMEZONE that cannot be read and implies no IANA zone uses tz=, and without it says to pass tz=."""
+    """A VTIMEZONE that cannot be read and implies no IANA zone uses tz=, and without it says to pass file_tz=."""
     broken = _LIGHTNING.replace("/mozilla.org/20070129_1/Europe/Berlin", "Berlin Time").replace(
         "X-LIC-LOCATION:Europe/Berlin\r\n", ""
     ).replace("TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200", "TZOFFSETFROM:garbage\r\nTZOFFSETTO:+0200")
     with pytest.raises(ScheduleParseError) as info:
         loads(broken, "ics")
     assert (info.value.location, info.value.reason.split(" (")[0]) == ("line 31", "cannot read the VTIMEZONE of TZID 'Berlin Time'")
-    (session,) = loads(broken, "ics", tz="Europe/Berlin").sessions
+    (session,) = loads(broken, "ics", file_tz="Europe/Berlin").sessions
     assert session.start is not None and session.start.astimezone(UTC).isoformat() == "2020-10-24T21:30:00+00:00"
 
 

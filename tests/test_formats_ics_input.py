@@ -1,4 +1,4 @@
-"""iCalendar on unusual input: bounded VTIMEZONE rules, tz= checks, folds inside characters, linear reading, fuzzing.
+"""iCalendar on unusual input: bounded VTIMEZONE rules, file_tz= checks, folds inside characters, linear reading, fuzzing.
 
 The long fuzzing runs use tests/fuzz_readers.py (``--format ics``), which takes these tokens too.
 """
@@ -57,7 +57,7 @@ _SUPPORTED = (
 
 
 def _refusal(problem: str) -> str:
-    return f"cannot read the VTIMEZONE of TZID 'Rule Time' ({problem}); pass tz= the zone it means"
+    return f"cannot read the VTIMEZONE of TZID 'Rule Time' ({problem}); pass file_tz= the zone it means"
 
 
 # ---------------------------------------------------------------------------
@@ -253,16 +253,16 @@ def test_rdate_values_are_read_in_linear_steps() -> None:
 
 
 # ---------------------------------------------------------------------------
-# 7. tz= is checked
+# 7. file_tz= is checked
 # ---------------------------------------------------------------------------
 
 _UTC_EVENT = _calendar("", "DTSTART:20260101T100000Z\r\n")
 
 
 def test_an_unknown_tz_is_an_unknown_zone_error() -> None:
-    """loads(tz=) with a name that is no IANA zone raises UnknownZoneError, as the other readers do, even when no time needs it."""
+    """loads(file_tz=) with a name that is no IANA zone raises UnknownZoneError, as the other readers do, even when no time needs it."""
     with pytest.raises(UnknownZoneError) as info:
-        ics.loads(_UTC_EVENT, tz="Mars/Olympus")
+        ics.loads(_UTC_EVENT, file_tz="Mars/Olympus")
     assert str(info.value) == "unknown time zone 'Mars/Olympus': use an IANA name such as 'Europe/Paris' or 'UTC'"
 
 

@@ -111,7 +111,7 @@ def test_a_date_names_its_own_zone() -> None:
 
 
 def test_without_any_zone_the_caller_gives_it() -> None:
-    """Dates without tz and an event without timezone are refused naming tz=; with tz= they are wall times in it."""
+    """Dates without tz and an event without timezone are refused naming file_tz=; with file_tz= they are wall times in it."""
     document = copy.deepcopy(DOCUMENT)
     event = document["results"][0]
     del event["timezone"]
@@ -122,10 +122,10 @@ def test_without_any_zone_the_caller_gives_it() -> None:
     for key in ("startDate", "endDate"):
         del event[key]
     del event["sessions"]
-    with pytest.raises(MissingZoneError, match="names no zone and the event names none; pass tz=") as caught:
+    with pytest.raises(MissingZoneError, match="names no zone and the event names none; pass file_tz=") as caught:
         indico.loads(json.dumps(document))
     assert caught.value.location == "$.results[0].contributions[0].startDate"
-    conf = indico.loads(json.dumps(document), tz="America/Chicago")
+    conf = indico.loads(json.dumps(document), file_tz="America/Chicago")
     assert conf.timezone == "America/Chicago"
     assert [s.start and s.start.isoformat() for s in conf.sessions] == [
         "2026-10-24T09:00:00-05:00", "2026-10-24T09:15:00-05:00", "2026-10-25T12:30:00-05:00",

@@ -68,32 +68,32 @@ def test_registered_and_detected() -> None:
 
 
 def test_a_saved_schedule_needs_the_zone(tmp_path: Path) -> None:
-    """A schedule saved alone names no event: refused without tz=, read with it (named after its version)."""
+    """A schedule saved alone names no event: refused without file_tz=, read with it (named after its version)."""
     path = tmp_path / "schedule.json"
     path.write_text(json.dumps(SCHEDULE), encoding="utf-8")
-    with pytest.raises(MissingZoneError, match="names no event, so no time zone; read the event URL or a bundle, or pass tz="):
+    with pytest.raises(MissingZoneError, match="names no event, so no time zone; read the event URL or a bundle, or pass file_tz="):
         read(path)
-    conf = read(path, tz="Europe/Berlin")
+    conf = read(path, file_tz="Europe/Berlin")
     assert (conf.id, conf.name, conf.timezone, len(conf.sessions)) == ("schedule-1-1", "Schedule 1.1", "Europe/Berlin", 6)
     assert [s.start and s.start.isoformat() for s in conf.sessions][:2] == ["2026-03-28T09:00:00+01:00", "2026-03-28T09:30:00+01:00"]
 
 
 def test_a_slots_page_reads_with_the_zone() -> None:
-    """One page of slots/ read with tz= gives its slots: instants as the page states them, shown in that zone."""
+    """One page of slots/ read with file_tz= gives its slots: instants as the page states them, shown in that zone."""
     page = {"count": 6, "next": None, "previous": None, "results": SCHEDULE["slots"][:2]}
-    conf = loads(json.dumps(page), "pretalx-api", tz="UTC")
+    conf = loads(json.dumps(page), "pretalx-api", file_tz="UTC")
     assert [(s.id, s.start and s.start.isoformat()) for s in conf.sessions] == [
         ("K7PQ3A", "2026-03-28T08:00:00+00:00"), ("break-102", "2026-03-28T08:30:00+00:00"),
     ]  # fmt: skip
 
 
 def test_file_tz_never_replaces_the_event_zone() -> None:
-    """tz= is only assumed where the document states no zone: an event's own timezone stays the conference's."""
-    conf = loads(_bundle(), "pretalx-api", tz="America/New_York")
+    """file_tz= is only assumed where the document states no zone: an event's own timezone stays the conference's."""
+    conf = loads(_bundle(), "pretalx-api", file_tz="America/New_York")
     assert conf.timezone == "Europe/Berlin"
     first = conf.sessions[0]
     assert first.start is not None and first.start.isoformat() == "2026-03-28T09:00:00+01:00"
-    without = loads(_bundle(timezone=None), "pretalx-api", tz="America/New_York")
+    without = loads(_bundle(timezone=None), "pretalx-api", file_tz="America/New_York")
     assert without.timezone == "America/New_York"
     assert without.sessions[0].start is not None and without.sessions[0].start.isoformat() == "2026-03-28T04:00:00-04:00"
 

@@ -317,7 +317,7 @@ def test_zone_less_files_raise_missing_zone_error(text: str, format: ReadableFor
     with pytest.raises(MissingZoneError) as info:
         loads(text, format)
     assert isinstance(info.value, ScheduleParseError)
-    start = loads(text, format, tz="Europe/Brussels").sessions[0].start
+    start = loads(text, format, file_tz="Europe/Brussels").sessions[0].start
     assert start is not None and start.isoformat() == "2026-02-01T10:00:00+01:00"
 
 

@@ -80,7 +80,7 @@ def test_ship_locations_are_not_split() -> None:
 def test_the_feed_in_the_ships_zone_keeps_every_instant() -> None:
     """With tz (the feed does not state New York's zone) times are shown in it at the same instants, across the DST change of 9 March."""
     utc = read(_feed())
-    local = read(_feed(), tz="America/New_York")
+    local = read(_feed(), file_tz="America/New_York")
     assert local.timezone == "America/New_York"
     assert [(s.id, s.start, s.end) for s in local.sessions] == [(s.id, s.start, s.end) for s in utc.sessions]
     session = local.session("db5f42f654b37e16391d9bfdab7b8ed9")
@@ -143,13 +143,13 @@ def test_the_session_json_reads_exactly() -> None:
 
 def test_the_session_json_in_the_conference_zone() -> None:
     """With tz the wall times are checked against it and shown in it; a zone the epoch fields contradict is refused."""
-    conf = read(FIXTURE, tz="Europe/Paris")
+    conf = read(FIXTURE, file_tz="Europe/Paris")
     assert (conf.timezone, conf.sessions[0].start and conf.sessions[0].start.isoformat()) == (
         "Europe/Paris", "2026-04-07T09:00:00+02:00"
     )
     with pytest.raises(ScheduleParseError, match=r"at \$\[0\]\.event_start: the wall time '2026-04-07 09:00' disagrees with its "
                        r"epoch field: that instant \(2026-04-07T07:00:00\+00:00\) is 2026-04-07 03:00:00 in America/New_York"):
-        read(FIXTURE, tz="America/New_York")
+        read(FIXTURE, file_tz="America/New_York")
 
 
 def _rows(*sessions: dict[str, Any]) -> str:
@@ -160,27 +160,27 @@ def test_a_dst_change_within_the_event_needs_tz() -> None:
     """Epoch fields at +01:00 and +02:00 are refused without tz (naming it) and read exactly with Europe/Paris."""
     data = _rows({"event_start": "2026-03-28 10:00", "start_time_ts": 1774688400},
                  {"event_start": "2026-03-29 10:00", "start_time_ts": 1774771200})  # fmt: skip
-    with pytest.raises(MissingZoneError, match=r"several UTC offsets \(\+01:00, \+02:00\).*pass tz="):
+    with pytest.raises(MissingZoneError, match=r"several UTC offsets \(\+01:00, \+02:00\).*pass file_tz="):
         loads(data, "sched")
-    starts = [s.start.isoformat() for s in loads(data, "sched", tz="Europe/Paris").sessions if s.start]
+    starts = [s.start.isoformat() for s in loads(data, "sched", file_tz="Europe/Paris").sessions if s.start]
     assert starts == ["2026-03-28T10:00:00+01:00", "2026-03-29T10:00:00+02:00"]
 
 
 def test_a_half_hour_offset_needs_tz() -> None:
     """+05:30 by the epoch field names no fixed-offset zone: refused without tz, read with Asia/Kolkata."""
     data = _rows({"event_start": "2026-01-10 10:00", "start_time_ts": 1768019400})
-    with pytest.raises(MissingZoneError, match=r"UTC offset \+05:30, which no fixed-offset zone names; pass tz="):
+    with pytest.raises(MissingZoneError, match=r"UTC offset \+05:30, which no fixed-offset zone names; pass file_tz="):
         loads(data, "sched")
-    (session,) = loads(data, "sched", tz="Asia/Kolkata").sessions
+    (session,) = loads(data, "sched", file_tz="Asia/Kolkata").sessions
     assert session.start is not None and session.start.isoformat() == "2026-01-10T10:00:00+05:30"
 
 
 def test_wall_times_without_epoch_fields_need_tz() -> None:
     """Without start_time_ts a wall time is read in tz, and refused without it: never guessed."""
     data = _rows({"event_start": "2026-04-07 09:00", "event_end": "2026-04-07 09:30"})
-    with pytest.raises(MissingZoneError, match=r"no epoch field \(start_time_ts\) to give their zone; pass tz="):
+    with pytest.raises(MissingZoneError, match=r"no epoch field \(start_time_ts\) to give their zone; pass file_tz="):
         loads(data, "sched")
-    (session,) = loads(data, "sched", tz="Europe/Paris").sessions
+    (session,) = loads(data, "sched", file_tz="Europe/Paris").sessions
     assert session.duration == timedelta(minutes=30)
 
 

@@ -152,9 +152,9 @@ def _all(session: dict[str, Any], categories: list[dict[str, Any]] | None = None
 def test_wall_times_without_a_zone_need_tz() -> None:
     """A naive startsAt is refused without tz (the message names tz=) and read in tz when given: never guessed."""
     data = _all({"startsAt": "2026-06-01T09:00:00", "endsAt": "2026-06-01T09:45:00"})
-    with pytest.raises(MissingZoneError, match=r"has no UTC offset and the file names no zone; pass tz= the zone it is in"):
+    with pytest.raises(MissingZoneError, match=r"has no UTC offset and the file names no zone; pass file_tz= the zone it is in"):
         loads(data, "sessionize")
-    conf = loads(data, "sessionize", tz="Europe/Paris")
+    conf = loads(data, "sessionize", file_tz="Europe/Paris")
     (session,) = conf.sessions
     assert (conf.timezone, session.start.isoformat() if session.start else None) == ("Europe/Paris", "2026-06-01T09:00:00+02:00")
     assert session.duration == timedelta(minutes=45)
@@ -162,7 +162,7 @@ def test_wall_times_without_a_zone_need_tz() -> None:
 
 def test_utc_times_are_shown_in_tz_at_the_same_instant() -> None:
     """UTC times given with tz keep their instant and are shown in that zone."""
-    (session,) = loads(_all({"startsAt": "2026-06-01T07:00:00Z", "endsAt": None}), "sessionize", tz="Europe/Paris").sessions
+    (session,) = loads(_all({"startsAt": "2026-06-01T07:00:00Z", "endsAt": None}), "sessionize", file_tz="Europe/Paris").sessions
     assert (session.start.isoformat() if session.start else None, session.end) == ("2026-06-01T09:00:00+02:00", None)
 
 

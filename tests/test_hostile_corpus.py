@@ -33,7 +33,7 @@ def _outcome(case: Case) -> Conference | errors.PyconfScheduleError:
     data = case.data()
     try:
         with time_limit(_bound(case)):
-            return loads(data, case.format, tz=case.tz)  # type: ignore[arg-type]
+            return loads(data, case.format, file_tz=case.tz)  # type: ignore[arg-type]
     except errors.PyconfScheduleError as exc:
         return exc
     except TimeLimitExceeded:

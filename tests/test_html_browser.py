@@ -74,7 +74,7 @@ CONFS = ("eu2026", "na2026", "fosdem")
 @cache
 def _conference(name: str) -> Conference:
     if name == "fosdem":
-        return read(shared_path("samples", FOSDEM), tz=FILE_TZ[FOSDEM])
+        return read(shared_path("samples", FOSDEM), file_tz=FILE_TZ[FOSDEM])
     return load(name)
 
 
@@ -727,7 +727,7 @@ def test_a_programme_day_runs_past_midnight(browser: Browser, tmp_path: Path) ->
 @pytest.mark.parametrize("sample", SAMPLES)
 def test_sample_pages_pass_in_chromium(browser: Browser, sample: str, width: int, tmp_path: Path) -> None:
     """Each shared sample file's page passes the same checks as the datasets'."""
-    conf = read(shared_path("samples", sample), tz=FILE_TZ.get(sample))
+    conf = read(shared_path("samples", sample), file_tz=FILE_TZ.get(sample))
     path = tmp_path / "sample.html"
     write(conf, path)
     opened = Opened(browser, path, width)

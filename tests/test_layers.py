@@ -52,6 +52,7 @@ LAYERS: dict[str, int] = {
     "pyconf_schedule._fetch": 5,
     "pyconf_schedule._request": 5,
     "pyconf_schedule._platforms": 5,
+    "pyconf_schedule._read": 5,
     "pyconf_schedule._datasets": 5,
     "pyconf_schedule.datasets": 5,
     # 6: the curated public API
@@ -69,17 +70,6 @@ PURE_FEATURES = frozenset({"pyconf_schedule._agenda", "pyconf_schedule._diff"})
 
 LIBRARY_LAYERS: dict[str, int] = {"cattrs": 3}
 """Libraries that belong to a layer: only the native JSON form and above use cattrs (the model registers no hooks)."""
-
-KNOWN_EXCEPTIONS: frozenset[tuple[str, str]] = frozenset(
-    {
-        # formats.read() of a URL fetches it: reading URLs moves up to the features layer (the format
-        # registry's part of issue 17); remove this entry when it does.
-        ("pyconf_schedule.formats", "pyconf_schedule._fetch"),
-        # ... and read() of a pretalx event URL drives its several requests through the same fetch layer.
-        ("pyconf_schedule.formats", "pyconf_schedule._platforms"),
-    }
-)
-
 
 def _in_order(source: str) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement of ``source``, at any depth, in line order."""
@@ -164,7 +154,7 @@ def upward_edges(module: str, found: Iterable[tuple[str, int]]) -> list[str]:
     here = layer_of(module)
     for target, line in found:
         there = layer_of(target)
-        if here is None or there is None or (module, target) in KNOWN_EXCEPTIONS or target == module:
+        if here is None or there is None or target == module:
             continue
         if there > here:
             problems.append(f"{module} (layer {here}) -> {target} (layer {there}), line {line}: imports upward")
@@ -202,16 +192,6 @@ def test_imports_go_down_the_layers() -> None:
         problems += library_problems(name, path.read_text(encoding="utf-8"))
     assert edges > 100  # the checker saw the imports
     assert problems == []
-
-
-def test_known_exceptions_are_still_edges() -> None:
-    """Each known exception is an edge that still exists, so the list cannot hide a removed edge's return."""
-    for module, target in KNOWN_EXCEPTIONS:
-        path = SRC.joinpath(*module.split("."))
-        file = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-        found = {t for t, _ in imports(file.read_text(encoding="utf-8"), module, file.name == "__init__.py")}
-        if target not in found:
-            pytest.fail(f"{module} no longer imports {target}: remove the entry from KNOWN_EXCEPTIONS")
 
 
 PLANTED = '''
@@ -270,6 +250,7 @@ def test_the_checker_resolves_package_relative_imports() -> None:
     ]
     assert upward_edges("pyconf_schedule.formats", found) == [
         "pyconf_schedule.formats (layer 4) -> pyconf_schedule._agenda (layer 5), line 2: imports upward",
+        "pyconf_schedule.formats (layer 4) -> pyconf_schedule._fetch (layer 5), line 3: imports upward",
     ]
 
 

@@ -33,7 +33,7 @@ def _read_or_refuse(data: bytes, format_name: str, tz: str | None = None) -> Non
     """Read ``data``; a ScheduleParseError is fine, anything else (or a hang, stopped after BOUND seconds) fails."""
     try:
         with time_limit(BOUND):
-            conf = loads(data, format_name, tz=tz)  # type: ignore[arg-type]
+            conf = loads(data, format_name, file_tz=tz)  # type: ignore[arg-type]
     except ScheduleParseError:
         return
     except TimeLimitExceeded:

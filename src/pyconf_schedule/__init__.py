@@ -54,7 +54,8 @@ if TYPE_CHECKING:
     from ._fetch import Fetched, fetch
     from ._tables import to_arrow, to_pandas, to_polars
     from ._platforms import fetch_pretalx, read_pretalx
-    from .formats import dumps, format_names, loads, read, write
+    from ._read import read
+    from .formats import dumps, format_names, loads, write
 
 __version__ = "0.1.0"
 
@@ -127,7 +128,7 @@ __all__ = [
 ]
 
 _LAZY = {
-    "dumps": "formats", "format_names": "formats", "loads": "formats", "read": "formats", "write": "formats",
+    "dumps": "formats", "format_names": "formats", "loads": "formats", "write": "formats", "read": "_read",
     "diff": "_diff", "ScheduleDiff": "_diff", "FieldChange": "_changes", "SessionChange": "_changes",
     "fetch": "_fetch", "Fetched": "_fetch",
     "fetch_pretalx": "_platforms", "read_pretalx": "_platforms",

@@ -154,4 +154,4 @@ def read_pretalx(
         data = fetch_pretalx(
             url, token=token, offline=offline, cache_dir=cache_dir, timeout=timeout, max_wait=max_wait
         )
-        return pretalx_api.loads(data, tz=file_tz, lang=lang)
+        return pretalx_api.loads(data, file_tz=file_tz, lang=lang)

@@ -46,9 +46,10 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
     """The conference a SOURCE URL serves, through the cache (or from it alone with --offline)."""
     from .._fetch import fetch
     from ..exceptions import MissingZoneError, ScheduleParseError
-    from ..formats import _url, detect_format, loads
+    from .._read import source_url
+    from ..formats import detect_format, format_for_url, loads
 
-    url = _url(source)
+    url = source_url(source)
     if url is None:  # "://" further on: not a URL after all
         raise _UsageError(f"no such file: {_shorten_path(source)!r}")
     offline = bool(getattr(args, "offline", False))
@@ -69,8 +70,8 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
         )
     shown = _shorten_path(source)
     try:
-        name = cast("ReadableFormat", input_format) if input_format else detect_format(fetched.data)
-        return loads(fetched.data, name, tz=file_tz, max_bytes=max_bytes)
+        name = cast("ReadableFormat", input_format) if input_format else format_for_url(url) or detect_format(fetched.data)
+        return loads(fetched.data, name, file_tz=file_tz, max_bytes=max_bytes)
     except MissingZoneError:
         raise _UsageError(
             f"{shown}: the times in this schedule carry no zone", "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels"

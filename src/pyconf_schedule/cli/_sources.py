@@ -67,11 +67,11 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
 
     try:
         return read(
-            path, format=cast("ReadableFormat", input_format) if input_format else None, tz=file_tz,
+            path, format=cast("ReadableFormat", input_format) if input_format else None, file_tz=file_tz,
             max_bytes=getattr(args, "max_bytes", None),
         )  # fmt: skip
     except MissingZoneError as exc:
-        # The library's message speaks to Python callers ("pass tz="); say it in the command's terms.
+        # The library's message speaks to Python callers ("pass file_tz="); say it in the command's terms.
         reason = exc.reason.split("; pass ")[0]
         if "unknown TZID" in reason:
             where = f" ({exc.location})" if exc.location else ""

@@ -361,11 +361,11 @@ def dumps(obj: Conference | Sessions, format: TextFormat, *, tz: str | None = No
 
 
 def loads(
-    data: str | bytes, format: ReadableFormat, *, tz: str | None = None, max_bytes: int | None = None
+    data: str | bytes, format: ReadableFormat, *, file_tz: str | None = None, max_bytes: int | None = None
 ) -> Conference:
     """Read a schedule in ``format`` from text or bytes.
 
-    ``tz`` is the zone for wall times the input gives without an offset, and
+    ``file_tz`` is the zone for wall times the input gives without an offset, and
     the resulting conference's zone; offsets and UTC times in the input are
     always trusted.  Raises ScheduleParseError (format and location named)
     for malformed, unsafe or oversized input; nothing is half-loaded.
@@ -374,7 +374,7 @@ def loads(
     """
     module = _module(_canonical(format, "read"))
     with size_limit(max_bytes):
-        conf: Conference = module.loads(data, tz=tz)
+        conf: Conference = module.loads(data, file_tz=file_tz)
     return conf
 
 
@@ -477,61 +477,28 @@ def read(
     path: str | os.PathLike[str],
     *,
     format: ReadableFormat | None = None,
-    tz: str | None = None,
-    offline: bool = False,
-    cache_dir: str | os.PathLike[str] | None = None,
-    timeout: float = 30.0,
+    file_tz: str | None = None,
     max_bytes: int | None = None,
 ) -> Conference:
-    """Read the schedule file or ``http(s)://`` URL at ``path``; the format is detected from the content unless given.
+    """Read the schedule file at ``path``; the format is detected from the content unless given.
 
-    Files over :data:`MAX_INPUT_BYTES` are refused before they are read;
-    from a pipe or device, which gives no size, at most that many bytes
-    (and one more, to tell) are read.
+    ``file_tz`` is the zone for wall times the file gives without an offset
+    (see :func:`loads`).  Files over :data:`MAX_INPUT_BYTES` are refused
+    before they are read; from a pipe or device, which gives no size, at
+    most that many bytes (and one more, to tell) are read.  ``max_bytes``
+    raises (or lowers) the size limit for this read: the library reads
+    whatever it writes when the limit is at least its size.
 
-    A URL is fetched through the on-disk cache (see
-    :func:`~pyconf_schedule.fetch`): an unchanged schedule costs a ``304``;
-    ``offline=True`` reads the cached copy only; ``cache_dir`` overrides the
-    cache folder and ``timeout`` (seconds) bounds the wait.  Failures raise
-    a :class:`~pyconf_schedule.FetchError` naming the cause; a scheme other
-    than http and https (``webcal://`` is read as ``https://``) raises
-    :class:`~pyconf_schedule.UnsupportedSourceError`.
-
-    ``max_bytes`` raises (or lowers) the size limit for this read: the
-    library reads whatever it writes when the limit is at least its size.
-
-    A pretalx event's API URL (``https://<host>/api/events/<slug>/``) is
-    read as the event and its latest released schedule, several requests
-    through the same cache (:func:`pyconf_schedule.read_pretalx`, which also
-    takes a token and a language).
+    This reads files only: :func:`pyconf_schedule.read` also reads
+    ``http(s)://`` URLs (through the fetch layer), and a URL given here
+    raises :class:`~pyconf_schedule.UnsupportedSourceError` saying so.
     """
+    text = os.fspath(path)
+    if isinstance(text, str) and (_URL.match(text) or (not isinstance(path, str) and _URL_PATH.match(text))):
+        raise UnsupportedSourceError(
+            f"cannot read {shorten(redact_url(text))!r}: formats.read reads files; read a URL with pyconf_schedule.read"
+        )
     with size_limit(max_bytes):
-        return _read(path, format, tz, offline, cache_dir, timeout)
-
-
-def _read(
-    path: str | os.PathLike[str],
-    format: ReadableFormat | None,
-    tz: str | None,
-    offline: bool,
-    cache_dir: str | os.PathLike[str] | None,
-    timeout: float,
-) -> Conference:
-    url = _url(path)
-    if url is not None and format in (None, "pretalx-api"):
-        from .pretalx_api import event_url
-
-        if event_url(url) is not None:  # an event of pretalx's API: several documents, read by the features layer
-            from .._platforms import read_pretalx
-
-            return read_pretalx(url, file_tz=tz, offline=offline, cache_dir=cache_dir, timeout=timeout)
-    if url is not None:
-        from .._fetch import fetch
-
-        data = fetch(url, cache_dir=cache_dir, offline=offline, timeout=timeout).data
-        if not data.strip():
-            raise ScheduleParseError(format or "schedule", f"{shorten(url, 100)!r} served an empty document")
-    else:
         file = Path(path)
         what = format or "schedule file"
         check_size(file.stat().st_size, what)
@@ -540,50 +507,25 @@ def _read(
             data = stream.read(limit + 1)
         if len(data) > limit:
             raise ScheduleParseError(what, f"the input is over the limit of {shown_limit(limit)}; {RAISE_IT}")
-    if format is not None:
-        name = cast("ReadableFormat", _canonical(format, "read"))
-    elif url is not None and format_for_url(url) is not None:
-        name = cast("ReadableFormat", format_for_url(url))
-    else:
-        try:
-            name = detect_format(data)
-        except ScheduleParseError as exc:
-            written = _write_only_suffix(Path(path).suffix.lower()) if url is None else None
-            if written and exc.reason.startswith("cannot tell the format"):
-                raise _write_only_error(written) from None
-            raise
-    if name == "sqlite" and url is None:  # a database file may have a -wal file beside it holding committed changes
-        from . import sqlite
+        if format is not None:
+            name = cast("ReadableFormat", _canonical(format, "read"))
+        else:
+            try:
+                name = detect_format(data)
+            except ScheduleParseError as exc:
+                written = _write_only_suffix(file.suffix.lower())
+                if written and exc.reason.startswith("cannot tell the format"):
+                    raise _write_only_error(written) from None
+                raise
+        if name == "sqlite":  # a database file may have a -wal file beside it holding committed changes
+            from . import sqlite
 
-        return sqlite.read(path, tz=tz)
-    return loads(data, name, tz=tz)
+            return sqlite.read(path, file_tz=file_tz)
+        return loads(data, name, file_tz=file_tz)
 
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _URL_PATH = re.compile(r"(?i)(https?|ftps?|file|webcal):/")  # a URL that went through Path() keeps one slash
-
-
-def _url(path: str | os.PathLike[str]) -> str | None:
-    """The http(s) URL ``path`` is, None for a file path; UnsupportedSourceError for another scheme."""
-    text = path if isinstance(path, str) else os.fspath(path)
-    if not isinstance(text, str):
-        return None
-    if not isinstance(path, str) and _URL_PATH.match(text):
-        raise UnsupportedSourceError(
-            f"cannot read {shorten(text)!r}: this path looks like a URL that went through Path(), "
-            "which drops a slash; give the URL as a str"
-        )
-    if not _URL.match(text):
-        return None
-    scheme = text.split(":", 1)[0].lower()
-    if scheme in ("http", "https"):
-        return text
-    if scheme == "webcal":  # a calendar subscription link: the same address over https
-        return "https" + text[len(scheme) :]
-    raise UnsupportedSourceError(
-        f"cannot read {shorten(redact_url(text))!r}: only http:// and https:// URLs can be read; "
-        "for another source, download the file and give its path"
-    )
 
 
 _PLATFORM_URLS: tuple[tuple[re.Pattern[str], ReadableFormat], ...] = (

@@ -181,10 +181,10 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                 if named:
                     reason = (
                         f"the date {text!r} has no UTC offset and the file's time_zone_name {named!r} is not an "
-                        "IANA time-zone name (such as 'Europe/Berlin'); pass tz= the conference's zone"
+                        "IANA time-zone name (such as 'Europe/Berlin'); pass file_tz= the conference's zone"
                     )
                 else:
-                    reason = f"the date {text!r} has no UTC offset and the file names no time zone; pass tz= the conference's zone"
+                    reason = f"the date {text!r} has no UTC offset and the file names no time zone; pass file_tz= the conference's zone"
                 raise MissingZoneError(format_name, reason, location)
             try:
                 value = localize(value, wall_zone)

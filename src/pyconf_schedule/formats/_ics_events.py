@@ -66,12 +66,12 @@ class _Zones:
         name = self.tz or self.wr_name
         if name is None:
             raise MissingZoneError(
-                _FORMAT, "a date-time has no zone (no Z, TZID or X-WR-TIMEZONE); pass tz= the zone it is in", f"line {line}"
+                _FORMAT, "a date-time has no zone (no Z, TZID or X-WR-TIMEZONE); pass file_tz= the zone it is in", f"line {line}"
             )
         return _iana(name) or _fail(f"unknown time zone {name!r}", line)
 
     def zone(self, tzid: str, line: int) -> tzinfo:
-        """The zone of a TZID: an IANA name, else the file's VTIMEZONE, else an IANA name it implies, else ``tz``."""
+        """The zone of a TZID: an IANA name, else the file's VTIMEZONE, else an IANA name it implies, else ``file_tz``."""
         if tzid in self.cache:
             return self.cache[tzid]
         definition = self.definitions.get(tzid)
@@ -94,9 +94,9 @@ class _Zones:
             zone = _iana(self.tz)
         if zone is None:
             if problem is not None:
-                message = f"cannot read the VTIMEZONE of TZID {tzid!r} ({problem}); pass tz= the zone it means"
+                message = f"cannot read the VTIMEZONE of TZID {tzid!r} ({problem}); pass file_tz= the zone it means"
             else:
-                message = f"unknown TZID {tzid!r} and no VTIMEZONE defines it; pass tz= the zone it means"
+                message = f"unknown TZID {tzid!r} and no VTIMEZONE defines it; pass file_tz= the zone it means"
             raise MissingZoneError(_FORMAT, message, f"line {line}")
         self.cache[tzid] = zone
         if isinstance(zone, ZoneInfo):
@@ -488,7 +488,7 @@ def _day_of_date(prop: Property) -> date:
 
 
 def _floating_date(dtstart: Property, zones: _Zones) -> bool:
-    """True for an all-day DATE start with no TZID, read in UTC for want of ``tz`` or X-WR-TIMEZONE."""
+    """True for an all-day DATE start with no TZID, read in UTC for want of ``file_tz`` or X-WR-TIMEZONE."""
     return _is_date(dtstart) and not dtstart.param("TZID") and _floating_or_utc(zones) is _UTC
 
 

@@ -104,7 +104,7 @@ def wall_time(text: str, format_name: str, path: str) -> datetime:
     return value
 
 
-def in_zone(value: datetime, zone: tzinfo | None, format_name: str, path: str, parameter: str = "tz=") -> datetime:
+def in_zone(value: datetime, zone: tzinfo | None, format_name: str, path: str, parameter: str = "file_tz=") -> datetime:
     """``value`` when aware; a naive wall time read in ``zone``, refused without one (the message names ``parameter``).
 
     A wall time that a DST change skips or repeats in ``zone`` is refused, never shifted.

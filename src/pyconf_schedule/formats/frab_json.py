@@ -188,7 +188,7 @@ def _event_lists(document: Any) -> str | None:
     return None
 
 
-def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
+def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read a c3voc/pretalx/frab schedule.json (see the module docstring)."""
     document = _obj(load_json(data, _FORMAT), "$")
     _check_numbers(document)
@@ -204,7 +204,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
         days = conference.get("days")
         v1 = isinstance(days, list) and any(isinstance(d, dict) and d.get("rooms") for d in days)
         if not v1:
-            return build(_schedule2(schedule, conference, path), tz, _FORMAT)
+            return build(_schedule2(schedule, conference, path), file_tz, _FORMAT)
         if events:  # both forms: reading either one alone would silently drop the other
             raise ScheduleParseError(
                 _FORMAT,
@@ -246,7 +246,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 "which is not where schedule.json puts events; nothing would be read",
                 stray,
             )
-    return build(raw, tz, _FORMAT)
+    return build(raw, file_tz, _FORMAT)
 
 
 def _event(event: dict[str, Any], path: str, room_name: str, day: dict[str, Any], conference_url: str | None) -> RawEvent:

@@ -43,8 +43,8 @@ Any frab, pretalx, wafer or pentabarf (FOSDEM) schedule.xml: fields as in
 offset is trusted), else the day's ``date`` plus ``<start>`` (after the
 conference's ``day_change``, if given, a start before it belongs to the next
 calendar day; so does a start before the ``<day start=...>`` instant).
-Instants are compared, never wall times.  A wall time without an offset is read in ``tz``, else the
-file's ``time_zone_name``, else it is an error that says to pass ``tz``; one
+Instants are compared, never wall times.  A wall time without an offset is read in ``file_tz``, else the
+file's ``time_zone_name``, else it is an error that says to pass ``file_tz``; one
 that a DST change skips or repeats in that zone is refused, naming the time
 and zone (either reading would be an hour off).  Durations: see
 ``_frab.DURATION_FORMS``; anything else is refused.  Events are read in
@@ -52,7 +52,7 @@ and zone (either reading would be an hour off).  Durations: see
 directly in ``<day>`` (the room then only the event's ``<room>`` child).  No
 ``<event>`` in either place while there is one elsewhere is refused, not read
 as empty.
-The conference's zone is ``tz``, else ``time_zone_name``, else the single
+The conference's zone is ``file_tz``, else ``time_zone_name``, else the single
 UTC offset all dates carry (``Etc/GMT-1`` for +01:00: IANA's ``Etc/GMT``
 names invert the sign, as POSIX does; ``UTC`` when offsets differ or are
 not whole hours).  Durations are added in UTC and written as real time
@@ -344,7 +344,7 @@ def _text(element: ET.Element | None) -> str | None:
     return text or None
 
 
-def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
+def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read a frab/pentabarf schedule.xml (see the module docstring for zones and fields)."""
     root, lines = parse_xml(data)
     if root.tag != "schedule":
@@ -382,7 +382,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
                 "where schedule.xml puts events; nothing would be read",
                 f"line {lines.get(stray, 0)}",
             )
-    return build(raw, tz, _FORMAT)
+    return build(raw, file_tz, _FORMAT)
 
 
 def _event(event: ET.Element, room_name: str, day: ET.Element, lines: dict[ET.Element, int]) -> RawEvent:

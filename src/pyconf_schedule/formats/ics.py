@@ -36,10 +36,10 @@ character). UTC times; ``TZID`` as an IANA name, else as the file's
 ``VTIMEZONE`` (yearly rules only, expanded for the years the events name,
 see :mod:`._vtimezone`), else the IANA zone the TZID implies
 (``X-LIC-LOCATION``, or the end of a prefixed name such as
-``/mozilla.org/20070129_1/Europe/Berlin``), else ``tz`` (an unknown ``tz``
-is an :class:`UnknownZoneError`); floating times in ``tz``, else
+``/mozilla.org/20070129_1/Europe/Berlin``), else ``file_tz`` (an unknown ``file_tz``
+is an :class:`UnknownZoneError`); floating times in ``file_tz``, else
 ``X-WR-TIMEZONE`` (without either a floating time is an error that says to
-pass ``tz``); all-day ``DATE`` values are the day in ``tz``, else
+pass ``file_tz``); all-day ``DATE`` values are the day in ``file_tz``, else
 ``X-WR-TIMEZONE``, else the calendar's zone (below); ``DTEND`` or
 ``DURATION`` (added in UTC; an end before the start, compared as instants,
 is dropped). ``SUMMARY``
@@ -50,7 +50,7 @@ wrote, the part before ``@``; made unique with ``-2``, ``-3``...).
 module writes: then speakers (when no ``ATTENDEE`` names any) with their
 organisations, and the kind come from the header and the abstract is what
 follows it (without the trailing URL).
-Otherwise the kind is ``talk``.  The conference's zone is ``tz``, else
+Otherwise the kind is ``talk``.  The conference's zone is ``file_tz``, else
 ``X-WR-TIMEZONE``, else the one IANA zone the TZIDs use, else UTC.
 Recurrence rules are not expanded (an event is read at its first
 occurrence; an ``EXDATE`` of ``DTSTART`` moves it to the first ``RDATE``
@@ -214,7 +214,7 @@ def _time_line(name: str, value: datetime, zone: tzinfo | None, zone_id: str | N
 # ---------------------------------------------------------------------------
 
 
-def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
+def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read an iCalendar file into a Conference (see the module docstring for the mapping).
 
     >>> conf = loads("BEGIN:VCALENDAR\\r\\nBEGIN:VEVENT\\r\\nUID:a\\r\\nSUMMARY:Hi\\r\\n"
@@ -222,4 +222,4 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     >>> conf.sessions[0].title, conf.sessions[0].start.isoformat()
     ('Hi', '2026-04-08T09:00:00+00:00')
     """
-    return read_calendar(data, tz=tz)
+    return read_calendar(data, tz=file_tz)

@@ -27,9 +27,9 @@ What is kept
 
 Zones
     A date's own ``tz`` is trusted; a date without one is in the event's
-    ``timezone``, else in ``tz=``; with neither it is refused (a zone is
+    ``timezone``, else in ``file_tz=``; with neither it is refused (a zone is
     never guessed).  The conference's zone is the event's ``timezone``, else
-    ``tz=``.
+    ``file_tz=``.
 
 What is left out
     Sub-contributions (the export gives them no time of their own),
@@ -65,7 +65,7 @@ def _error(message: str, location: str | None) -> ScheduleParseError:
     return ScheduleParseError(_FORMAT, message, location)
 
 
-def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
+def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read an Indico ``/export/event/<id>.json`` answer (see the module docstring)."""
     document = load_json(data, _FORMAT, strict=True)
     if not isinstance(document, dict):
@@ -80,7 +80,7 @@ def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
     event = results[0]
     if not isinstance(event, dict):
         raise _error(f"expected an event object, got {type(event).__name__}", "$.results[0]")
-    return _Reader(event, tz).conference()
+    return _Reader(event, file_tz).conference()
 
 
 class _Reader:
@@ -135,7 +135,7 @@ class _Reader:
             zone = self.zone
         else:
             raise MissingZoneError(
-                _FORMAT, f"the date {day_text[:20]} {clock_text[:20]} names no zone and the event names none; pass tz= the zone", where
+                _FORMAT, f"the date {day_text[:20]} {clock_text[:20]} names no zone and the event names none; pass file_tz= the zone", where
             )
         try:
             moment = localize(datetime.combine(day, clock), zone)
@@ -161,7 +161,7 @@ class _Reader:
             self.add(sessions, contribution, f"{base}.contributions[{i}]", None)
         start, end = self.moment(event.get("startDate"), f"{base}.startDate"), self.moment(event.get("endDate"), f"{base}.endDate")
         if self.zone is None:
-            raise MissingZoneError(_FORMAT, "the event names no timezone; pass tz= the event's zone", f"{base}.timezone")
+            raise MissingZoneError(_FORMAT, "the event names no timezone; pass file_tz= the event's zone", f"{base}.timezone")
         zone = self.zone
         ident = event.get("id")
         ident_text = str(ident).strip() if isinstance(ident, (str, int)) and not isinstance(ident, bool) else ""

@@ -51,15 +51,15 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     return json.dumps(conference_to_dict(conf), ensure_ascii=False, indent=1) + "\n"
 
 
-def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
-    """Read native JSON; ``tz``, when given, returns the conference viewed in that zone."""
+def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
+    """Read native JSON; ``file_tz``, when given, returns the conference viewed in that zone."""
     text = input_text(data, _FORMAT)
     conf = _decoded(strict_json_or_none(text))
     if conf is None:  # invalid, or a shape only the converter reads: it says what is wrong
         from .._converter import conference_from_dict
 
         conf = conference_from_dict(load_json(text, _FORMAT, strict=True))
-    return conf.to_tz(tz) if tz is not None else conf
+    return conf.to_tz(file_tz) if file_tz is not None else conf
 
 
 def _decoded(document: Any) -> Conference | None:

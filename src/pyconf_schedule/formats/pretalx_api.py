@@ -18,7 +18,7 @@ What :func:`loads` reads
       of ``"schedule"``;
     * an expanded schedule response saved alone (``{"version": ...,
       "slots": [...]}``) or one page of ``slots/`` (``{"count": ...,
-      "results": [...]}``): neither names the event, so ``tz=`` gives the
+      "results": [...]}``): neither names the event, so ``file_tz=`` gives the
       conference's zone (refused without it: a zone is never guessed), and
       the conference is called after the schedule's version.
 
@@ -26,7 +26,7 @@ What is kept
     Each slot with a submission is a session: its id is the submission's
     ``code`` (``CODE-2``, ``CODE-3``... for further slots of one
     submission), title, ``start`` and ``end`` (their UTC offsets trusted;
-    a time without one is in the event's ``timezone``, else ``tz=``; without
+    a time without one is in the event's ``timezone``, else ``file_tz=``; without
     ``end``, ``start`` plus the slot's ``duration`` minutes), room, track,
     the submission type as the kind (its English name decides, words as for
     frab files: ``"Talk"``, ``"Workshop"``; the name in the chosen language
@@ -36,7 +36,7 @@ What is kept
     A slot without a submission is a break (kind ``break``, id
     ``break-<slot id>``, titled by the slot's ``description``).  The
     conference's id is the event's slug, its name the event's name, its zone
-    the event's ``timezone`` (``tz=`` only when the document names none),
+    the event's ``timezone`` (``file_tz=`` only when the document names none),
     its dates ``date_from`` and ``date_to``.
 
 What is left out
@@ -234,10 +234,10 @@ def _next_page(link: Any, base: str) -> str | None:
 # ---------------------------------------------------------------------------
 
 
-def loads(data: str | bytes, *, tz: str | None = None, lang: str | None = None) -> Conference:
+def loads(data: str | bytes, *, file_tz: str | None = None, lang: str | None = None) -> Conference:
     """Read a pretalx bundle, expanded schedule or slots page (see the module docstring).
 
-    ``tz`` is the zone assumed where the document states none: no event
+    ``file_tz`` is the zone assumed where the document states none: no event
     (a schedule or slots page saved alone), or an event without
     ``timezone``; the event's own zone is never replaced.  ``lang`` is the
     language multi-language strings are read in.
@@ -256,15 +256,15 @@ def loads(data: str | bytes, *, tz: str | None = None, lang: str | None = None) 
             if not isinstance(listed, list):
                 raise ScheduleParseError(_FORMAT, 'the bundle has neither a "schedule" object nor a "slots" list', "$")
             slots = listed
-        return _Reader(event, tz, lang).conference(slots, path, None)
+        return _Reader(event, file_tz, lang).conference(slots, path, None)
     if "results" in document:
         slots, path = document["results"], "$.results"
         if not isinstance(slots, list):
             raise ScheduleParseError(_FORMAT, 'expected "results" to be a list of slots', path)
-        return _Reader({}, tz, lang).conference(slots, path, None)
+        return _Reader({}, file_tz, lang).conference(slots, path, None)
     if "slots" in document:
         slots, path = _slots_of(document, "$")
-        return _Reader({}, tz, lang).conference(slots, path, document.get("version"))
+        return _Reader({}, file_tz, lang).conference(slots, path, document.get("version"))
     raise ScheduleParseError(
         _FORMAT,
         'expected a pretalx bundle ("format": "pretalx-api-bundle"), an expanded schedule ("slots") or a slots page '
@@ -338,7 +338,7 @@ class _Reader:
             if moment.tzinfo is None:
                 if self.zone is None:
                     raise MissingZoneError(
-                        _FORMAT, f"the time {value[:40]!r} has no UTC offset and no event names its zone; pass tz= the zone", location
+                        _FORMAT, f"the time {value[:40]!r} has no UTC offset and no event names its zone; pass file_tz= the zone", location
                     )
                 moment = localize(moment, self.zone)
             utc(moment)
@@ -354,7 +354,7 @@ class _Reader:
         if self.zone is None:
             raise MissingZoneError(
                 _FORMAT,
-                "the document names no event, so no time zone; read the event URL or a bundle, or pass tz= the event's zone",
+                "the document names no event, so no time zone; read the event URL or a bundle, or pass file_tz= the event's zone",
                 path,
             )
         sessions = [self.session(slot, f"{path}[{i}]") for i, slot in enumerate(slots)]

@@ -30,8 +30,8 @@ then what Sched means:
   without a list of the speakers no split of "Title - Name, Company" is
   unambiguous (the JSON below has one, and is split).
 * The conference's name is the event name of the ``PRODID``, its id the
-  slug of ``X-WR-CALNAME``; its zone ``tz``, else ``X-WR-TIMEZONE`` (Sched
-  writes ``UTC`` whatever the event's own zone: pass ``tz`` to see local
+  slug of ``X-WR-CALNAME``; its zone ``file_tz``, else ``X-WR-TIMEZONE`` (Sched
+  writes ``UTC`` whatever the event's own zone: pass ``file_tz`` to see local
   times; instants are exact either way).
 
 The API's session JSON
@@ -45,13 +45,13 @@ HH:MM[:SS]``), ``start_time_ts`` (and ``end_time_ts``: epoch seconds),
 ``files[]`` (``name``, ``path``):
 
 * Times: the epoch field gives the instant; its difference from the wall
-  time is the UTC offset.  With ``tz`` each wall time must be the wall time
-  of that instant in ``tz``; without it, every session must be at one offset,
+  time is the UTC offset.  With ``file_tz`` each wall time must be the wall time
+  of that instant in ``file_tz``; without it, every session must be at one offset,
   a whole number of hours, and the zone is that fixed offset
   (``Etc/GMT-2`` for +02:00).  Wall times that disagree with their epoch
   field are refused; several offsets (a DST change within the event) or
-  another offset without ``tz`` are refused with a message naming ``tz=``,
-  as is a wall time with no epoch field and no ``tz``.
+  another offset without ``file_tz`` are refused with a message naming ``file_tz=``,
+  as is a wall time with no epoch field and no ``file_tz``.
 * ``name``: Sched often appends the speakers (" - Jane Doe, ACME").  The
   title is the name without a trailing ``" - " + S`` where ``S`` is exactly
   the session's ``speakers[]`` written as ``Name, Name``, as ``Name, Company,
@@ -74,7 +74,7 @@ Left out: seats, goers, ``invite_only``, ``pinned``, ``address``, ``map``,
 >>> data = '''[{"event_key": "k1", "id": "a1", "active": "Y", "name": "Opening - Jane Doe, ACME",
 ...   "event_start": "2026-04-07 09:00", "event_end": "2026-04-07 09:30", "start_time_ts": 1775545200,
 ...   "event_type": "Keynote Sessions", "venue": "Hall A", "speakers": [{"name": "Jane Doe", "company": "ACME"}]}]'''
->>> str(loads(data, tz="Europe/Paris").sessions[0])
+>>> str(loads(data, file_tz="Europe/Paris").sessions[0])
 '2026-04-07 09:00-09:30 CEST, Hall A: Opening (Jane Doe)'
 """
 
@@ -118,13 +118,13 @@ def is_sched_calendar(head: str) -> bool:
     return _PRODID.search(head) is not None
 
 
-def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
+def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read Sched's ``all.ics`` feed or its API's session JSON (see the module docstring)."""
-    zone = caller_zone(tz)
+    zone = caller_zone(file_tz)
     text = input_text(data, _FORMAT)
     start = text.lstrip("\ufeff \t\r\n")
     if start[:15].upper() == "BEGIN:VCALENDAR":
-        return _calendar(text, tz)
+        return _calendar(text, file_tz)
     if start.startswith("["):
         return _sessions(load_json(text, _FORMAT, strict=True), zone)
     raise ScheduleParseError(
@@ -181,7 +181,7 @@ def _calendar(text: str, tz: str | None) -> Conference:
     from . import ics
 
     try:
-        conf = ics.loads(text, tz=tz)
+        conf = ics.loads(text, file_tz=tz)
     except ScheduleParseError as exc:  # the same error (MissingZoneError stays one), naming this format
         raise type(exc)(_FORMAT, exc.reason, exc.location) from None
     m = _PRODID.search(text[:65536])
@@ -227,7 +227,7 @@ def _epoch(value: Any, path: str) -> datetime | None:
 
 
 class _Times:
-    """Wall times and epoch fields of the sessions, checked against each other and against ``tz``."""
+    """Wall times and epoch fields of the sessions, checked against each other and against ``file_tz``."""
 
     def __init__(self, zone: tzinfo | None) -> None:
         self.zone = zone
@@ -235,7 +235,7 @@ class _Times:
         self.pending: list[tuple[int, str, str, datetime]] = []  # (session index, field, path, naive wall) to place
 
     def place(self, index: int, field: str, wall_text: str | None, epoch: datetime | None, path: str) -> datetime | None:
-        """The instant of one wall time: from its epoch field (checked), in ``tz``, or later in the file's offset."""
+        """The instant of one wall time: from its epoch field (checked), in ``file_tz``, or later in the file's offset."""
         if wall_text is None:
             return epoch
         wall = wall_time(wall_text, _FORMAT, path)
@@ -270,7 +270,7 @@ class _Times:
         return epoch.astimezone(timezone(offset))
 
     def file_zone(self) -> tuple[tzinfo, str]:
-        """The zone of the file: ``tz``, else the one offset the epoch fields give (an ``Etc/GMT`` zone)."""
+        """The zone of the file: ``file_tz``, else the one offset the epoch fields give (an ``Etc/GMT`` zone)."""
         if self.zone is not None:
             return self.zone, zone_name(self.zone) or "UTC"
         if len(self.offsets) > 1:
@@ -278,14 +278,14 @@ class _Times:
             raise MissingZoneError(
                 _FORMAT,
                 f"by their epoch fields the wall times are at several UTC offsets ({shown}), as when a DST change "
-                "falls within the event; pass tz= the conference's zone (each time is checked against it)",
+                "falls within the event; pass file_tz= the conference's zone (each time is checked against it)",
                 next(iter(self.offsets.values())),
             )
         if not self.offsets:
             if self.pending:
                 path = self.pending[0][2]
                 raise MissingZoneError(
-                    _FORMAT, "the wall times have no epoch field (start_time_ts) to give their zone; pass tz= the zone they are in", path
+                    _FORMAT, "the wall times have no epoch field (start_time_ts) to give their zone; pass file_tz= the zone they are in", path
                 )
             return timezone.utc, "UTC"
         ((offset, path),) = self.offsets.items()
@@ -294,7 +294,7 @@ class _Times:
             raise MissingZoneError(
                 _FORMAT,
                 f"by their epoch fields the wall times are at UTC offset {offset_text(offset)}, which no fixed-offset "
-                "zone names; pass tz= the conference's zone",
+                "zone names; pass file_tz= the conference's zone",
                 path,
             )
         name = "Etc/GMT" if hours == 0 else f"Etc/GMT{-hours:+d}"

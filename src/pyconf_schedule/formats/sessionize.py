@@ -23,9 +23,9 @@ Mapping
 -------
 * ``id`` -> session id; ``title``; ``description`` -> abstract;
   ``startsAt``/``endsAt`` -> start/end.  Sessionize writes UTC (``...Z``),
-  an offset, or a wall time with no zone: a wall time is read in ``tz``, and
-  without ``tz`` the file is refused (:class:`~pyconf_schedule.MissingZoneError`
-  naming ``tz=``); no zone is ever guessed.  A session without ``startsAt``
+  an offset, or a wall time with no zone: a wall time is read in ``file_tz``, and
+  without ``file_tz`` the file is refused (:class:`~pyconf_schedule.MissingZoneError`
+  naming ``file_tz=``); no zone is ever guessed.  A session without ``startsAt``
   is unscheduled.
 * ``isServiceSession`` -> kind ``break`` (lunch, coffee, registration): read,
   never dropped, never a talk.
@@ -49,7 +49,7 @@ Mapping
   left out: the model has no place for them.
 * Rooms keep Sessionize's ids (``"215"``), as do category items used as
   tracks.  The conference is ``id="sessionize"``, ``name="Sessionize event"``
-  (the API names no event), in zone ``tz``, else UTC.
+  (the API names no event), in zone ``file_tz``, else UTC.
 
 Left out: speaker links, profile pictures and ``isTopSpeaker``,
 ``isPlenumSession`` (no more than one room is kept), ``isInformed``,
@@ -58,7 +58,7 @@ Left out: speaker links, profile pictures and ``isTopSpeaker``,
 >>> data = '''{"sessions": [{"id": "1", "title": "Lunch", "startsAt": "2026-06-01T12:00:00",
 ...   "endsAt": "2026-06-01T13:00:00", "isServiceSession": true, "speakers": [], "categoryItems": [],
 ...   "roomId": 7}], "speakers": [], "categories": [], "rooms": [{"id": 7, "name": "Hall"}], "questions": []}'''
->>> str(loads(data, tz="Europe/Paris").sessions[0])
+>>> str(loads(data, file_tz="Europe/Paris").sessions[0])
 '2026-06-01 12:00-13:00 CEST, Hall: Lunch'
 """
 
@@ -385,9 +385,9 @@ _NOT_A_VIEW = (
 )
 
 
-def loads(data: str | bytes, *, tz: str | None = None) -> Conference:
-    """Read the JSON of a Sessionize view (see the module docstring); wall times without a zone are read in ``tz``."""
-    zone = caller_zone(tz)
+def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
+    """Read the JSON of a Sessionize view (see the module docstring); wall times without a zone are read in ``file_tz``."""
+    zone = caller_zone(file_tz)
     document = load_json(data, _FORMAT, strict=True)
     reader = _Reader(zone)
     if isinstance(document, dict):

@@ -332,7 +332,7 @@ def conference_ids(path: str | os.PathLike[str]) -> tuple[str, ...]:
         return tuple(row[0] for row in db.execute("SELECT id FROM conferences ORDER BY id"))
 
 
-def read(path: str | os.PathLike[str], *, conference: str | None = None, tz: str | None = None) -> Conference:
+def read(path: str | os.PathLike[str], *, conference: str | None = None, file_tz: str | None = None) -> Conference:
     """The conference in the database at ``path`` (``conference``: its id, needed when the file holds several).
 
     A database in WAL mode whose ``-wal`` file holds changes not yet copied
@@ -353,11 +353,11 @@ def read(path: str | os.PathLike[str], *, conference: str | None = None, tz: str
                 data = copy.serialize()
         except sqlite3.DatabaseError as exc:
             raise ScheduleParseError(_FORMAT, f"cannot read the database with its WAL file ({exc})", os.fspath(wal)) from None
-    return loads(data, conference=conference, tz=tz)
+    return loads(data, conference=conference, file_tz=file_tz)
 
 
-def loads(data: str | bytes, *, tz: str | None = None, conference: str | None = None) -> Conference:
-    """Read a conference from the bytes of a database file; ``tz`` gives it viewed in that zone."""
+def loads(data: str | bytes, *, file_tz: str | None = None, conference: str | None = None) -> Conference:
+    """Read a conference from the bytes of a database file; ``file_tz`` gives it viewed in that zone."""
     if not isinstance(data, bytes):
         raise ScheduleParseError(_FORMAT, f"a database is bytes (the file's content), got {type(data).__name__}")
     check_size(len(data), _FORMAT)
@@ -377,7 +377,7 @@ def loads(data: str | bytes, *, tz: str | None = None, conference: str | None = 
             ) from None
         except (sqlite3.DatabaseError, PyconfScheduleError, ValueError, TypeError) as exc:
             raise ScheduleParseError(_FORMAT, f"the database does not hold a valid conference: {exc}") from None
-    return conf.to_tz(tz) if tz is not None else conf
+    return conf.to_tz(file_tz) if file_tz is not None else conf
 
 
 _STEP_CHECK = 1000

@@ -12,7 +12,7 @@ from pyconf_schedule import (
     UnknownDatasetError,
     UnknownSpeakerError,
     dataset_names,
-    find_speaker,
+    speaker_sessions,
     load,
 )
 
@@ -250,9 +250,9 @@ class TestNorthAmerica:
         assert str(session.day) == day
 
 
-def test_find_speaker_across_datasets() -> None:
-    """find_speaker finds Liz Li once in Europe and twice in North America."""
-    found = find_speaker("liz li")
+def test_speaker_sessions_across_datasets() -> None:
+    """speaker_sessions finds Liz Li once in Europe and twice in North America."""
+    found = speaker_sessions("liz li")
     assert {k: v.ids for k, v in found.items()} == {
         "eu2026": ("bringing-pytorch-monarch-to-amd-gpus-single-controller",),
         "na2026": ("extending-torchinductor-with-flydsl-a-new-mlir-native",
@@ -260,15 +260,15 @@ def test_find_speaker_across_datasets() -> None:
     }
 
 
-def test_find_speaker_only_where_known() -> None:
+def test_speaker_sessions_only_where_known() -> None:
     """A person known to one dataset only is reported for that dataset."""
-    assert list(find_speaker("Mark Collier")) == ["eu2026"]
+    assert list(speaker_sessions("Mark Collier")) == ["eu2026"]
 
 
-def test_find_speaker_unknown() -> None:
+def test_speaker_sessions_unknown() -> None:
     """A name no dataset knows raises with close names from every dataset."""
     with pytest.raises(UnknownSpeakerError) as info:
-        find_speaker("Liz Lii")
+        speaker_sessions("Liz Lii")
     assert str(info.value) == "speaker 'Liz Lii' not found (did you mean 'Liz Li'?)"
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import __future__
 import importlib.util
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -15,12 +17,47 @@ import pyconf_schedule
 from pyconf_schedule import exceptions
 
 
-def test_all_is_sorted_and_complete() -> None:
-    """__all__ is sorted, and names exactly the public attributes of the package."""
-    public = {n for n in dir(pyconf_schedule) if not n.startswith("_")}
-    assert all(hasattr(pyconf_schedule, n) for n in public)
-    assert list(pyconf_schedule.__all__) == sorted(pyconf_schedule.__all__)
-    assert set(pyconf_schedule.__all__) - {"__version__"} == public
+def public_namespace(module: ModuleType) -> set[str]:
+    """The names ``module`` really offers: its public globals (not submodules or ``from __future__`` flags) and its lazy names."""
+    names = {
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_") and not isinstance(value, (ModuleType, __future__._Feature))
+    }
+    return names | set(getattr(module, "_LAZY", {}))
+
+
+def test_all_names_exactly_the_public_namespace() -> None:
+    """__all__ names each public global and lazy name of the package once, and every name in it resolves."""
+    names = pyconf_schedule.__all__
+    assert len(names) == len(set(names))
+    assert set(names) - {"__version__"} == public_namespace(pyconf_schedule)
+    assert [name for name in names if not hasattr(pyconf_schedule, name)] == []
+
+
+def test_the_all_check_fails_on_a_stray_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A public name the package defines but __all__ leaves out (or a lazy name left out) makes the namespace differ."""
+    monkeypatch.setattr(pyconf_schedule, "helper", lambda: None, raising=False)
+    assert public_namespace(pyconf_schedule) - set(pyconf_schedule.__all__) == {"helper"}
+    monkeypatch.delattr(pyconf_schedule, "helper")
+    monkeypatch.setitem(pyconf_schedule._LAZY, "Hidden", "_agenda")
+    assert public_namespace(pyconf_schedule) - set(pyconf_schedule.__all__) == {"Hidden"}
+
+
+def test_version_comes_from_the_installed_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+    """__version__ is the installed distribution's version, and '0+unknown' when there is no metadata."""
+    from importlib import metadata
+
+    assert pyconf_schedule._version() == metadata.version("pyconf-schedule")
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", missing)
+    assert pyconf_schedule._version() == "0+unknown"
+    code = "import pyconf_schedule, importlib.metadata as m; print(pyconf_schedule.__version__ == m.version('pyconf-schedule'))"
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out == "True\n"
 
 
 def test_every_error_derives_from_the_base_and_a_builtin() -> None:

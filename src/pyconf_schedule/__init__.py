@@ -7,10 +7,10 @@ Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from ._conference import Conference
-from ._datasets import dataset_names, find_speaker, load
+from ._datasets import dataset_names, load, speaker_sessions
 from ._days import ProgrammeDay
 from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from ._sessions import Sessions
@@ -47,7 +47,7 @@ from .exceptions import (
     UnsupportedSourceError,
 )
 
-if TYPE_CHECKING:
+if _TYPE_CHECKING:
     from ._agenda import Agenda, Clash, Gap, Pick
     from ._changes import FieldChange, SessionChange
     from ._diff import ScheduleDiff, diff
@@ -57,97 +57,78 @@ if TYPE_CHECKING:
     from ._read import read
     from .formats import dumps, format_names, loads, write
 
-__version__ = "0.1.0"
+    __version__: str
 
 __all__ = [
-    "Agenda",
-    "AmbiguousTimeError",
-    "Clash",
-    "Conference",
-    "Conflict",
-    "ConnectionFailedError",
-    "FetchError",
-    "FetchTimeoutError",
-    "Fetched",
-    "FieldChange",
-    "FieldTypeError",
-    "Gap",
-    "HTTPStatusError",
-    "InvalidArgumentError",
-    "InvalidScheduleError",
-    "MissingExtraError",
-    "MissingPicksError",
-    "MissingZoneError",
-    "NaiveDatetimeError",
-    "NotCachedError",
-    "NotFoundError",
-    "Pick",
-    "ProgrammeDay",
-    "PyconfScheduleError",
-    "Room",
-    "ScheduleDiff",
-    "ScheduleParseError",
-    "ScheduleWriteError",
-    "Session",
-    "SessionChange",
-    "SessionKind",
-    "Sessions",
-    "Source",
-    "SourcedValue",
-    "Speaker",
-    "TimeParseError",
-    "Track",
-    "UnknownConferenceError",
-    "UnknownDatasetError",
-    "UnknownFormatError",
-    "UnknownKindError",
-    "UnknownOrganisationError",
-    "UnknownRoomError",
-    "UnknownSessionError",
-    "UnknownSpeakerError",
-    "UnknownTrackError",
-    "UnknownZoneError",
-    "UnsupportedSourceError",
-    "__version__",
-    "dataset_names",
-    "diff",
-    "dumps",
-    "fetch",
-    "fetch_pretalx",
-    "find_speaker",
-    "format_names",
+    # Loading data: the embedded datasets
+    "load", "dataset_names", "speaker_sessions", "__version__",
+    # The model and its one query type
+    "Conference", "ProgrammeDay", "Sessions", "Session", "Speaker", "Room", "Track", "SessionKind", "Source",
+    "Conflict", "SourcedValue",
+    # Personal agendas
+    "Agenda", "Clash", "Gap", "Pick",
+    # Time zones
     "get_zone",
-    "load",
-    "loads",
-    "read",
-    "read_pretalx",
-    "to_arrow",
-    "to_pandas",
-    "to_polars",
-    "write",
-]
+    # Formats: reading and writing schedules, files and URLs
+    "format_names", "dumps", "loads", "read", "write", "fetch", "Fetched",
+    # Platforms read through several requests (pretalx's API)
+    "read_pretalx", "fetch_pretalx",
+    # Tables for DataFrames and Parquet (the arrow, pandas and polars extras)
+    "to_arrow", "to_pandas", "to_polars",
+    # Changes between two versions of a schedule
+    "diff", "ScheduleDiff", "SessionChange", "FieldChange",
+    # Errors
+    "PyconfScheduleError", "NotFoundError", "UnknownDatasetError", "UnknownConferenceError", "UnknownSpeakerError", "UnknownSessionError",
+    "MissingPicksError", "UnknownTrackError", "UnknownRoomError", "UnknownKindError", "UnknownOrganisationError",
+    "UnknownFormatError", "UnknownZoneError", "TimeParseError", "AmbiguousTimeError", "NaiveDatetimeError",
+    "FieldTypeError", "InvalidArgumentError", "InvalidScheduleError", "ScheduleParseError", "ScheduleWriteError", "MissingExtraError",
+    "MissingZoneError",
+    "UnsupportedSourceError", "FetchError", "ConnectionFailedError", "FetchTimeoutError", "HTTPStatusError",
+    "NotCachedError",
+]  # fmt: skip
+"""The public names, by topic, in the order of docs/reference/api.md (a test holds both)."""
 
-_LAZY = {
-    "dumps": "formats", "format_names": "formats", "loads": "formats", "write": "formats", "read": "_read",
-    "diff": "_diff", "ScheduleDiff": "_diff", "FieldChange": "_changes", "SessionChange": "_changes",
+_LAZY: dict[str, str] = {
+    # name: the module that defines it, imported on first use
+    "Agenda": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
+    "format_names": "formats", "dumps": "formats", "loads": "formats", "write": "formats",
+    "read": "_read",
     "fetch": "_fetch", "Fetched": "_fetch",
     "fetch_pretalx": "_platforms", "read_pretalx": "_platforms",
-    "Agenda": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
+    "diff": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_changes", "FieldChange": "_changes",
     "to_arrow": "_tables", "to_pandas": "_tables", "to_polars": "_tables",
 }  # fmt: skip
+"""The one lazy-import table: the names ``import pyconf_schedule`` does not import until they are used."""
+
+_UNKNOWN_VERSION = "0+unknown"
+"""``__version__`` when the package runs without installed metadata (a source tree put on ``sys.path``)."""
 
 
-def __getattr__(name: str) -> Any:
+def _version() -> str:
+    """The installed distribution's version, from its metadata; :data:`_UNKNOWN_VERSION` without one."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pyconf-schedule")
+    except PackageNotFoundError:
+        return _UNKNOWN_VERSION
+
+
+def __getattr__(name: str) -> object:
     # The format registry (and pathlib with it), the agenda and the diff are imported on first
     # use, not by ``import pyconf_schedule``: a cold load() stays close to a bare json read,
-    # and URL reading (urllib, ssl, http.client) costs nothing until a URL is read.
-    if name in _LAZY:
+    # and URL reading (urllib, ssl, http.client) costs nothing until a URL is read.  So is
+    # __version__: importlib.metadata imports csv, email and more.
+    if name == "__version__":
+        value: object = _version()
+    elif name in _LAZY:
         import importlib
 
         value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'pyconf_schedule' has no attribute {name!r}")
+    else:
+        raise AttributeError(f"module 'pyconf_schedule' has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:

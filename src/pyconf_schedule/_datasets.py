@@ -26,7 +26,7 @@ from ._decode import decode
 from ._sessions import Sessions
 from .exceptions import UnknownDatasetError, UnknownSpeakerError
 
-__all__ = ["dataset_names", "find_speaker", "load"]
+__all__ = ["dataset_names", "speaker_sessions", "load"]
 
 _PACKAGE = "pyconf_schedule.datasets"
 _FOLDER = os.path.join(os.path.dirname(__file__), "datasets")
@@ -110,14 +110,14 @@ def _build(name: str) -> Conference:
         return conference_from_dict(document)
 
 
-def find_speaker(name: str) -> dict[str, Sessions]:
+def speaker_sessions(name: str) -> dict[str, Sessions]:
     """Every embedded dataset in which ``name`` speaks, with that person's sessions.
 
     Names match as in :meth:`Sessions.by_speaker` (whole names, aliases, case
     and accents ignored).  Raises UnknownSpeakerError, with close names from
     every dataset, when no dataset knows the person.
 
-    >>> {k: len(v) for k, v in find_speaker("Liz Li").items()}
+    >>> {k: len(v) for k, v in speaker_sessions("Liz Li").items()}
     {'eu2026': 1, 'na2026': 2}
     """
     found: dict[str, Sessions] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import assert_type
 
-from pyconf_schedule import Agenda, Conference, Session, Sessions, Speaker, find_speaker, load
+from pyconf_schedule import Agenda, Conference, Session, Sessions, Speaker, load, speaker_sessions
 
 conf = load("eu2026")
 assert_type(conf, Conference)
@@ -18,7 +18,7 @@ assert_type(conf.by_speaker("Liz Li")[0:1], Sessions)
 assert_type(conf.by_speaker("Liz Li").to_tz("Asia/Tokyo")[0].start, datetime | None)
 assert_type(conf.speaker("Liz Li"), Speaker)
 assert_type(conf.by_day(), dict[date, Sessions])
-assert_type(find_speaker("Liz Li"), dict[str, Sessions])
+assert_type(speaker_sessions("Liz Li"), dict[str, Sessions])
 for session in conf.by_kind("keynote"):
     assert_type(session, Session)
 

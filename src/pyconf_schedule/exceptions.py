@@ -304,7 +304,7 @@ class NotCachedError(FetchError, FileNotFoundError):
 
 
 class MissingZoneError(ScheduleParseError):
-    """A schedule file gives wall times without any zone; pass ``tz=`` the zone they are in."""
+    """A schedule file gives wall times without any zone; pass ``file_tz=`` the zone they are in."""
 
 
 class MissingExtraError(PyconfScheduleError, ImportError):

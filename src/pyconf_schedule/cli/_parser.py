@@ -177,10 +177,18 @@ def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], e
     command.error(message, hint)
 
 
-def _version() -> str:
-    from .. import __version__
+class _VersionAction(argparse.Action):
+    """``--version``: prints the installed release, read from the metadata only when asked (it imports csv, email...)."""
 
-    return __version__
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0,
+                         help="show the program's version number and exit")  # fmt: skip
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from .. import __version__
+
+        parser._print_message(f"{PROG} {__version__}\n", sys.stdout)  # where argparse's own version action prints
+        parser.exit()
 
 
 def _width_option(text: str) -> int:
@@ -305,7 +313,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
 {_EXIT_CODES}""",
         formatter_class=_HelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", dest="command", required=True, parser_class=_Parser
     )

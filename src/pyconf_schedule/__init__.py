@@ -70,16 +70,14 @@ __all__ = [
     # Time zones
     "get_zone",
     # Formats: reading and writing schedules, files and URLs
-    "format_names", "dumps", "loads", "read", "write", "fetch", "Fetched",
-    # Platforms read through several requests (pretalx's API)
-    "read_pretalx", "fetch_pretalx",
+    "format_names", "dumps", "loads", "read", "write", "fetch", "read_pretalx", "fetch_pretalx", "Fetched",
     # Tables for DataFrames and Parquet (the arrow, pandas and polars extras)
     "to_arrow", "to_pandas", "to_polars",
     # Changes between two versions of a schedule
     "diff", "ScheduleDiff", "SessionChange", "FieldChange",
     # Errors
-    "PyconfScheduleError", "NotFoundError", "UnknownDatasetError", "UnknownConferenceError", "UnknownSpeakerError", "UnknownSessionError",
-    "MissingPicksError", "UnknownTrackError", "UnknownRoomError", "UnknownKindError", "UnknownOrganisationError",
+    "PyconfScheduleError", "NotFoundError", "UnknownDatasetError", "UnknownSpeakerError", "UnknownSessionError",
+    "MissingPicksError", "UnknownConferenceError", "UnknownTrackError", "UnknownRoomError", "UnknownKindError", "UnknownOrganisationError",
     "UnknownFormatError", "UnknownZoneError", "TimeParseError", "AmbiguousTimeError", "NaiveDatetimeError",
     "FieldTypeError", "InvalidArgumentError", "InvalidScheduleError", "ScheduleParseError", "ScheduleWriteError", "MissingExtraError",
     "MissingZoneError",

@@ -37,7 +37,7 @@ def test_a_crash_is_saved_and_counted(tmp_path: Path, monkeypatch: pytest.Monkey
     """An exception other than ScheduleParseError is counted, saved with a description, and printed once."""
     import pyconf_schedule
 
-    def explode(data: str | bytes, format: str, *, tz: str | None = None) -> None:
+    def explode(data: str | bytes, format: str, *, file_tz: str | None = None) -> None:
         raise KeyError("boom")
 
     monkeypatch.setattr(pyconf_schedule, "loads", explode)

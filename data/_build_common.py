@@ -49,6 +49,31 @@ def session_id(title: str | None, taken: set[str], fallback: str = "session") ->
     return candidate
 
 
+SESSION_KEYS = (
+    "id", "title", "kind", "kind_label", "start", "end", "day_only", "room", "track", "speakers", "abstract",
+    "audience_level", "language", "url", "recording", "slides", "slide_urls", "sources", "title_variants", "variants",
+    "conflicts", "field_sources",
+)
+"""A session's keys in the native form's order (the model's attrs fields)."""
+VERSION_2_KEYS = ("recording", "slide_urls", "field_sources")
+"""The session keys version 2 of the native form added, written only when set (and "day_only" only when set)."""
+
+
+def finish(document: dict[str, Any]) -> dict[str, Any]:
+    """The document in the native form's canonical shape: each session's keys in field order, those written
+    only when set left out while empty, and version 2 where a session uses a key that version 2 added."""
+    sessions = document["conference"]["sessions"]
+    for i, session in enumerate(sessions):
+        unknown = set(session) - set(SESSION_KEYS)
+        if unknown:
+            raise ValueError(f"session {session['id']}: unknown keys {sorted(unknown)}")
+        sessions[i] = {key: session[key] for key in SESSION_KEYS
+                       if key in session and not (key in (*VERSION_2_KEYS, "day_only") and not session[key])}
+    newer = any(key in s for s in sessions for key in VERSION_2_KEYS)
+    document["version"] = 2 if newer else 1
+    return document
+
+
 def dump(document: dict[str, Any]) -> str:
     """Serialise a dataset document the one way the project stores it."""
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"

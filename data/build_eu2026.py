@@ -26,11 +26,12 @@ import unicodedata
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # importable from the tests too
 
-from _build_common import editorial, fold, main, session_id, slugify  # noqa: E402
+from _build_common import editorial, finish, fold, main, session_id, slugify  # noqa: E402
 
 TIMEZONE = "Europe/Paris"
 ZONE = ZoneInfo(TIMEZONE)
@@ -415,7 +416,7 @@ def _session(sid: str, title: str | None, kind: str, kind_label: str | None,
         "id": sid, "title": title, "kind": kind, "kind_label": kind_label,
         "start": start, "end": end, "room": room, "track": track,
         "speakers": speakers, "abstract": abstract, "audience_level": audience,
-        "language": None, "url": None, "slides": slides, "sources": sources,
+        "language": None, "url": None, "recording": None, "slides": slides, "slide_urls": [], "sources": sources,
         "title_variants": [], "variants": [], "conflicts": [],
     }
 
@@ -457,6 +458,7 @@ UNTITLED_PAGES: dict[str, tuple[tuple[str, str | None], ...]] = {
 OMITTED: str = EDITORIAL["text"]["omitted"]
 PAGE_KINDS: dict[str, tuple[str, str]] = {eid: (kind, phrase) for eid, (kind, phrase) in EDITORIAL["page_kinds"].items()}
 EVENTS_LIST_SLUG_SPEAKERS: dict[str, list[str]] = EDITORIAL["events_list_slug_speakers"]
+SLIDE_LINKS: dict[str, tuple[str, str]] = {src: (title, word) for src, (title, word) in EDITORIAL["slide_links"].items()}
 DAY_RULE: str = EDITORIAL["rules"]["day"]
 NON_TALK_RULE: str = EDITORIAL["rules"]["non_talk"]
 NON_TALK_SECTIONS: tuple[str, ...] = tuple(EDITORIAL["lists"]["non_talk_sections"])
@@ -656,6 +658,25 @@ class _Programme:
         self.track_keys = {title_key(name): tid for tid, name in tracks.items()}
         #: sessions whose kind no source states (a recap item or talk page: "talk" by default)
         self.default_kind: set[str] = set()
+        #: every address taken into a session: (session id, field, value, file, line), in build order
+        self.links: list[tuple[str, str, str, str, int]] = []
+
+    def link(self, session: dict[str, Any], key: str, value: str, source: str, line: int) -> None:
+        """Take the address ``value`` that ``source`` gives on ``line`` of its file as the session's ``url`` or
+        ``recording`` (the first source to give one keeps it: sources come in the order of data/README.md),
+        or add it to ``slide_urls``."""
+        self.add_source(session, source)
+        if key == "slide_urls":
+            if value in session[key]:
+                return
+            session[key].append(value)
+        elif session[key] is not None:
+            return
+        else:
+            session[key] = value
+        self.origin.setdefault((session["id"], key), []).append(source)
+        self.links.append((session["id"], key, value, PAGES + _file_of(source) if source != "events-list-llm-d"
+                           else EVENTS_LIST, line))
 
     # -- speakers
     def speaker(self, name: str, job: str | None, org: str | None, source: str) -> str:
@@ -968,6 +989,7 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
             if listed:
                 prog.named(session, sid_src)
         prog.add_source(session, sid_src)
+        prog.link(session, "url", page["url"], sid_src, 1)  # the page's own address, line 1 of its file
         if eid in PAGE_KINDS:
             kind, phrase = PAGE_KINDS[eid]
             if phrase not in (page["text"] or ""):
@@ -1103,6 +1125,7 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
             session = prog.new(bare, kind, label, sid_src)
             session["speakers"] = [prog.speaker(n, None, o, sid_src) for n, o in people]
         prog.add_title(session, bare, sid_src)
+        prog.link(session, "recording", _read(sources, _file_of(sid_src))[0], sid_src, 1)  # the recording's page
         prog.named(session, sid_src)
         for name, org in people:
             if prog.speaker(name, None, org, sid_src) not in session["speakers"]:
@@ -1138,6 +1161,11 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
     if session is None:
         raise SourceError(f"github-cpp-extensions: no session {m['title']!r}")
     prog.add_title(session, m["title"], "github-cpp-extensions")
+    for i, line in enumerate(lines):  # the entry's links: "[schedule entry](URL)", "[slides (PDF)](URL)"
+        for label, url in re.findall(r"\[(schedule entry|slides \(PDF\))\]\((https://[^)\s]+)\)", line):
+            prog.link(session, "url" if label == "schedule entry" else "slide_urls", url, "github-cpp-extensions",
+                      i + 3)
+    _add_slide_addresses(sources, prog)
     juce = next(s for s in prog.sessions if s["id"] == "untitled-2juce")
     for sid_src in ("github-megatron-bridge", "github-verl"):
         _, lines = _read(sources, _file_of(sid_src))
@@ -1158,6 +1186,36 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
     if short is not None and title_key(session["title"]).startswith(title_key(short[1])):
         prog.add_title(session, short[1], "github-speaker-site")
     prog.day(session, f"2026-04-{int(m['d']):02d}", "github-speaker-site")
+
+
+_HOSTED_FILE = re.compile(r"https://hosted-files\.sched\.co/[^)\s]+")
+
+
+def slide_words(name: str) -> list[str]:
+    """The words of a slide file's name, as Sched lists the file ("PyTorch Conf EU 2026 PyTorch on RISC V pdf")
+    or as its address ends ("PyTorch%20Conf%20EU%20-%202026%20-%20PyTorch%20on%20RISC-V.pdf"): percent-decoded,
+    split at every character that is not a letter or digit, case ignored."""
+    return [w for w in re.split(r"[^0-9a-z]+", unquote(name).casefold()) if w]
+
+
+def _add_slide_addresses(sources: Path, prog: _Programme) -> None:
+    """Slide addresses of GitHub files that name no session of their own (see data/README.md)."""
+    listed = {" ".join(slide_words(slide)): s for s in prog.sessions for slide in s["slides"]}
+    for sid_src in ("github-riscv-slides", "github-torchtpu-deck"):
+        _, lines = _read(sources, _file_of(sid_src))
+        for i, line in enumerate(lines):
+            for url in _HOSTED_FILE.findall(line):
+                words = " ".join(slide_words(url.rsplit("/", 1)[1]))
+                session = listed.get(words)
+                if session is None and sid_src in SLIDE_LINKS:
+                    title, word = SLIDE_LINKS[sid_src]
+                    session = prog.find(title)
+                    holders = [s["id"] for s in prog.sessions if s["title"] and word.casefold() in s["title"].casefold()]
+                    if session is None or word not in unquote(url) or holders != [session["id"]]:
+                        raise SourceError(f"{sid_src}: {url} does not name {title!r} alone by {word!r}")
+                if session is None:
+                    raise SourceError(f"{sid_src}: no session lists the slide file of {url}; decide")
+                prog.link(session, "slide_urls", url, sid_src, i + 3)
 
 
 LLM_D_RULE: str = EDITORIAL["rules"]["llm_d_time"]
@@ -1195,6 +1253,7 @@ def _add_events_list(sources: Path, prog: _Programme) -> None:
             session["speakers"] = [prog.speaker(n, None, None, src) for n in names]
             prog.named(session, src)
         prog.add_title(session, title, src)
+        prog.link(session, "url", m["href"], src, text.count("\n", 0, m.start("href")) + 1)  # its Sched link
         if session["kind"] == kind and session["kind_label"] is None and label is not None:
             session["kind_label"] = label
         dm = re.match(r"^\w{3}, Apr (\d+), 2026$", m["date"])
@@ -1244,6 +1303,15 @@ def _coverage(sessions: list[dict[str, Any]]) -> str:
 
 def build(sources: Path) -> dict[str, Any]:
     """Parse the Europe 2026 sources and return the native JSON document."""
+    return finish(_build(sources)[0])
+
+
+def traced_links(sources: Path) -> list[tuple[str, str, str, str, int]]:
+    """Every address the build takes into a session: (session id, field, value, source file, line)."""
+    return _build(sources)[1].links
+
+
+def _build(sources: Path) -> tuple[dict[str, Any], _Programme]:
     page = (sources / SEED_002).read_text(encoding="utf-8")
     paras = _paragraphs(page)
     speakers = _Speakers()
@@ -1317,8 +1385,8 @@ def build(sources: Path) -> dict[str, Any]:
     sessions.append(seed_000)
 
     # the rest of the programme: the recap and the other excerpts
-    _add_programme(sources, _Programme(sessions, speakers, rooms, tracks, taken), seed_000,
-                   seed_000["abstract"])
+    prog = _Programme(sessions, speakers, rooms, tracks, taken)
+    _add_programme(sources, prog, seed_000, seed_000["abstract"])
     coverage = _coverage(sessions)
 
     # The venue: no seed names it; the third-party write-up does ("... held April 7-8 at
@@ -1362,7 +1430,7 @@ def build(sources: Path) -> dict[str, Any]:
             "speakers": sorted(speakers.records.values(), key=by_name),
             "sessions": sessions,
         },
-    }
+    }, prog
 
 
 if __name__ == "__main__":

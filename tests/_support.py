@@ -12,7 +12,7 @@ import pytest
 
 from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, load
 from pyconf_schedule._days import ProgrammeDay
-from pyconf_schedule._model import Conflict, Source, SourcedValue
+from pyconf_schedule._model import Conflict, Provenance, Source, SourcedValue
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 LA = ZoneInfo("America/Los_Angeles")
@@ -122,7 +122,7 @@ def check_every_writer(conf: Conference, folder: Path) -> None:
     assert [s.id for s in read(database).sessions] == [s.id for s in conf.sessions]
 
 
-MODEL_CLASSES: tuple[type[Any], ...] = (Conference, Session, Speaker, Room, Track, Source, Conflict, SourcedValue, ProgrammeDay)
+MODEL_CLASSES: tuple[type[Any], ...] = (Conference, Session, Speaker, Room, Track, Source, Conflict, SourcedValue, Provenance, ProgrammeDay)
 """Every class the native form writes."""
 
 _PARIS = ZoneInfo("Europe/Paris")
@@ -142,7 +142,10 @@ def rich_conference() -> Conference:
     picked += [s for s in eu.sessions if any(p.aliases or p.conflicts for p in s.speakers)][:2]
     chosen = eu.select(picked)
     first = attrs.evolve(
-        chosen.sessions[0], language="en", url="https://example.org/sessions/1", speakers=(*chosen.sessions[0].speakers, ADA)
+        chosen.sessions[0], language="en", url="https://example.org/sessions/1", speakers=(*chosen.sessions[0].speakers, ADA),
+        recording="https://example.org/videos/1", slide_urls=("https://example.org/slides/1.pdf",),
+        field_sources=(Provenance(field="start", sources=("seed-002",)),
+                       Provenance(field="kind", weak="no source states the kind; 'talk' is the default")),
     )
     days = (
         ProgrammeDay(date=date(2026, 4, 7), start=datetime(2026, 4, 7, 8, tzinfo=_PARIS),

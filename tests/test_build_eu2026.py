@@ -78,12 +78,14 @@ SEED_002_SESSIONS = ROOT / "tests" / "golden" / "eu2026_seed_002_sessions.json"
 
 
 def test_seed_002_sessions_unchanged() -> None:
-    """The 43 seed-002 sessions keep every value they had; new sources only add to sources and wordings."""
+    """The 43 seed-002 sessions keep every value they had; new sources only add to sources, wordings and addresses."""
     before: list[dict[str, Any]] = json.loads(SEED_002_SESSIONS.read_text(encoding="utf-8"))
     shipped = {s["id"]: s for s in _shipped()["sessions"]}
     for old in before:
         new = shipped[old["id"]]
-        assert {k: new[k] for k in old} == old
+        assert {k: new[k] for k in old if k not in ("url", "sources")} == {k: v for k, v in old.items()
+                                                                          if k not in ("url", "sources")}
+        assert old.get("url") is None and all(src in new["sources"] for src in old.get("sources", []))
         assert "day_only" not in new
         assert new["sources"][0] == "seed-002"
 
@@ -411,7 +413,7 @@ def test_non_talk_items_are_not_sessions() -> None:
 def test_sources_have_file_and_address() -> None:
     """Every new source document is listed with its file and the address on its line 1."""
     sources = {s["id"]: s for s in _shipped()["sources"]}
-    assert len(sources) == 37
+    assert len(sources) == 39
     recap = sources["recap-pytorch-blog"]
     assert recap["url"] == ("https://pytorch.org/blog/pytorch-conference-europe-2026-a-landmark-moment-"
                             "for-open-source-ai-in-paris/")
@@ -593,3 +595,69 @@ def test_subject_link_refuses_a_page_naming_its_speaker() -> None:
     del module.SCHED_PAGE_LINKS["2HipN"]
     with pytest.raises(module.SourceError, match="2HipN.txt: the page names a speaker"):
         module.build(SOURCES)
+
+
+TRACED_LINKS = [
+    ("parameterized-cuda-graph-launch-in-pytorch-cuda-graphs", "url", "sched.com_event_2HinC", 1),
+    ("why-wideep-inference-needs-data-parallel-aware-scheduling", "url", "sched.com_event_2Hind", 1),
+    ("accelerating-on-device-ml-inference-with-executorch-and", "url", "sched.com_event_2Hinp", 1),
+    ("the-token-slice-implementing-preemptive-scheduling-via-chunked", "url", "sched.com_event_2Hins", 1),
+    ("model-changing-transforms-with-torch-compile", "url", "sched.com_event_2Hio1", 1),
+    ("jigsaw-domain-and-tensor-parallelism-for-high-resolution", "url", "sched.com_event_2HioD", 1),
+    ("untitled-2hioy", "url", "sched.com_event_2HioY", 1),
+    ("untitled-2hipe", "url", "sched.com_event_2HipE", 1),
+    ("accelerating-pytorch-models-with-torch-compile-s-c", "url", "sched.com_event_2HipN", 1),
+    ("portable-high-performance-llm-serving-a-triton-backend", "url", "sched.com_event_2HipW", 1),
+    ("optimizing-large-moe-inference-on-nvidia-blackwell-nvfp4", "url", "sched.com_event_2Hipc", 1),
+    ("optimizing-cpu-llm-inference-in-pytorch-lessons-from", "url", "sched.com_event_2Hipr", 1),
+    ("trinity-large-torchtitan-on-2000-b300s", "url", "sched.com_event_2Hiq0", 1),
+    ("scaling-recommendation-systems-to-2k-gpus-and-beyond", "url", "sched.com_event_2HiqL", 1),
+    ("untitled-2hiqp", "url", "sched.com_event_2Hiqp", 1),
+    ("untitled-2juce", "url", "sched.com_event_2Juce", 1),
+    ("parameterized-cuda-graph-launch-in-pytorch-cuda-graphs", "recording", "deepcamp.cc_video_parameterized", 1),
+    ("the-token-slice-implementing-preemptive-scheduling-via-chunked", "recording", "deepcamp.cc_video_the-token", 1),
+    ("torchtpu-expanding-tpu-programmability-to-pytorch", "recording", "deepcamp.cc_video_sponsored", 1),
+    ("why-wideep-inference-needs-data-parallel-aware-scheduling", "recording", "openworld.news_why-wideep", 1),
+    ("how-to-write-c-extensions-in-2026", "url", "github_56390824700", 6),
+    ("how-to-write-c-extensions-in-2026", "slide_urls", "github_56390824700", 7),
+    ("pytorch-on-risc-v-from-cross-compilation-to", "slide_urls", "github_56327160256", 4),
+    ("torchtpu-expanding-tpu-programmability-to-pytorch", "slide_urls", "github_66128203191", 4),
+    ("disaggregated-tokenization-building-toward-tokens-in-tokens-out", "url", "llm-d-upcoming-events", 43),
+    ("beyond-generic-spans-distributed-tracing-for-actionable-llm", "url", "llm-d-upcoming-events", 50),
+    ("kv-cache-centric-inference-building-a-state-aware", "url", "llm-d-upcoming-events", 57),
+    ("not-all-tokens-are-equal-semantic-kv-cache", "url", "llm-d-upcoming-events", 64),
+    ("inside-vllm-s-kv-offloading-connector-async-memory", "url", "llm-d-upcoming-events", 71),
+]
+"""Every address in eu2026, with the file (a part of its name) and the line it is read from."""
+
+
+def test_every_address_is_traced_to_its_file_and_line() -> None:
+    """Each session url, recording and slide address is read from one line of one source file, which holds it."""
+    if not (SOURCES / "seeds").is_dir():
+        pytest.skip(f"source documents not available at {SOURCES}")
+    traced = _load_script().traced_links(SOURCES)
+    assert [(sid, key, line) for sid, key, _, _, line in traced] == [(sid, key, line) for sid, key, _, line in TRACED_LINKS]
+    shipped = {s["id"]: s for s in _shipped()["sessions"]}
+    for (sid, key, value, file, line), (_, _, part, _) in zip(traced, TRACED_LINKS):
+        assert part in file
+        assert value in (SOURCES / file).read_text(encoding="utf-8").splitlines()[line - 1]
+        assert value == shipped[sid][key] or value in shipped[sid][key]
+
+
+def test_link_counts() -> None:
+    """22 sessions have their own page, 4 a recording, 27 slide files and 3 slide addresses; nothing else has one."""
+    sessions = _shipped()["sessions"]
+    assert sum(1 for s in sessions if s["url"]) == 22
+    assert sum(1 for s in sessions if s.get("recording")) == 4
+    assert sum(1 for s in sessions if s["slides"]) == 27
+    assert sum(1 for s in sessions if s.get("slide_urls")) == 3
+    assert sum(1 for s in sessions if s["slides"] or s.get("slide_urls")) == 29
+    assert {s["id"] for s in sessions if s["url"]} == {sid for sid, key, _, _ in TRACED_LINKS if key == "url"}
+
+
+def test_slide_words_match_a_listed_file_and_its_address() -> None:
+    """A slide address joins the listed file of the same words: Sched drops punctuation from the names it lists."""
+    script = _load_script()
+    assert script.slide_words("PyTorch%20Conf%20EU%20-%202026%20-%20PyTorch%20on%20RISC-V.pdf") == \
+        script.slide_words("PyTorch Conf EU 2026 PyTorch on RISC V pdf") == \
+        ["pytorch", "conf", "eu", "2026", "pytorch", "on", "risc", "v", "pdf"]

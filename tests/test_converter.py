@@ -29,7 +29,7 @@ def test_shipped_dataset_is_in_canonical_form() -> None:
     """The shipped eu2026 file lists the same data the converter writes."""
     conf = load("eu2026")
     document = conference_to_dict(conf)
-    assert document["format"] == "pyconf-schedule" and document["version"] == 1
+    assert document["format"] == "pyconf-schedule" and document["version"] == 2  # it has recordings
     assert document["conference"]["sessions"][0]["start"] == "2026-04-07T09:00:00+02:00[Europe/Paris]"
 
 
@@ -54,7 +54,7 @@ _EU = _eu()
     [
         ([], "cannot read pyconf-schedule JSON at $: the document must be a JSON object, got an empty list"),
         ({"format": "frab"}, 'cannot read pyconf-schedule JSON at $.format: "format" must be "pyconf-schedule", got \'frab\''),
-        (_set(["version"], 2), "cannot read pyconf-schedule JSON at $.version: unsupported version 2; this release reads version 1"),
+        (_set(["version"], 3), "cannot read pyconf-schedule JSON at $.version: unsupported version 3; this release reads versions 1 and 2"),
         (_set(["extra"], 1), "cannot read pyconf-schedule JSON at $: unexpected key(s) extra; valid keys: format, version, conference"),
         (_set(["conference", "sessions", 3, "speakers", 0], "nobody"),
          "cannot read pyconf-schedule JSON at $.conference.sessions[3].speakers[0]: unknown speaker id 'nobody': it must be the id of one of the speakers in $.conference.speakers"),
@@ -71,8 +71,8 @@ _EU = _eu()
          "meet-the-developers, poster, demo, break, other"),
         (_set(["conference", "sessions", 0, "colour"], "red"),
          "cannot read pyconf-schedule JSON at $.conference.sessions[0]: unexpected key(s) colour; valid keys: id, title, "
-         "kind, kind_label, start, end, day_only, room, track, speakers, abstract, audience_level, language, url, slides, sources, "
-         "title_variants, variants, conflicts"),
+         "kind, kind_label, start, end, day_only, room, track, speakers, abstract, audience_level, language, url, recording, "
+         "slides, slide_urls, sources, title_variants, variants, conflicts, field_sources"),
         (_set(["conference", "sessions", 1, "id"], _EU["conference"]["sessions"][0]["id"]),
          "cannot read pyconf-schedule JSON at $.conference.sessions[1].id: two sessions share the id "
          "'co-evolution-how-the-open-source-intelligence-stack'; each session id must be unique"),

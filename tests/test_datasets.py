@@ -70,7 +70,7 @@ class TestEurope:
         assert (str(c.start_date), str(c.end_date)) == ("2026-04-07", "2026-04-08")
         assert [s.id for s in c.sources][:5] == [
             "seed-002", "seed-000", "writeup-meltwater", "events-list-llm-d", "sched-list-advanced"]
-        assert len(c.sources) == 37
+        assert len(c.sources) == 39
         assert c.url == "https://events.linuxfoundation.org/pytorch-conference-europe/"
         assert c.venue == "Station F"
 

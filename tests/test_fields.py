@@ -22,7 +22,7 @@ from pyconf_schedule._fields import (
 from pyconf_schedule._sessions import Sessions
 
 from pyconf_schedule._days import ProgrammeDay
-from pyconf_schedule._model import Conflict, Source, SourcedValue
+from pyconf_schedule._model import Conflict, Provenance, Source, SourcedValue
 
 from ._support import MODEL_CLASSES, rich_conference
 
@@ -83,6 +83,7 @@ def _instances(conf: Conference) -> dict[type[Any], list[Any]]:
         Conference: [conf], Session: list(conf.sessions), Speaker: list(conf.speakers), Room: list(conf.rooms),
         Track: list(conf.tracks), Source: list(conf.sources), Conflict: conflicts,
         SourcedValue: [v for c in conflicts for v in c.values], ProgrammeDay: list(conf.programme_days),
+        Provenance: [p for s in conf.sessions for p in s.field_sources],
     }  # fmt: skip
 
 

@@ -493,3 +493,23 @@ def test_a_schedule_without_sessions_keeps_its_rooms_in_valid_frab_xml() -> None
     # Without a start date there is no day to write (no date is invented): no <day>, and it still reads back.
     dateless = dumps(Conference(id="p", name="P", timezone="UTC", rooms=rooms), "frab-xml")
     assert (etree.fromstring(dateless.encode("utf-8")).find("day"), len(loads(dateless, "frab-xml").sessions)) == (None, 0)
+
+
+def test_recording_and_slide_addresses_are_links() -> None:
+    """frab XML and c3voc JSON list a session's slide addresses (type slides) and recording (type media) as links."""
+    eu = load("eu2026")
+    picked = eu.select([eu.session(i) for i in ("the-token-slice-implementing-preemptive-scheduling-via-chunked", "pytorch-on-risc-v-from-cross-compilation-to")])
+    root = etree.fromstring(dumps(picked, "frab-xml").encode("utf-8"))
+    xml_links = {
+        e.findtext("slug").rsplit("-", 1)[0][:20]: [(link.get("type"), link.text, link.get("href")) for link in e.iterfind("links/link")]
+        for e in root.iter("event")
+    }
+    recording = "https://deepcamp.cc/video/the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg"
+    slides = "https://hosted-files.sched.co/pytorchconferenceeu2026/0b/PyTorch%20Conf%20EU%20-%202026%20-%20PyTorch%20on%20RISC-V.pdf"
+    assert sorted(xml_links.values()) == [[("media", "Recording", recording)], [("slides", "Slides", slides)]]
+    events = [e for d in json.loads(dumps(picked, "c3voc-json"))["schedule"]["conference"]["days"]
+              for r in d["rooms"].values() for e in r]  # fmt: skip
+    assert sorted((e["links"] for e in events), key=str) == [
+        [{"url": recording, "title": "Recording", "type": "media"}], [{"url": slides, "title": "Slides", "type": "slides"}]
+    ]
+    assert sorted(e["url"] for e in events)[1] == "https://pytorchconferenceeu2026.sched.com/event/2Hins"

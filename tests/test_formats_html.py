@@ -219,3 +219,15 @@ def test_a_programme_day_runs_past_midnight() -> None:
     assert re.findall(r'<h2 id="[^"]+">([^<]+)</h2>', text) == ["Friday 1 May 2026"]
     assert '<time data-start datetime="2026-05-02T01:00+00:00">01:00</time><span class="d"> (+1)</span>' in text
     assert [r[3] for r in _data(text)["sessions"]] == ["2026-05-01", "2026-05-01"]
+
+
+def test_a_session_links_its_recording_and_slides() -> None:
+    """The page links a session's title to its page, and gives its recording and slide addresses as links."""
+    eu = load("eu2026")
+    page = dumps(eu.select([eu.session("torchtpu-expanding-tpu-programmability-to-pytorch")]), "html")
+    links = re.findall(r'<p class="l">(.*?)</p>', page)
+    assert links == [
+        '<a href="https://deepcamp.cc/video/sponsored-session-torchtpu-expanding-tpu-programmabil-kat-ko-claudio-b-H8SjVNB7YhM"'
+        ' rel="noreferrer">Recording</a> · <a href="https://hosted-files.sched.co/pytorchconferenceeu2026/cb/'
+        'TorchTPU%20-%20PyTorch%20Paris%20%2726%20-%20Google%20Slides.pdf" rel="noreferrer">Slides</a>'
+    ]

@@ -458,3 +458,20 @@ def test_speakers_with_parentheses_in_their_names_read_back_equal() -> None:
     assert [[(p.name, p.organisation) for p in s.speakers] for s in back.sessions] == [
         [("liv (she/her)", None)], [("liv (she/her)", None), ("Bo (he)", "Labs (Paris)")],
     ]  # fmt: skip
+
+
+def test_page_recording_and_slide_addresses_are_url_and_attach() -> None:
+    """A session's page is its URL; its recording and slide addresses are ATTACH lines, as icalendar reads them."""
+    eu = load("eu2026")
+    picked = eu.select([eu.session(i) for i in ("the-token-slice-implementing-preemptive-scheduling-via-chunked", "pytorch-on-risc-v-from-cross-compilation-to")])
+    events = {str(e["UID"]).split("@")[0]: e for e in _calendar(dumps(picked, "ics")).walk("VEVENT")}
+    token = events["the-token-slice-implementing-preemptive-scheduling-via-chunked"]
+    assert str(token["URL"]) == "https://pytorchconferenceeu2026.sched.com/event/2Hins"
+    assert str(token["ATTACH"]) == (
+        "https://deepcamp.cc/video/the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg"
+    )
+    risc_v = events["pytorch-on-risc-v-from-cross-compilation-to"]
+    assert "URL" not in risc_v
+    assert str(risc_v["ATTACH"]) == (
+        "https://hosted-files.sched.co/pytorchconferenceeu2026/0b/PyTorch%20Conf%20EU%20-%202026%20-%20PyTorch%20on%20RISC-V.pdf"
+    )

@@ -17,7 +17,7 @@ from pyconf_schedule import Conference, Room, ScheduleParseError, Session, Sessi
 from pyconf_schedule.formats import native
 
 from pyconf_schedule._days import ProgrammeDay
-from pyconf_schedule._model import Conflict, Source, SourcedValue
+from pyconf_schedule._model import Conflict, Provenance, Source, SourcedValue
 
 from ._support import MODEL_CLASSES, rich_conference
 from .test_formats_golden import small_conference
@@ -40,7 +40,7 @@ def test_dataset_validates_against_the_shipped_schema(name: str, tz: str | None)
 
 _SCHEMA_DEFS = {
     Conference: "conference", Session: "session", Speaker: "speaker", Room: "named", Track: "named", Source: "source",
-    Conflict: "conflict", SourcedValue: "sourcedValue", ProgrammeDay: "programmeDay",
+    Conflict: "conflict", SourcedValue: "sourcedValue", ProgrammeDay: "programmeDay", Provenance: "provenance",
 }  # fmt: skip
 """The schema's object definition of each model class (rooms and tracks share one: both are an id and a name)."""
 
@@ -87,7 +87,7 @@ def test_small_conference_round_trip_keeps_aliases_and_unscheduled() -> None:
 @pytest.mark.parametrize(
     ("text", "location"),
     [
-        ('{"format": "pyconf-schedule", "version": 2, "conference": {}}', "$.version"),
+        ('{"format": "pyconf-schedule", "version": 3, "conference": {}}', "$.version"),
         ('{"format": "other", "version": 1}', "$.format"),
         ('{"format": "pyconf-schedule", "version": 1, "conference": {"id": "x", "name": "X", "timezone": "UTC", "sessions": [{"id": "a", "room": "nowhere"}]}}', "$.conference.sessions[0].room"),
         ('{"format": "pyconf-schedule",\n "version": 1,,}', "line 2 column 15"),

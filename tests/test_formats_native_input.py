@@ -97,7 +97,7 @@ def test_version_must_be_the_integer_one(version: object, shown: str) -> None:
     """``"version": true`` or ``1.0`` is refused: the schema says ``const 1`` and a bool is not a number."""
     document = dict(_BASE, version=version)
     assert str(_error(json.dumps(document))) == (
-        f"{_PREFIX}$.version: unsupported version {shown}; this release reads version 1"
+        f"{_PREFIX}$.version: unsupported version {shown}; this release reads versions 1 and 2"
     )
 
 
@@ -151,7 +151,7 @@ def test_schema_returns_a_fresh_dict_each_call() -> None:
     first["title"] = "changed"
     first["$defs"].clear()
     again = native.schema()
-    assert again["title"] == "pyconf-schedule native JSON, version 1"
+    assert again["title"] == "pyconf-schedule native JSON, versions 1 and 2"
     assert "session" in again["$defs"]
 
 
@@ -195,3 +195,40 @@ def test_any_bytes_give_a_conference_or_a_schedule_parse_error(data: bytes) -> N
     except ScheduleParseError:
         return
     assert isinstance(result, Conference)
+
+
+def test_a_document_without_version_2_fields_is_written_as_version_1() -> None:
+    """A conference that sets no recording, slide address or provenance is written as version 1, for version 1 readers."""
+    conf = native.loads(_SMALL.read_text(encoding="utf-8"))
+    assert json.loads(native.dumps(conf))["version"] == 1
+
+
+def test_a_recording_makes_a_version_2_document_that_reads_back() -> None:
+    """A session with a recording, slide addresses or provenance is written as version 2 and read back equal."""
+    import attrs
+
+    from pyconf_schedule import Provenance
+
+    conf = native.loads(_SMALL.read_text(encoding="utf-8"))
+    first = attrs.evolve(
+        conf.sessions[0], recording="https://example.org/v/1", slide_urls=["https://example.org/s.pdf"],
+        field_sources=[Provenance(field="start", sources=["a"], weak="an early draft")],
+    )  # fmt: skip
+    changed = attrs.evolve(conf, sessions=[first, *conf.sessions[1:]])
+    text = native.dumps(changed)
+    document = json.loads(text)
+    assert document["version"] == 2
+    assert document["conference"]["sessions"][0]["field_sources"] == [
+        {"field": "start", "sources": ["a"], "weak": "an early draft"}
+    ]
+    assert "recording" not in document["conference"]["sessions"][1]
+    assert native.loads(text) == changed
+
+
+def test_a_version_1_document_with_a_version_2_key_is_refused() -> None:
+    """``recording`` in a document that says version 1 is refused, naming the key and the version that has it."""
+    text = _changed(lambda conf: conf["sessions"][0].update(recording="https://example.org/v/1"))
+    assert str(_error(text)) == (
+        f"{_PREFIX}$.conference.sessions[0]: key(s) recording are version 2 of the format; the document says "
+        'version 1 (give "version": 2, or leave them out)'
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -273,12 +274,17 @@ _ELSEWHERE = {
     ("Speaker", "conflicts"): ("conflicts", "kind"),
     ("SourcedValue", "value"): ("conflicts", "values"),  # a JSON list of {"value": ..., "sources": [...]}
     ("SourcedValue", "sources"): ("conflicts", "values"),
+    ("Session", "field_sources"): ("sessions", "provenance"),  # a JSON list of {"field", "sources", "weak"}
+    ("Provenance", "field"): ("sessions", "provenance"),
+    ("Provenance", "sources"): ("sessions", "provenance"),
+    ("Provenance", "weak"): ("sessions", "provenance"),
 }
 """Model fields stored under another name or in a table of their own: (table, column)."""
 
 _TABLE_OF = {
     "Conference": "conferences", "Session": "sessions", "Speaker": "speakers", "Room": "rooms", "Track": "tracks",
     "Source": "sources", "Conflict": "conflicts", "SourcedValue": "conflicts", "ProgrammeDay": "programme_days",
+    "Provenance": "sessions",
 }  # fmt: skip
 
 
@@ -314,3 +320,36 @@ def test_a_conference_without_programme_days_is_stored_whole(tmp_path: Path) -> 
     conf = attrs.evolve(rich_conference(), programme_days=(), day_change=None)
     write(conf, tmp_path / "rich.sqlite")
     assert read(tmp_path / "rich.sqlite") == conf
+
+
+def test_recording_slide_addresses_and_provenance_have_columns(tmp_path: Path) -> None:
+    """A session's recording, slide addresses and provenance are columns and read back; weak values are queryable."""
+    path = tmp_path / "eu.db"
+    write(load("eu2026"), path)
+    with closing_db(path) as db:
+        row = db.execute(
+            "SELECT recording, slide_urls FROM sessions WHERE id = 'the-token-slice-implementing-preemptive-scheduling-via-chunked'"
+        ).fetchone()
+    assert row == (
+        "https://deepcamp.cc/video/the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg", "[]"
+    )
+    assert read(path) == load("eu2026")
+
+
+def test_a_database_without_the_newer_columns_still_reads(tmp_path: Path) -> None:
+    """A file written before the recording, slide_urls and provenance columns existed reads with them empty."""
+    path = tmp_path / "old.db"
+    conf = load("eu2026")
+    write(conf, path)
+    with closing_db(path) as db:
+        for column in ("recording", "slide_urls", "provenance"):
+            db.execute(f"ALTER TABLE sessions DROP COLUMN {column}")
+        db.commit()
+    old = read(path)
+    expected = attrs.evolve(conf, sessions=[attrs.evolve(s, recording=None, slide_urls=(), field_sources=()) for s in conf.sessions])
+    assert old == expected
+
+
+def closing_db(path: Path) -> contextlib.closing[sqlite3.Connection]:
+    """A connection to ``path`` that is closed after the ``with`` block."""
+    return contextlib.closing(sqlite3.connect(path))

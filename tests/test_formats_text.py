@@ -90,3 +90,19 @@ def test_markdown_tables_have_five_cells_per_row(name: str) -> None:
     for line in text.splitlines():
         if line.startswith("|"):
             assert line.replace("\\|", "").count("|") == 6, line
+
+
+def test_csv_gives_recording_slides_and_their_addresses() -> None:
+    """The recording, slide file names and slide addresses are columns; several are joined with "; "."""
+    rows = {r["id"]: r for r in _rows(dumps(load("eu2026"), "csv"))}
+    token = rows["the-token-slice-implementing-preemptive-scheduling-via-chunked"]
+    assert (token["url"], token["recording"]) == (
+        "https://pytorchconferenceeu2026.sched.com/event/2Hins",
+        "https://deepcamp.cc/video/the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg",
+    )
+    risc_v = rows["pytorch-on-risc-v-from-cross-compilation-to"]
+    assert (risc_v["slides"], risc_v["slide_urls"]) == (
+        "PyTorch Conf EU 2026 PyTorch on RISC V pdf",
+        "https://hosted-files.sched.co/pytorchconferenceeu2026/0b/PyTorch%20Conf%20EU%20-%202026%20-%20PyTorch%20on%20RISC-V.pdf",
+    )
+    assert rows["why-wideep-inference-needs-data-parallel-aware-scheduling"]["slides"] == "[2026 04 07] PyTorch WideEP pptx"

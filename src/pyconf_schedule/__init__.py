@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from ._conference import Conference
 from ._datasets import dataset_names, load, speaker_sessions
 from ._days import ProgrammeDay
-from ._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
+from ._model import Conflict, Provenance, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from ._sessions import Sessions
 from ._time import get_zone
 from .exceptions import (
@@ -64,7 +64,7 @@ __all__ = [
     "load", "dataset_names", "speaker_sessions", "__version__",
     # The model and its one query type
     "Conference", "ProgrammeDay", "Sessions", "Session", "Speaker", "Room", "Track", "SessionKind", "Source",
-    "Conflict", "SourcedValue",
+    "Conflict", "Provenance", "SourcedValue",
     # Personal agendas
     "Agenda", "Clash", "Gap", "Pick",
     # Time zones

@@ -19,7 +19,7 @@ import cattrs
 
 from ._conference import Conference
 from ._days import parse_day_change
-from ._fields import CONFERENCE_PARTS, FORMAT_NAME, FORMAT_VERSION, SESSION_REFS, WRITTEN_WHEN_SET
+from ._fields import CONFERENCE_PARTS, FORMAT_NAME, FORMAT_VERSION, READ_VERSIONS, SESSION_REFS, VERSION_2, WRITTEN_WHEN_SET
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._time import format_datetime, parse_datetime
 from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneError, shorten
@@ -165,7 +165,11 @@ def conference_to_dict(conf: Conference) -> dict[str, Any]:
     body["tracks"] = [c.unstructure(t) for t in conf.tracks]
     body["speakers"] = [c.unstructure(s) for s in conf.speakers]
     body["sessions"] = [_session_to_dict(c, s) for s in conf.sessions]
-    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "conference": body}
+    newer = any(name in s for s in body["sessions"] for name in _VERSION_2_KEYS)
+    return {"format": FORMAT_NAME, "version": FORMAT_VERSION if newer else 1, "conference": body}
+
+
+_VERSION_2_KEYS = VERSION_2[Session]
 
 
 def _session_to_dict(c: cattrs.Converter, session: Session) -> dict[str, Any]:
@@ -175,7 +179,7 @@ def _session_to_dict(c: cattrs.Converter, session: Session) -> dict[str, Any]:
         value = getattr(session, name)
         data[name] = [p.id for p in value] if isinstance(value, tuple) else None if value is None else value.id
     for name, default in _SESSION_OPTIONAL.items():  # day_only: only for a session whose day is known and time is not
-        if data[name] == default:
+        if getattr(session, name) == default:
             del data[name]
     return data
 
@@ -187,10 +191,11 @@ def conference_from_dict(document: Any) -> Conference:
     if document.get("format") != FORMAT_NAME:
         raise ScheduleParseError(_FORMAT, f'"format" must be "{FORMAT_NAME}", got {document.get("format")!r}', "$.format")
     version = document.get("version")
-    if type(version) is not int or version != FORMAT_VERSION:  # true == 1 and 1.0 == 1 in Python, not in the schema
+    if type(version) is not int or version not in READ_VERSIONS:  # true == 1 and 1.0 == 1 in Python, not in the schema
         shown = repr(version) if type(version) is int else _show(version)
+        readable = " and ".join(map(str, READ_VERSIONS))
         raise ScheduleParseError(
-            _FORMAT, f"unsupported version {shown}; this release reads version {FORMAT_VERSION}", "$.version"
+            _FORMAT, f"unsupported version {shown}; this release reads versions {readable}", "$.version"
         )
     extra = set(document) - {"format", "version", "conference"}
     if extra:
@@ -200,7 +205,23 @@ def conference_from_dict(document: Any) -> Conference:
     body = document.get("conference")
     if not isinstance(body, dict):
         raise ScheduleParseError(_FORMAT, f'"conference" must be an object, got {_show(body)}', "$.conference")
+    if version == 1:
+        _refuse_newer_keys(body)
     return _structure_conference(body)
+
+
+def _refuse_newer_keys(body: dict[str, Any]) -> None:
+    """A version 1 document holds no key that version 2 added."""
+    sessions = body.get("sessions")
+    for i, raw in enumerate(sessions if isinstance(sessions, list) else []):
+        newer = sorted(k for k in _VERSION_2_KEYS if isinstance(raw, dict) and k in raw)
+        if newer:
+            raise ScheduleParseError(
+                _FORMAT,
+                f"key(s) {', '.join(newer)} are version 2 of the format; the document says version 1 "
+                f'(give "version": 2, or leave them out)',
+                f"$.conference.sessions[{i}]",
+            )
 
 
 def _list(body: dict[str, Any], key: str) -> list[Any]:

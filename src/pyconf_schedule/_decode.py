@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from ._conference import Conference
-from ._fields import CONFERENCE_PARTS, FORMAT_NAME, FORMAT_VERSION, REFERENCED, field_types, item_type, part_class
+from ._fields import CONFERENCE_PARTS, FORMAT_NAME, READ_VERSIONS, REFERENCED, VERSION_2, field_types, item_type, part_class
 from ._model import Session
 from ._time import parse_datetime
 
@@ -217,6 +217,8 @@ _SESSIONS = next(name for name in CONFERENCE_PARTS if _part(name) is Session)
 _TABLES = tuple((name, _part(name), _builder(_part(name))) for name in CONFERENCE_PARTS if name != _SESSIONS)
 """The conference's lists of rooms, tracks and speakers: the class of their items and its builder."""
 _SESSION_KEYS, _SESSION_RULES = _plan(Session)
+_SESSION_KEYS_1 = _SESSION_KEYS - frozenset(VERSION_2[Session])
+"""The keys of a session in a version 1 document."""
 # The sessions' rules sorted by shape, so that the common values (a datetime, an id, a list of strings, an empty
 # list) are read in line instead of by a call each: a document holds as many sessions as all else together.
 _SESSION_DATETIMES = tuple(n for n, rule in _SESSION_RULES if rule is _datetime_or_none)
@@ -250,8 +252,9 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
     if type(document) is not dict or document.keys() != {"format", "version", "conference"}:
         raise Unsupported
     version = document["version"]
-    if document["format"] != FORMAT_NAME or type(version) is not int or version != FORMAT_VERSION:
+    if document["format"] != FORMAT_NAME or type(version) is not int or version not in READ_VERSIONS:
         raise Unsupported
+    allowed = _SESSION_KEYS if version != 1 else _SESSION_KEYS_1
     body = document["conference"]
     if type(body) is not dict or not body.keys() <= _CONFERENCE_KEYS:
         raise Unsupported
@@ -262,7 +265,7 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
     sessions = []
     references = tuple((name, ctx.tables[cls]) for name, cls in _SESSION_REFERENCES)
     for i, raw in enumerate(raw_sessions):
-        if type(raw) is not dict or not raw.keys() <= _SESSION_KEYS:
+        if type(raw) is not dict or not raw.keys() <= allowed:
             raise Unsupported
         if consume:  # the caller's document is ours to change: no copy, and the dict goes once built
             fields = raw

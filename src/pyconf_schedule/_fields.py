@@ -36,6 +36,8 @@ __all__ = [
     "CONFERENCE_PARTS",
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "READ_VERSIONS",
+    "VERSION_2",
     "REFERENCED",
     "SESSION_REFS",
     "WRITTEN_WHEN_SET",
@@ -47,15 +49,23 @@ __all__ = [
 
 FORMAT_NAME = "pyconf-schedule"
 """The ``format`` of every native document."""
-FORMAT_VERSION = 1
-"""The ``version`` of the native documents this release reads and writes."""
+FORMAT_VERSION = 2
+"""The newest ``version`` of the native form, written when a document uses a field of :data:`VERSION_2`."""
+READ_VERSIONS = (1, 2)
+"""The versions this release reads."""
+
+VERSION_2: dict[type[Any], tuple[str, ...]] = {
+    Session: ("recording", "slide_urls", "field_sources"),
+}
+"""The fields version 2 added.  A document that sets none of them is written as version 1, so a reader of
+version 1 still reads it; a version 1 document giving one of them is refused."""
 
 REFERENCED: tuple[type[Any], ...] = (Room, Track, Speaker)
 """The classes a session refers to by id; the conference lists each once (a choice of the format)."""
 
 WRITTEN_WHEN_SET: dict[type[Any], tuple[str, ...]] = {
     Conference: ("view_timezone", "programme_days", "day_change"),
-    Session: ("day_only",),
+    Session: ("day_only", *VERSION_2[Session]),
 }
 """The fields a document holds only when they differ from their default (a choice of the format)."""
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta, timezone, tzinfo
+from typing import Literal, get_args
 
 import attrs
 from attrs import field, frozen
@@ -43,7 +44,10 @@ from ._time import get_zone, utc
 from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError, UnknownKindError
 
 __all__ = [
+    "PROVENANCE_FIELDS",
     "Conflict",
+    "Provenance",
+    "ProvenanceField",
     "Room",
     "Session",
     "SessionKind",
@@ -193,6 +197,55 @@ class Conflict:
 
 _CONFLICT = frozenset({Conflict})
 
+ProvenanceField = Literal["start", "end", "day_only", "room", "kind", "track", "speakers", "url", "recording"]
+"""A session field whose source a dataset records: the fields that can come from more than one source."""
+PROVENANCE_FIELDS: tuple[ProvenanceField, ...] = get_args(ProvenanceField)
+"""The fields :meth:`Session.provenance` answers for, in field order."""
+
+
+@frozen(kw_only=True)
+class Provenance:
+    """Which sources gave the value a session shows for one field, and whether that value is weak.
+
+    ``sources`` are ids of :attr:`Conference.sources` (empty when the value is
+    a default no source states); ``weak`` says why the value is weak (its
+    only source is one a dataset's notes call unreliable, or it is a
+    default), and is ``None`` for a firm value.
+
+    >>> p = Provenance(field="kind", weak="no source states the kind; 'talk' is the default")
+    >>> p.is_weak, p.sources
+    (True, ())
+    """
+
+    field: str
+    sources: tuple[str, ...] = attrs.field(default=(), converter=tuple_of_str)
+    weak: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not (
+            type(self.field) is str and type(self.weak) in _STR_OR_NONE
+            and type(self.sources) is tuple and set(map(type, self.sources)) <= _STR
+        ):  # fmt: skip
+            check_str("Provenance", None, field=self.field)
+            check_optional_str("Provenance", None, weak=self.weak)
+            check_items("Provenance", None, "sources", self.sources, str, _STRINGS)
+        if self.field not in PROVENANCE_FIELDS:
+            raise InvalidScheduleError(
+                f"provenance field {self.field!r} is not recorded; valid: {', '.join(PROVENANCE_FIELDS)}"
+            )
+
+    @property
+    def is_weak(self) -> bool:
+        """True when the value is weak (``weak`` gives the reason)."""
+        return self.weak is not None
+
+
+_PROVENANCE = frozenset({Provenance})
+
+
+def _provenances(value: Iterable[Provenance]) -> tuple[Provenance, ...]:
+    return as_tuple(value)
+
 
 @frozen(kw_only=True)
 class Room:
@@ -312,11 +365,14 @@ class Session:
     audience_level: str | None = None
     language: str | None = None
     url: str | None = None
+    recording: str | None = None
     slides: tuple[str, ...] = field(default=(), converter=tuple_of_str)
+    slide_urls: tuple[str, ...] = field(default=(), converter=tuple_of_str)
     sources: tuple[str, ...] = field(default=(), converter=tuple_of_str)
     title_variants: tuple[str, ...] = field(default=(), converter=tuple_of_str)
     variants: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
     conflicts: tuple[Conflict, ...] = field(default=(), converter=_conflicts)
+    field_sources: tuple[Provenance, ...] = field(default=(), converter=_provenances)
 
     def __attrs_post_init__(self) -> None:
         ident, start, end = self.id, self.start, self.end
@@ -328,17 +384,20 @@ class Session:
             and type(self.title) in _STR_OR_NONE and type(self.kind_label) in _STR_OR_NONE
             and type(self.abstract) in _STR_OR_NONE and type(self.audience_level) in _STR_OR_NONE
             and type(self.language) in _STR_OR_NONE and type(self.url) in _STR_OR_NONE
+            and type(self.recording) in _STR_OR_NONE
             and type(start) in _DATETIME_OR_NONE
             and type(end) in _DATETIME_OR_NONE
             and type(self.day_only) in _DATE_OR_NONE
             and type(self.room) in _ROOM_OR_NONE
             and type(self.track) in _TRACK_OR_NONE
             and type(self.speakers) is tuple and type(self.slides) is tuple and type(self.sources) is tuple
+            and type(self.slide_urls) is tuple and type(self.field_sources) is tuple
             and type(self.title_variants) is tuple and type(self.variants) is tuple and type(self.conflicts) is tuple
             and (not self.speakers or set(map(type, self.speakers)) <= _SPEAKER)
-            and (not (self.slides or self.sources or self.title_variants)
-                 or set(map(type, self.slides + self.sources + self.title_variants)) <= _STR)
+            and (not (self.slides or self.sources or self.title_variants or self.slide_urls)
+                 or set(map(type, self.slides + self.sources + self.title_variants + self.slide_urls)) <= _STR)
             and (not (self.variants or self.conflicts) or set(map(type, self.variants + self.conflicts)) <= _CONFLICT)
+            and (not self.field_sources or set(map(type, self.field_sources)) <= _PROVENANCE)
         ):  # fmt: skip
             self._check_types()
         if not ident:
@@ -368,7 +427,7 @@ class Session:
         check_str("Session", None, id=ident)
         check_optional_str(
             "Session", ident, title=self.title, kind_label=self.kind_label, abstract=self.abstract,
-            audience_level=self.audience_level, language=self.language, url=self.url,
+            audience_level=self.audience_level, language=self.language, url=self.url, recording=self.recording,
         )  # fmt: skip
         check_datetime("Session", ident, "start", self.start)
         check_datetime("Session", ident, "end", self.end)
@@ -378,10 +437,32 @@ class Session:
         if self.track is not None and not isinstance(self.track, Track):
             raise wrong_type("Session", "track", self.track, "a Track or None", ident)
         check_items("Session", ident, "speakers", self.speakers, Speaker, "an iterable of Speaker")
-        for name in ("slides", "sources", "title_variants"):
+        for name in ("slides", "slide_urls", "sources", "title_variants"):
             check_items("Session", ident, name, getattr(self, name), str, _STRINGS)
         check_items("Session", ident, "variants", self.variants, Conflict, "an iterable of Conflict")
         check_items("Session", ident, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
+        check_items("Session", ident, "field_sources", self.field_sources, Provenance, "an iterable of Provenance")
+
+    def provenance(self, name: ProvenanceField) -> Provenance | None:
+        """Where the shown value of field ``name`` comes from, or ``None`` when nothing is recorded.
+
+        The embedded datasets record it for every field of
+        :data:`PROVENANCE_FIELDS` that holds a value (and for a defaulted
+        kind); a file read from elsewhere records none.
+
+        >>> s = Session(id="x", field_sources=[Provenance(field="start", sources=["list"], weak="an early draft")])
+        >>> s.provenance("start").sources, s.provenance("room")
+        (('list',), None)
+        """
+        if name not in PROVENANCE_FIELDS:
+            raise InvalidScheduleError(f"provenance field {name!r} is not recorded; valid: {', '.join(PROVENANCE_FIELDS)}")
+        return next((p for p in self.field_sources if p.field == name), None)
+
+    @property
+    def weak_fields(self) -> tuple[str, ...]:
+        """The fields whose shown value is weak (see :class:`Provenance`), in :data:`PROVENANCE_FIELDS` order."""
+        weak = {p.field for p in self.field_sources if p.weak is not None}
+        return tuple(name for name in PROVENANCE_FIELDS if name in weak)
 
     @property
     def scheduled(self) -> bool:

@@ -41,8 +41,8 @@ __all__ = ["TABLES", "import_extra", "speaker_key", "to_arrow", "to_pandas", "to
 TABLES = ("conferences", "sessions", "speakers", "session_speakers", "rooms", "tracks")
 """The names of the tables, in the order they are returned."""
 
-SESSION_FIELDS_NOT_IN_TABLES = frozenset({"speakers", "variants", "conflicts"})
-"""Session fields with no column: speakers have their own table; variants and conflicts are provenance."""
+SESSION_FIELDS_NOT_IN_TABLES = frozenset({"speakers", "variants", "conflicts", "field_sources"})
+"""Session fields with no column: speakers have their own table; variants, conflicts and field_sources are provenance."""
 
 
 def import_extra(module: str, extra: str, what: str) -> Any:
@@ -90,7 +90,7 @@ def _build(sources: Iterable[Conference | Sessions]) -> dict[str, dict[str, list
             (
                 "conference", "id", "title", "kind", "kind_label", "start", "end", "duration", "timezone", "day",
                 "day_only", "room_id", "room", "track_id", "track", "abstract", "audience_level", "language", "url",
-                "slides", "sources", "title_variants",
+                "slides", "sources", "title_variants", "recording", "slide_urls",
             )
         ),  # fmt: skip
         "speakers": _columns(("conference", "id", "name", "key", "aliases", "job_title", "organisation", "bio")),
@@ -142,6 +142,8 @@ def _build(sources: Iterable[Conference | Sessions]) -> dict[str, dict[str, list
             s["slides"].append(list(session.slides))
             s["sources"].append(list(session.sources))
             s["title_variants"].append(list(session.title_variants))
+            s["recording"].append(session.recording)
+            s["slide_urls"].append(list(session.slide_urls))
             if room is not None:
                 rooms.setdefault(room.id, room)
             if track is not None:
@@ -192,7 +194,7 @@ def _schemas(pa: Any) -> dict[str, Any]:
              ("day", pa.date32()), ("day_only", pa.date32()), ("room_id", category), ("room", category),
              ("track_id", category), ("track", category), ("abstract", text), ("audience_level", category),
              ("language", category), ("url", text), ("slides", texts), ("sources", texts),
-             ("title_variants", texts)]
+             ("title_variants", texts), ("recording", text), ("slide_urls", texts)]
         ),
         "speakers": pa.schema(
             [("conference", category), ("id", text), ("name", text), ("key", text), ("aliases", texts),

@@ -284,12 +284,14 @@ def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> No
         ("level", s.audience_level),
         ("language", s.language),
         ("url", s.url),
+        ("recording", s.recording),
     ]
     fields.extend((k, v) for k, v in optional if v)
     for speaker in s.speakers:
         about = ", ".join(p for p in (speaker.job_title, speaker.organisation) if p)
         fields.append(("speaker", f"{speaker.name} ({about})" if about else speaker.name))
     fields.extend(("slides", slide) for slide in s.slides)
+    fields.extend(("slides at", link) for link in s.slide_urls)
     titles = {src.id: src for src in conf.sources}
     for source_id in s.sources:
         src = titles.get(source_id)

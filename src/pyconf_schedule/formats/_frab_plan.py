@@ -45,6 +45,7 @@ class EventPlan:
     url: str | None
     persons: tuple[tuple[str, str], ...]
     slides: tuple[str, ...]
+    recording: str | None
 
 
 @attrs.frozen
@@ -188,7 +189,8 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 abstract=session.abstract,
                 url=http_url(session.url),
                 persons=tuple((p.name, str(stable_uuid(conf.id, "speaker", p.id))) for p in session.speakers),
-                slides=tuple(s for s in session.slides if http_url(s)),
+                slides=tuple(dict.fromkeys(s for s in (*session.slides, *session.slide_urls) if http_url(s))),
+                recording=http_url(session.recording),
             )
         )
         instants.setdefault(day, []).extend([start] if end is None else [start, end])

@@ -71,6 +71,9 @@ COLUMNS = (
     "url",
     "sources",
     "day",
+    "recording",
+    "slides",
+    "slide_urls",
 )
 """The header row, in order."""
 
@@ -95,7 +98,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
 
     >>> from pyconf_schedule import load
     >>> dumps(load("eu2026")).splitlines()[0]
-    'id,title,kind,kind_label,start,end,timezone,room,track,speakers,organisations,abstract,language,url,sources,day'
+    'id,title,kind,kind_label,start,end,timezone,room,track,speakers,organisations,abstract,language,url,sources,day,recording,slides,slide_urls'
     """
     conf = as_conference(obj)
     zone, name = view_zone(obj, tz)
@@ -122,6 +125,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
             s.url or "",
             "; ".join(s.sources),
             day.isoformat() if day is not None else "",
+            s.recording or "",
+            "; ".join(s.slides),
+            "; ".join(s.slide_urls),
         )
         writer.writerow([neutralise(cell) for cell in row])
     return out.getvalue()

@@ -108,7 +108,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
                     "language": e.language,
                     "abstract": e.abstract,
                     "persons": [{"name": name, "public_name": name, "guid": guid} for name, guid in e.persons],
-                    "links": [{"url": url, "title": "Slides", "type": "slides"} for url in e.slides],
+                    "links": [{"url": url, "title": "Slides", "type": "slides"} for url in e.slides]
+                    + ([{"url": e.recording, "title": "Recording", "type": "media"}] if e.recording else []),
                 }
                 for e in events
             ]

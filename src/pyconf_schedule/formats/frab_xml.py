@@ -165,6 +165,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
                 links = _sub(event, "links")
                 for url in e.slides:
                     _sub(links, "link", "Slides", href=url, type="slides")
+                if e.recording:
+                    _sub(links, "link", "Recording", href=e.recording, type="media")
                 if e.url:
                     _sub(event, "url", e.url)
     ET.indent(root, space="  ")

@@ -192,6 +192,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetim
         lines.append(f"DESCRIPTION:{escape_text(_description(session))}")
         if session.url and _SAFE_URL.match(session.url):
             lines.append(f"URL:{session.url}")
+        for link in (session.recording, *session.slide_urls):  # RFC 5545 ATTACH: the recording and slide files
+            if link and _SAFE_URL.match(link):
+                lines.append(f"ATTACH:{link}")
         lines.append("END:VEVENT")
     lines.append("END:VCALENDAR")
     return "".join(fold_line(line) + "\r\n" for line in lines)

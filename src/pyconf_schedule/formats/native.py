@@ -79,7 +79,7 @@ def schema() -> dict[str, Any]:
 
     >>> s = schema(); s["title"] = "mine"
     >>> schema()["title"]
-    'pyconf-schedule native JSON, version 1'
+    'pyconf-schedule native JSON, versions 1 and 2'
     """
     result: dict[str, Any] = json.loads(_schema_text())
     return result

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .._conference import Conference
-from .._model import Conflict, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
+from .._model import Conflict, Provenance, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from .._sessions import Sessions
 from .._time import format_datetime, parse_datetime
 from ..exceptions import PyconfScheduleError, ScheduleParseError, ScheduleWriteError
@@ -80,6 +80,7 @@ CREATE TABLE IF NOT EXISTS sessions (
     start TEXT, "end" TEXT, start_utc TEXT, end_utc TEXT, day_only TEXT,
     room_id TEXT, track_id TEXT, abstract TEXT, audience_level TEXT, language TEXT, url TEXT,
     slides TEXT NOT NULL DEFAULT '[]', sources TEXT NOT NULL DEFAULT '[]', title_variants TEXT NOT NULL DEFAULT '[]',
+    recording TEXT, slide_urls TEXT NOT NULL DEFAULT '[]', provenance TEXT NOT NULL DEFAULT '[]',
     PRIMARY KEY (conference_id, id),
     FOREIGN KEY (conference_id, room_id) REFERENCES rooms (conference_id, id),
     FOREIGN KEY (conference_id, track_id) REFERENCES tracks (conference_id, id)
@@ -180,6 +181,11 @@ def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str |
         raise ScheduleWriteError(_FORMAT, f"the database cannot be written: {exc}", os.fspath(path)) from None
 
 
+def _provenance_json(values: tuple[Provenance, ...]) -> str:
+    """The provenance column: a JSON list of {"field", "sources", "weak"} objects (weak: null for a firm value)."""
+    return json.dumps([{"field": p.field, "sources": list(p.sources), "weak": p.weak} for p in values], ensure_ascii=False)
+
+
 def _json(values: tuple[str, ...]) -> str:
     return json.dumps(list(values), ensure_ascii=False)
 
@@ -213,12 +219,13 @@ def _insert(db: sqlite3.Connection, conf: Conference) -> None:
         [row for p in conf.speakers for row in _conflict_rows(cid, "speaker", p.id, "conflict", p.conflicts)],
     )
     db.executemany(
-        "INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (cid, i, s.id, s.title, s.kind.value, s.kind_label,
              s.start and format_datetime(s.start), s.end and format_datetime(s.end), _utc(s.start), _utc(s.end),
              s.day_only and s.day_only.isoformat(), s.room and s.room.id, s.track and s.track.id, s.abstract,
-             s.audience_level, s.language, s.url, _json(s.slides), _json(s.sources), _json(s.title_variants))
+             s.audience_level, s.language, s.url, _json(s.slides), _json(s.sources), _json(s.title_variants),
+             s.recording, _json(s.slide_urls), _provenance_json(s.field_sources))
             for i, s in enumerate(conf.sessions)
         ],
     )  # fmt: skip
@@ -274,6 +281,8 @@ _DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "track_id": "track (tracks.id)", "abstract": "abstract", "audience_level": "audience level",
         "language": "language", "url": "the session's page", "slides": "slide files (JSON list)",
         "sources": "ids of the sources that list it (JSON list)", "title_variants": "other wordings of the title (JSON list)",
+        "recording": "the address of its recording", "slide_urls": "addresses of slide files (JSON list)",
+        "provenance": 'which sources gave each field\'s value, and why a value is weak (JSON list of {"field", "sources", "weak"})',
     }),
     "session_speakers": ("Which speakers give which session, in order.", {
         "conference_id": "the conference", "session_id": "the session (sessions.id)",
@@ -478,6 +487,20 @@ def _conflicts(rows: list[tuple[str, str, str]], where: str) -> tuple[Conflict, 
     return tuple(groups)
 
 
+_NEWER_COLUMNS = (("recording", "NULL"), ("slide_urls", "'[]'"), ("provenance", "'[]'"))
+"""The sessions' columns added after the first schema, with what a database without them reads as."""
+
+
+def _provenance(text: str, where: str) -> tuple[Provenance, ...]:
+    values = load_json(text, _FORMAT)
+    if not isinstance(values, list) or not all(isinstance(v, dict) and set(v) == {"field", "sources", "weak"} for v in values):
+        raise ScheduleParseError(_FORMAT, 'expected a JSON list of {"field": ..., "sources": [...], "weak": ...} objects', where)
+    try:
+        return tuple(Provenance(field=v["field"], sources=v["sources"], weak=v["weak"]) for v in values)
+    except PyconfScheduleError as exc:
+        raise ScheduleParseError(_FORMAT, str(exc), where) from None
+
+
 def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
     ids = [row[0] for row in _unique(db.execute("SELECT id FROM conferences ORDER BY id").fetchall(), "conference")]
     if wanted is None:
@@ -521,10 +544,13 @@ def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
     ):
         people.setdefault(session_id, []).append(speakers[speaker_id])
     sessions = []
+    columns = {row[1] for row in db.execute("PRAGMA table_info(sessions)")}  # an older file lacks the newer columns
+    newer = ", ".join(name if name in columns else default for name, default in _NEWER_COLUMNS)
     for (i, title, kind, kind_label, start, end, day_only, room, track, abstract, level, language, url, slides,
-         cited, variants) in db.execute(
+         cited, variants, recording, slide_urls, provenance) in db.execute(
         'SELECT id, title, kind, kind_label, start, "end", day_only, room_id, track_id, abstract, audience_level, '
-        "language, url, slides, sources, title_variants FROM sessions WHERE conference_id = ? ORDER BY position", (cid,),
+        f"language, url, slides, sources, title_variants, {newer} FROM sessions WHERE conference_id = ? ORDER BY position",
+        (cid,),
     ):  # fmt: skip
         where = f"session {i!r}"
         sessions.append(
@@ -537,6 +563,7 @@ def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
                 sources=_strings(cited, where), title_variants=_strings(variants, where),
                 variants=_conflicts(conflicts.get(("session", i, "variant"), []), where),
                 conflicts=_conflicts(conflicts.get(("session", i, "conflict"), []), where),
+                recording=recording, slide_urls=_strings(slide_urls, where), field_sources=_provenance(provenance, where),
             )
         )  # fmt: skip
     name, zone, view, city, country, venue, url, start_date, end_date, coverage = row

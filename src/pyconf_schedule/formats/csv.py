@@ -69,11 +69,11 @@ COLUMNS = (
     "abstract",
     "language",
     "url",
-    "sources",
-    "day",
     "recording",
     "slides",
     "slide_urls",
+    "sources",
+    "day",
 )
 """The header row, in order."""
 
@@ -98,7 +98,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
 
     >>> from pyconf_schedule import load
     >>> dumps(load("eu2026")).splitlines()[0]
-    'id,title,kind,kind_label,start,end,timezone,room,track,speakers,organisations,abstract,language,url,sources,day,recording,slides,slide_urls'
+    'id,title,kind,kind_label,start,end,timezone,room,track,speakers,organisations,abstract,language,url,recording,slides,slide_urls,sources,day'
     """
     conf = as_conference(obj)
     zone, name = view_zone(obj, tz)
@@ -123,11 +123,11 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
             s.abstract or "",
             s.language or "",
             s.url or "",
-            "; ".join(s.sources),
-            day.isoformat() if day is not None else "",
             s.recording or "",
             "; ".join(s.slides),
             "; ".join(s.slide_urls),
+            "; ".join(s.sources),
+            day.isoformat() if day is not None else "",
         )
         writer.writerow([neutralise(cell) for cell in row])
     return out.getvalue()

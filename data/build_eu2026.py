@@ -461,6 +461,8 @@ EVENTS_LIST_SLUG_SPEAKERS: dict[str, list[str]] = EDITORIAL["events_list_slug_sp
 SLIDE_LINKS: dict[str, tuple[str, str]] = {src: (title, word) for src, (title, word) in EDITORIAL["slide_links"].items()}
 DAY_RULE: str = EDITORIAL["rules"]["day"]
 NON_TALK_RULE: str = EDITORIAL["rules"]["non_talk"]
+SPONSOR_RULE: str = EDITORIAL["rules"]["sponsor_sessions"]
+SPONSOR_SESSIONS: str = EDITORIAL["text"]["sponsor_sessions"]
 NON_TALK_SECTIONS: tuple[str, ...] = tuple(EDITORIAL["lists"]["non_talk_sections"])
 
 #: The recap's organisation wording "from the X" keeps X only.
@@ -658,6 +660,10 @@ class _Programme:
         self.track_keys = {title_key(name): tid for tid, name in tracks.items()}
         #: sessions whose kind no source states (a recap item or talk page: "talk" by default)
         self.default_kind: set[str] = set()
+        #: session id -> the sources that state its kind (a prefix, a format word, a category, a phrase)
+        self.kind_from: dict[str, list[str]] = {
+            s["id"]: list(s["sources"]) for s in sessions if s["kind_label"] is not None or s["kind"] == "meet-the-developers"
+        }
         #: every address taken into a session: (session id, field, value, file, line), in build order
         self.links: list[tuple[str, str, str, str, int]] = []
 
@@ -726,6 +732,8 @@ class _Programme:
             fallback: str = "untitled") -> dict[str, Any]:
         sid = session_id(title, self.taken, fallback)
         session = _session(sid, title, kind, kind_label, None, None, None, None, [], None, None, [], [source])
+        if kind not in ("talk", "other"):
+            self.kind_from[sid] = [source]
         if title is not None:
             self.origin[sid, "title"] = [source]
             self.by_key[title_key(title)] = session
@@ -737,6 +745,15 @@ class _Programme:
         if source not in session["sources"]:
             session["sources"].append(source)
             session["sources"].sort(key=SOURCE_ORDER.index)
+
+    def kind_stated(self, session: dict[str, Any], kind: str, source: str) -> None:
+        """``source`` states the session's kind: it becomes (or joins the sources of) the shown kind."""
+        if session["id"] in self.default_kind:
+            session["kind"] = kind
+            self.default_kind.discard(session["id"])
+            self.kind_from[session["id"]] = [source]
+        elif session["kind"] == kind and source not in self.kind_from.setdefault(session["id"], []):
+            self.kind_from[session["id"]].append(source)
 
     def add_title(self, session: dict[str, Any], title: str, source: str) -> None:
         self.add_source(session, source)
@@ -855,7 +872,11 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
     # or (BoFs) new sessions with their speakers
     for mention in recap["mentions"]:
         if mention["section"] in NON_TALK_SECTIONS:
-            continue  # NON_TALK_RULE
+            # NON_TALK_RULE, and SPONSOR_RULE: the sponsor sessions it names by title are sessions
+            if SPONSOR_SESSIONS in mention["text"]:
+                for title in mention["quoted"]:
+                    prog.new(title, "sponsored-talk", None, src)  # no day: the expo "ran throughout both days"
+            continue
         if not mention["bolds"] and not mention["quoted"]:
             continue  # a linking sentence ("The morning opened on the Master Stage ...")
         day = mention["day"]
@@ -937,8 +958,9 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
                 session = prog.new(title, kind, label, sid_src)
             prog.add_title(session, title, sid_src)
             if label and session["id"] in prog.default_kind:
-                session["kind"], session["kind_label"] = kind, label
-                prog.default_kind.discard(session["id"])
+                session["kind_label"] = label
+            if label:
+                prog.kind_stated(session, kind, sid_src)
             if entry["track"] is not None:
                 prog.value(session, "track", prog.track(entry["track"]), sid_src,
                            "the first source's track is shown")
@@ -994,8 +1016,7 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
             kind, phrase = PAGE_KINDS[eid]
             if phrase not in (page["text"] or ""):
                 raise SourceError(f"{name}: the page does not say {phrase!r}")
-            session["kind"] = kind
-            prog.default_kind.discard(session["id"])
+            prog.kind_stated(session, kind, sid_src)
         if page["people"]:
             prog.named(session, sid_src)
         for person, job, org in page["people"]:
@@ -1153,6 +1174,8 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
             session = prog.new(title, "talk", None, sid_src)
             prog.default_kind.add(session["id"])
         prog.add_title(session, title, sid_src)
+        if kind_line == "Talk":  # the IBM Research page files it as a "Talk"
+            prog.kind_stated(session, "talk", sid_src)
     # GitHub files: titles (and one date) that speakers and projects give
     _, lines = _read(sources, _file_of("github-cpp-extensions"))
     m = re.search(r"\*(?P<title>[^*]+)\*,", "\n".join(lines))
@@ -1186,6 +1209,8 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
     if short is not None and title_key(session["title"]).startswith(title_key(short[1])):
         prog.add_title(session, short[1], "github-speaker-site")
     prog.day(session, f"2026-04-{int(m['d']):02d}", "github-speaker-site")
+    if re.search(r'event: "PyTorch Conference Europe 2026",[^}]*?type: "Talk"', text):  # the site's own "type"
+        prog.kind_stated(session, "talk", "github-speaker-site")
 
 
 _HOSTED_FILE = re.compile(r"https://hosted-files\.sched\.co/[^)\s]+")
@@ -1244,8 +1269,9 @@ def _add_events_list(sources: Path, prog: _Programme) -> None:
         if session is None:
             session = prog.new(title, kind, label, src)
         if session["id"] in prog.default_kind and label is not None:
-            session["kind"], session["kind_label"] = kind, label
-            prog.default_kind.discard(session["id"])
+            session["kind_label"] = label
+        if label is not None:
+            prog.kind_stated(session, kind, src)
         if not session["speakers"] and title in EVENTS_LIST_SLUG_SPEAKERS:
             names = EVENTS_LIST_SLUG_SPEAKERS[title]
             if not all(slugify(n) in m["href"] for n in names):
@@ -1290,6 +1316,34 @@ def _add_events_list(sources: Path, prog: _Programme) -> None:
                 shown = "; ".join(prog.speakers.records[s]["name"] for s in session["speakers"])
                 prog.value_conflict(session, "speakers", shown, prog.origin[session["id"], "speakers"],
                                     tail, src, LLM_D_SPEAKER_RULE)
+
+
+WEAK_LLM_D: str = EDITORIAL["text"]["weak_llm_d"]
+WEAK_DEFAULT_KIND: str = EDITORIAL["text"]["weak_default_kind"]
+#: a provenance field -> the key of its sources in _Programme.origin
+_ORIGIN_KEYS = {"start": "start", "end": "end", "day_only": "day", "room": "room", "track": "track",
+                "speakers": "speakers", "url": "url", "recording": "recording"}
+
+
+def _field_sources(session: dict[str, Any], prog: _Programme) -> list[dict[str, Any]]:
+    """Which sources gave each value the session shows, and which values are weak (data/README.md,
+    "Provenance and weak values")."""
+    found: list[dict[str, Any]] = []
+    for name in ("start", "end", "day_only", "room", "kind", "track", "speakers", "url", "recording"):
+        if not session.get(name):
+            continue
+        if name == "kind":
+            stated = prog.kind_from.get(session["id"])
+            if stated is None:
+                found.append({"field": "kind", "sources": [], "weak": WEAK_DEFAULT_KIND.format(kind=session["kind"])})
+            else:
+                found.append({"field": "kind", "sources": sorted(stated, key=_source_rank),
+                              "weak": WEAK_LLM_D if stated == ["events-list-llm-d"] else None})
+            continue
+        cited = sorted(dict.fromkeys(prog.origin[session["id"], _ORIGIN_KEYS[name]]), key=_source_rank)
+        weak = WEAK_LLM_D if cited == ["events-list-llm-d"] and name != "url" else None
+        found.append({"field": name, "sources": cited, "weak": weak})
+    return found
 
 
 def _coverage(sessions: list[dict[str, Any]]) -> str:
@@ -1387,6 +1441,8 @@ def _build(sources: Path) -> tuple[dict[str, Any], _Programme]:
     # the rest of the programme: the recap and the other excerpts
     prog = _Programme(sessions, speakers, rooms, tracks, taken)
     _add_programme(sources, prog, seed_000, seed_000["abstract"])
+    for session in sessions:
+        session["field_sources"] = _field_sources(session, prog)
     coverage = _coverage(sessions)
 
     # The venue: no seed names it; the third-party write-up does ("... held April 7-8 at

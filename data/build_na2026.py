@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # when loaded by importlib
 
-from _build_common import dump, editorial, fold, main, session_id, slugify  # noqa: E402
+from _build_common import dump, editorial, finish, fold, main, session_id, slugify  # noqa: E402
 
 TIMEZONE = "America/Los_Angeles"
 ZONE = ZoneInfo(TIMEZONE)
@@ -106,6 +106,7 @@ RULE_KIND = _RULES["kind"].format(order=RULE_ORDER)
 RULE_KIND_LABEL = _RULES["kind_label"].format(order=RULE_ORDER)
 RULE_SPEAKERS = _RULES["speakers"].format(order=RULE_ORDER)
 RULE_ORGANISATION = _RULES["organisation"]
+WEAK_DEFAULT_KIND: str = EDITORIAL["text"]["weak_default_kind"]
 
 # Organisation wordings that differ only in a legal suffix ("Meta Inc.",
 # "Red Hat LLC", "Tensormesh, Inc.", "Intel Corporation") name the same
@@ -989,6 +990,23 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
     for record in group:
         if record.source not in sources:
             sources.append(record.source)
+
+    def given(name: str, value: Any, of: Callable[[Record], Any]) -> dict[str, Any] | None:
+        """The provenance of a shown value: every record (in source order) that gives that value."""
+        if value is None:
+            return None
+        return {"field": name, "sources": list(dict.fromkeys(r.source for r in group if of(r) == value)), "weak": None}
+
+    kind = ({"field": "kind", "sources": list(dict.fromkeys(r.source for r in stated if r.kind == best.kind)), "weak": None}
+            if stated else {"field": "kind", "sources": [], "weak": WEAK_DEFAULT_KIND.format(kind=best.kind)})
+    field_sources = [p for p in (
+        given("start", _iso(timed.start), lambda r: _iso(r.start)),
+        given("end", _iso(timed.end), lambda r: _iso(r.end)),
+        given("room", room, lambda r: r.room),
+        kind,
+        given("track", track, lambda r: r.track),
+        given("speakers", _speaker_names(first) if first.speakers else None, _speaker_names),
+    ) if p is not None]
     return {
         "id": sid,
         "title": first.title,
@@ -1008,6 +1026,7 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
         "title_variants": title_variants,
         "variants": variants,
         "conflicts": conflicts,
+        "field_sources": field_sources,
     }
 
 
@@ -1089,7 +1108,7 @@ def build(sources: Path) -> dict[str, Any]:
     """Build the na2026 document from the source folder (holding seeds/ and extra/)."""
     records = parse_all(sources)
     sessions, speakers, rooms, tracks = merge(records)
-    return {
+    return finish({
         "format": "pyconf-schedule",
         "version": 1,
         "conference": {
@@ -1109,7 +1128,7 @@ def build(sources: Path) -> dict[str, Any]:
             "speakers": speakers,
             "sessions": sessions,
         },
-    }
+    })
 
 
 def render(sources: Path) -> str:

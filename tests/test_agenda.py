@@ -391,3 +391,16 @@ def test_free_follows_each_conferences_programme_days() -> None:
     agenda = Agenda.of(congress, ["night"]).add(["pytorch-cto"], conference=load("eu2026"))
     assert [c.id for c in agenda.conferences] == ["congress", "eu2026"]
     assert [str(g) for g in agenda.free("2026-04-08")] == ["09:10-01:00 (+1) (15 h 50 min)"]
+
+
+def test_a_clash_resting_on_a_weak_time_is_marked() -> None:
+    """Not All Tokens (its time only from the llm-d list) overlaps Monarch on ROCm: the clash says it rests on a weak time."""
+    conf = load("eu2026")
+    weak = Agenda.of(conf, ["not-all-tokens-are-equal-semantic-kv-cache", "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
+    (clash,) = weak.clashes()
+    assert (clash.first.id, clash.overlap, clash.weak_time) == (
+        "bringing-pytorch-monarch-to-amd-gpus-single-controller", timedelta(minutes=5), True,
+    )  # fmt: skip
+    assert str(clash).endswith("(Maroon Ayoub, Hyunkyun Moon) (on a weak time)")
+    firm = Agenda.of(conf, ["kv-cache-centric-inference-building-a-state-aware", "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
+    assert [c.weak_time for c in firm.clashes()] == [False]

@@ -52,7 +52,7 @@ def test_build_reproduces_shipped_dataset() -> None:
 
 
 def test_session_counts() -> None:
-    """96 sessions: 48 with time and room, 6 with time only, 38 with only their day, 4 with no day."""
+    """98 sessions: 48 with time and room, 6 with time only, 38 with only their day, 6 with no day."""
     sessions = _shipped()["sessions"]
     kinds = Counter(
         "time and room" if s["start"] and s["room"] else "time only" if s["start"]
@@ -60,18 +60,18 @@ def test_session_counts() -> None:
         for s in sessions
     )
     days = Counter(s["start"][:10] if s["start"] else s.get("day_only") for s in sessions)
-    assert len(sessions) == 96
-    assert kinds == {"time and room": 48, "time only": 6, "day only": 38, "no day": 4}
-    assert days == {"2026-04-07": 44, "2026-04-08": 48, None: 4}
+    assert len(sessions) == 98
+    assert kinds == {"time and room": 48, "time only": 6, "day only": 38, "no day": 6}
+    assert days == {"2026-04-07": 44, "2026-04-08": 48, None: 6}
     assert not any(s["start"] and "day_only" in s for s in sessions)
 
 
 def test_coverage_statement_counts() -> None:
     """The coverage statement gives the same counts."""
     coverage = _shipped()["coverage"]
-    assert coverage.startswith("96 sessions that public sources know")
+    assert coverage.startswith("98 sessions that public sources know")
     assert ("48 have a start time and a room, 6 a start time but no room, 38 only their day "
-            "(no time is known, none is guessed) and 4 not even their day") in coverage
+            "(no time is known, none is guessed) and 6 not even their day") in coverage
 
 
 SEED_002_SESSIONS = ROOT / "tests" / "golden" / "eu2026_seed_002_sessions.json"
@@ -267,12 +267,13 @@ def test_newly_timed_sessions() -> None:
 
 
 def test_recap_only_sessions_have_no_start() -> None:
-    """A session only the recap gives has a day and no time: 31 of them."""
+    """A session only the recap gives has no time: 33 of them (two sponsor sessions with no day either)."""
     recap_only = [s for s in _shipped()["sessions"] if s["sources"] == ["recap-pytorch-blog"]]
-    assert len(recap_only) == 31
+    assert len(recap_only) == 33
     for session in recap_only:
         assert (session["start"], session["end"]) == (None, None), session["id"]
-        assert session["day_only"] in ("2026-04-07", "2026-04-08"), session["id"]
+        assert session.get("day_only") in (("2026-04-07", "2026-04-08") if session["kind"] != "sponsored-talk"
+                                           else (None,)), session["id"]
 
 
 def test_every_recap_talk_is_found() -> None:
@@ -307,11 +308,11 @@ def test_kinds_and_tracks() -> None:
     sessions = _shipped()["sessions"]
     assert Counter(s["kind"] for s in sessions) == {
         "talk": 55, "lightning-talk": 20, "keynote": 9, "meet-the-developers": 4, "sponsored-keynote": 3,
-        "birds-of-a-feather": 3, "other": 1, "sponsored-talk": 1}
+        "birds-of-a-feather": 3, "other": 1, "sponsored-talk": 3}
     tracks = {t["id"]: t["name"] for t in _shipped()["tracks"]}
     assert Counter(tracks[s["track"]] if s["track"] else None for s in sessions) == {
         "Frameworks & Compilers": 18, "Inference & Production": 17, "Training Systems": 14,
-        "Keynote Sessions": 12, None: 11, "GenAI & Multimodal": 5, "Applications & Case Studies": 4,
+        "Keynote Sessions": 12, None: 13, "GenAI & Multimodal": 5, "Applications & Case Studies": 4,
         "Responsible AI & Compliance": 4, "Meet the Developers": 3, "Agents and Interop": 3,
         "Responsible AI, Security, and Privacy": 2, "Security and Privacy": 2, "Birds of A Feather": 1}
 
@@ -403,11 +404,26 @@ def test_new_organisation_conflicts() -> None:
 
 
 def test_non_talk_items_are_not_sessions() -> None:
-    """Expo, registration, lunch, party, posters and sponsor activities are not sessions."""
+    """Expo, registration, lunch, party and posters are not sessions."""
     titles = {s["title"] for s in _shipped()["sessions"]}
     for title in ("Community Expo", "Registration & Badge Pick-Up", "Women and Non-Binary in PyTorch Lunch",
-                  "Flare Party", "Lobster Trap: OpenClaw in Containers"):
+                  "Flare Party"):
         assert title not in titles
+
+
+def test_sponsor_sessions_named_by_title_are_sessions() -> None:
+    """The recap's two sponsor sessions of the expo are sessions (sponsored-talk), with nothing more than it says."""
+    sessions = {s["title"]: s for s in _shipped()["sessions"]}
+    for title, sid in (("Validating AI on CPUs: The vLLM 3-Phase Evaluation Framework", "validating-ai-on-cpus-the-vllm-3-phase"),
+                       ("Lobster Trap: OpenClaw in Containers", "lobster-trap-openclaw-in-containers")):
+        s = sessions[title]
+        assert (s["id"], s["kind"], s["kind_label"], s["start"], s["room"], s["speakers"], s["sources"]) == (
+            sid, "sponsored-talk", None, None, None, [], ["recap-pytorch-blog"])
+        assert "day_only" not in s
+        assert s["field_sources"] == [{"field": "kind", "sources": ["recap-pytorch-blog"], "weak": None}]
+    assert sorted(s["id"] for s in _shipped()["sessions"] if s["kind"] == "sponsored-talk") == [
+        "lobster-trap-openclaw-in-containers", "torchtpu-expanding-tpu-programmability-to-pytorch",
+        "validating-ai-on-cpus-the-vllm-3-phase"]
 
 
 def test_sources_have_file_and_address() -> None:
@@ -579,7 +595,7 @@ def test_subject_link_needs_unique_title_words(words: tuple[str, ...], message: 
     title, _ = module.SUBJECT_LINKS["2Hiq0"]
     module.SUBJECT_LINKS["2Hiq0"] = (title, words)
     if message is None:
-        assert len(module.build(SOURCES)["conference"]["sessions"]) == 96
+        assert len(module.build(SOURCES)["conference"]["sessions"]) == 98
     else:
         with pytest.raises(module.SourceError, match=message):
             module.build(SOURCES)
@@ -661,3 +677,46 @@ def test_slide_words_match_a_listed_file_and_its_address() -> None:
     assert script.slide_words("PyTorch%20Conf%20EU%20-%202026%20-%20PyTorch%20on%20RISC-V.pdf") == \
         script.slide_words("PyTorch Conf EU 2026 PyTorch on RISC V pdf") == \
         ["pytorch", "conf", "eu", "2026", "pytorch", "on", "risc", "v", "pdf"]
+
+
+def test_every_shown_field_names_its_sources() -> None:
+    """Each session records, per time, day, room, kind, track, speakers, page and recording it shows, the sources."""
+    fields = ("start", "end", "day_only", "room", "kind", "track", "speakers", "url", "recording")
+    for s in _shipped()["sessions"]:
+        recorded = [p["field"] for p in s["field_sources"]]
+        assert recorded == [f for f in fields if s.get(f)], s["id"]
+        assert all(p["sources"] for p in s["field_sources"] if p["field"] != "kind"), s["id"]
+
+
+def test_weak_values_are_the_llm_d_list_alone_and_defaulted_kinds() -> None:
+    """66 values are weak: 54 kinds no source states (defaults), and twelve values only the llm-d events list gives."""
+    weak = Counter((p["field"], p["weak"]) for s in _shipped()["sessions"] for p in s["field_sources"] if p["weak"])
+    llm_d = "only the llm-d events list gives it, a copy of an earlier draft of the schedule"
+    assert weak == {
+        ("kind", "no source states the kind; 'talk' is the default"): 53,
+        ("kind", "no source states the kind; 'other' is the default"): 1,
+        ("kind", llm_d): 2, ("start", llm_d): 3, ("end", llm_d): 3, ("room", llm_d): 3, ("speakers", llm_d): 1,
+    }  # fmt: skip
+    assert sum(1 for s in _shipped()["sessions"] if any(p["weak"] for p in s["field_sources"])) == 58
+
+
+def test_provenance_of_a_session_from_the_llm_d_list() -> None:
+    """Not All Tokens: time, room, kind and speakers only from the llm-d list (weak); its page from there too (firm)."""
+    weak = "only the llm-d events list gives it, a copy of an earlier draft of the schedule"
+    assert _session("Not All Tokens Are Equal: Semantic KV-Cache for Agentic LLM Serving")["field_sources"] == [
+        {"field": "start", "sources": ["events-list-llm-d"], "weak": weak},
+        {"field": "end", "sources": ["events-list-llm-d"], "weak": weak},
+        {"field": "room", "sources": ["events-list-llm-d"], "weak": weak},
+        {"field": "kind", "sources": ["events-list-llm-d"], "weak": weak},
+        {"field": "speakers", "sources": ["events-list-llm-d"], "weak": weak},
+        {"field": "url", "sources": ["events-list-llm-d"], "weak": None},
+    ]
+    token = {p["field"]: (p["sources"], p["weak"]) for p in _session(
+        "The Token Slice: Implementing Preemptive Scheduling via Chunked Decoding")["field_sources"]}
+    assert token == {
+        "start": (["sched-event-2Hins"], None), "end": (["sched-event-2Hins"], None),
+        "room": (["events-list-llm-d"], weak), "kind": (["ibm-research-token-slice"], None),
+        "track": (["recap-pytorch-blog"], None),
+        "speakers": (["sched-event-2Hins", "recap-pytorch-blog", "recording-token-slice"], None),
+        "url": (["sched-event-2Hins"], None), "recording": (["recording-token-slice"], None),
+    }  # fmt: skip

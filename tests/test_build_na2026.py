@@ -6,7 +6,7 @@ import importlib.util
 import json
 import sys
 from collections import Counter
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -560,3 +560,35 @@ def test_every_title_match_is_used() -> None:
     for (source, variant), shown in module.TITLE_MATCHES.items():
         session = titles[shown]
         assert variant in session["title_variants"] and source in session["sources"]
+
+
+def test_each_shown_value_names_the_posts_that_give_it() -> None:
+    """The torch.profiler session: its time is post-core's alone (the editorial choice), its room three posts'."""
+    sessions = {s["id"]: s for s in _shipped()["conference"]["sessions"]}
+    assert sessions["from-torch-profiler-to-hardware-cycles-a-practical"]["field_sources"] == [
+        {"field": "start", "sources": ["post-core"], "weak": None},
+        {"field": "end", "sources": ["post-core"], "weak": None},
+        {"field": "room", "sources": ["seed-001", "post-hardware-md", "post-core"], "weak": None},
+        {"field": "kind", "sources": ["post-core"], "weak": None},
+        {"field": "track", "sources": ["seed-001", "post-hardware-md"], "weak": None},
+        {"field": "speakers", "sources": ["seed-001", "post-hardware-md", "post-core"], "weak": None},
+    ]
+
+
+def test_weak_values_are_the_defaulted_kinds() -> None:
+    """50 sessions are talks only by default (no post gives a format word): their kind is weak, nothing else is."""
+    sessions = _shipped()["conference"]["sessions"]
+    weak = Counter((p["field"], p["weak"]) for s in sessions for p in s["field_sources"] if p["weak"])
+    assert weak == {("kind", "no source states the kind; 'talk' is the default"): 50}
+    ten_minutes = [s["id"] for s in sessions if s["kind"] == "talk" and s["end"]
+                   and datetime.fromisoformat(s["end"][:25]) - datetime.fromisoformat(s["start"][:25]) <= timedelta(minutes=10)]
+    assert len(ten_minutes) == 9
+    assert all(next(p for p in s["field_sources"] if p["field"] == "kind")["weak"] for s in sessions if s["id"] in ten_minutes)
+
+
+def test_sponsor_sessions_of_the_demo_theater_stay() -> None:
+    """The one sponsor rule keeps na2026's sponsored sessions in the Community Expo: titled sessions, wherever held."""
+    sessions = _shipped()["conference"]["sessions"]
+    expo = sorted(s["start"][11:16] for s in sessions if s["kind"] == "sponsored-talk" and s["room"] == "community-expo")
+    assert expo == ["10:40", "10:55", "12:35", "13:00", "13:50", "14:15", "15:55", "16:10"]
+    assert sum(1 for s in sessions if s["kind"] == "sponsored-talk") == 12

@@ -60,16 +60,16 @@ def schedule_file(tmp_path: Path) -> Path:
 
 DATASETS = """\
 eu2026  PyTorch Conference Europe 2026
-        Paris, France · 7–8 April 2026 · Europe/Paris · 96 sessions
-        96 sessions that public sources know: the Sched "Full Schedule" page
+        Paris, France · 7–8 April 2026 · Europe/Paris · 98 sessions
+        98 sessions that public sources know: the Sched "Full Schedule" page
         (source seed-002), one Sched session page (seed-000), the PyTorch
         Foundation's recap of the conference, further Sched pages, recordings,
         talk pages and the llm-d events list (see sources). 48 have a start time
         and a room, 6 a start time but no room, 38 only their day (no time is
-        known, none is guessed) and 4 not even their day. Rooms and hours with
+        known, none is guessed) and 6 not even their day. Rooms and hours with
         no known session are gaps in the sources, not free time. Non-talk items
-        (expo, registration, meals, parties, posters, sponsor activities, the
-        co-located hackathon) are not sessions.
+        (expo, registration, meals, parties, posters, the co-located hackathon)
+        are not sessions; sponsor sessions named by their title are.
 
 na2026  PyTorch Conference North America 2026
         San Jose · 20–21 October 2026 · America/Los_Angeles · 113 sessions
@@ -93,7 +93,7 @@ def test_datasets_json(capsys: pytest.CaptureFixture[str]) -> None:
     rows = json.loads(out)
     assert code == EXIT_OK
     assert [(r["name"], r["timezone"], r["sessions"], r["start_date"]) for r in rows] == [
-        ("eu2026", "Europe/Paris", 96, "2026-04-07"),
+        ("eu2026", "Europe/Paris", 98, "2026-04-07"),
         ("na2026", "America/Los_Angeles", 113, "2026-10-20"),
     ]
 
@@ -282,6 +282,9 @@ PyTorch Updates
              Moment for Open Source AI in Paris (PyTorch Foundation blog recap,
              15 April 2026; excerpt)
              <https://pytorch.org/blog/pytorch-conference-europe-2026-a-landmark-moment-for-open-source-ai-in-paris/>
+
+Where each value comes from:
+  - start, end, room, kind, track, speakers: seed-002
 """
 
 SHOW_DISPUTED = """\
@@ -359,6 +362,24 @@ To Be Decided
 def test_show_dataset_session(capsys: pytest.CaptureFixture[str]) -> None:
     """`show` prints every known field of one session."""
     assert run(capsys, "show", "eu2026", "pytorch-updates") == (EXIT_OK, SHOW_UPDATES, "")
+
+
+def test_show_says_where_each_value_comes_from_and_which_are_weak(capsys: pytest.CaptureFixture[str]) -> None:
+    """`show` ends with the sources of each field; values only the llm-d list gives, and a defaulted kind, are weak."""
+    code, out, _ = run(capsys, "show", "eu2026", "not-all-tokens-are-equal-semantic-kv-cache")
+    assert code == EXIT_OK
+    assert out.split("Where each value comes from:\n")[1] == (
+        "  - start, end, room, kind, speakers: events-list-llm-d; weak: only the llm-d\n"
+        "    events list gives it, a copy of an earlier draft of the schedule\n"
+        "  - url: events-list-llm-d\n"
+    )
+    code, out, _ = run(capsys, "show", "eu2026", "untitled-000")
+    assert out.split("Where each value comes from:\n")[1] == (
+        "  - day_only: recap-pytorch-blog\n"
+        "  - kind: no source; weak: no source states the kind; 'other' is the default\n"
+        "  - track: recap-pytorch-blog\n"
+        "  - speakers: seed-000, recap-pytorch-blog\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -526,7 +547,7 @@ def test_export_notes_left_out_sessions(capsys: pytest.CaptureFixture[str], tmp_
     assert (code, out, err) == (
         EXIT_OK,
         f"wrote 54 sessions to {target}\n",
-        "pyconf-schedule: note: 42 sessions (38 with a day but no time, 4 unscheduled) left out (ics needs a time): "
+        "pyconf-schedule: note: 44 sessions (38 with a day but no time, 6 unscheduled) left out (ics needs a time): "
         "brevitas-quantization-library, cross-region-model-serving-pytorch-inference-observability-and, "
         "flexattention-flashattention-4-fast-and-flexible, flexible-deployment-of-pytorch-models-on-mcu-class, "
         "from-pretrained-to-personal-privacy-first-fine-tuning, ...\n",
@@ -583,7 +604,7 @@ ERRORS = [
     (["list", "eu2026", "--kind", "keynot"],
      "pyconf-schedule: error: session kind 'keynot' not found (did you mean 'keynote'?)\n"),
     (["show", "eu2026", "no-such-session"],
-     "pyconf-schedule: error: session 'no-such-session' not found; 96 sessions exist\n"
+     "pyconf-schedule: error: session 'no-such-session' not found; 98 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["show", "eu2026", "monarch"],
      "pyconf-schedule: error: 4 sessions match 'monarch': from-one-node-to-distributed-training-and-inference, "
@@ -1141,7 +1162,7 @@ def test_dst_abbreviations_once_per_shared_range(capsys: pytest.CaptureFixture[s
 DATASETS_60 = """\
 eu2026  PyTorch Conference Europe 2026
         Paris, France · 7–8 April 2026 · Europe/Paris ·
-        96 sessions
+        98 sessions
 """
 
 
@@ -1256,7 +1277,7 @@ EMPTY_AND_LONG_VALUES = [
     (["export", "eu2026", "--to", "csv", "-o", ""], "pyconf-schedule: error: -o needs a FILE name\n"
      "hint: leave -o out, or give -o -, to write to standard output\n"),
     (["list", f"{LONG}.json"], f"pyconf-schedule: error: …{LONG[:94]}.json: File name too long\n"),
-    (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 96 sessions exist\n"
+    (["show", "eu2026", f"kv {LONG}"], f"pyconf-schedule: error: session 'kv {LONG[:56]}…' not found; 98 sessions exist\n"
      "hint: 'pyconf-schedule list eu2026 --ids' shows the session ids\n"),
     (["export", "eu2026", "--to", LONG], f"pyconf-schedule: error: unknown format '{LONG[:59]}…'; valid formats: json, ics, "
      "csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet (aliases: md = markdown, frab-json = c3voc-json)\n"),

@@ -51,7 +51,7 @@ def test_consume_drops_each_session_dict_once_built() -> None:
     decode(kept)
     assert kept == document
     decode(document, consume=True)
-    assert document["conference"]["sessions"] == [None] * 96
+    assert document["conference"]["sessions"] == [None] * 98
 
 
 @pytest.mark.parametrize(

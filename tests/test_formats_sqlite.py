@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -353,3 +354,26 @@ def test_a_database_without_the_newer_columns_still_reads(tmp_path: Path) -> Non
 def closing_db(path: Path) -> contextlib.closing[sqlite3.Connection]:
     """A connection to ``path`` that is closed after the ``with`` block."""
     return contextlib.closing(sqlite3.connect(path))
+
+
+def test_the_provenance_column_names_sources_and_weak_values(tmp_path: Path) -> None:
+    """The provenance column holds each field's sources and why a value is weak, so SQL can find weak times."""
+    path = tmp_path / "eu.db"
+    write(load("eu2026"), path)
+    with closing_db(path) as db:
+        (text,) = db.execute("SELECT provenance FROM sessions WHERE id = 'untitled-000'").fetchone()
+        weak_starts = db.execute(
+            "SELECT s.id FROM sessions s, json_each(s.provenance) p "
+            "WHERE json_extract(p.value, '$.field') = 'start' AND json_extract(p.value, '$.weak') IS NOT NULL ORDER BY s.id"
+        ).fetchall()
+    assert json.loads(text) == [
+        {"field": "day_only", "sources": ["recap-pytorch-blog"], "weak": None},
+        {"field": "kind", "sources": [], "weak": "no source states the kind; 'other' is the default"},
+        {"field": "track", "sources": ["recap-pytorch-blog"], "weak": None},
+        {"field": "speakers", "sources": ["seed-000", "recap-pytorch-blog"], "weak": None},
+    ]
+    assert weak_starts == [
+        ("beyond-generic-spans-distributed-tracing-for-actionable-llm",),
+        ("disaggregated-tokenization-building-toward-tokens-in-tokens-out",),
+        ("not-all-tokens-are-equal-semantic-kv-cache",),
+    ]

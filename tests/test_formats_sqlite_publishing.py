@@ -53,7 +53,7 @@ def test_full_text_tables_index_each_sessions_row_once(database: Path) -> None:
                      if "monarch" in f"{s.title or ''} {s.abstract or ''}".lower()]  # fmt: skip
     assert found == sorted(expected)
     assert len(found) == 5
-    assert indexed == 96 + 113
+    assert indexed == 98 + 113
 
 
 def test_session_details_gives_speakers_in_order_with_room_and_track(database: Path) -> None:
@@ -153,9 +153,9 @@ def _get(url: str) -> Any:
 
 
 def test_datasette_serves_sessions_search_and_metadata(datasette: str) -> None:
-    """Datasette lists eu2026's 96 sessions, finds 'monarch' through sessions_fts on its own, and shows the metadata."""
+    """Datasette lists eu2026's 98 sessions, finds 'monarch' through sessions_fts on its own, and shows the metadata."""
     rows = _get(datasette + "/sessions.json?_shape=array&_size=max&conference_id=eu2026")
-    assert len(rows) == 96
+    assert len(rows) == 98
     found = _get(datasette + "/sessions.json?_shape=array&" + urllib.parse.urlencode({"_search": "monarch"}))
     assert sorted((r["conference_id"], r["id"]) for r in found) == sorted(
         [("na2026", "monarch-single-machine-devx-at-distributed-scale")] + [

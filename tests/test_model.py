@@ -166,3 +166,49 @@ def test_conference_derives_people_and_places() -> None:
     conf = Conference(id="c", name="C", timezone="UTC",
                       sessions=[Session(id="a", speakers=(ADA,), room=HALL, start=datetime(2026, 1, 1, tzinfo=timezone.utc))])
     assert (conf.speakers, conf.rooms, conf.tracks) == ((ADA,), (HALL,), ())
+
+
+def test_provenance_names_the_sources_of_a_field_and_marks_weak_values() -> None:
+    """provenance(name) gives the recorded Provenance of a field, None when none is; weak_fields lists the weak ones."""
+    from pyconf_schedule import Provenance
+
+    s = Session(
+        id="x", start=utc(2026, 4, 8, 9), field_sources=[
+            Provenance(field="start", sources=["list"], weak="an early draft"),
+            Provenance(field="kind", weak="no source states the kind; 'talk' is the default"),
+            Provenance(field="room", sources=["page"]),
+        ],
+    )  # fmt: skip
+    start = s.provenance("start")
+    assert start is not None and (start.sources, start.weak, start.is_weak) == (("list",), "an early draft", True)
+    room = s.provenance("room")
+    assert room is not None and (room.sources, room.is_weak) == (("page",), False)
+    assert s.provenance("track") is None
+    assert s.weak_fields == ("start", "kind")
+
+
+def test_provenance_of_an_unknown_field_is_refused() -> None:
+    """A field that has no provenance (title) is refused, naming the fields that have one."""
+    from pyconf_schedule import Provenance
+
+    message = (
+        "provenance field 'title' is not recorded; valid: start, end, day_only, room, kind, track, speakers, url, recording"
+    )
+    with pytest.raises(InvalidScheduleError) as info:
+        Provenance(field="title")
+    assert str(info.value) == message
+    with pytest.raises(InvalidScheduleError) as info:
+        Session(id="x").provenance("title")  # type: ignore[arg-type]
+    assert str(info.value) == message
+
+
+def test_provenance_of_the_wrong_type_is_refused() -> None:
+    """field_sources holds Provenance objects only; a Provenance's sources are strings."""
+    from pyconf_schedule import FieldTypeError, Provenance
+
+    with pytest.raises(FieldTypeError) as info:
+        Session(id="x", field_sources=["start"])  # type: ignore[list-item]
+    assert str(info.value) == "Session.field_sources must be an iterable of Provenance, but holds str 'start' (in session 'x')"
+    with pytest.raises(FieldTypeError) as info:
+        Provenance(field="start", sources=[1])  # type: ignore[list-item]
+    assert str(info.value) == "Provenance.sources must be a str or an iterable of str, but holds int 1"

@@ -29,11 +29,11 @@ def test_a_small_result_is_one_row_per_session_escaped() -> None:
 
 
 def test_a_whole_conference_shows_twenty_rows_and_a_count() -> None:
-    """eu2026's 96 sessions: 20 rows, then '… and 76 more'; a Tokyo view shows Tokyo times."""
+    """eu2026's 98 sessions: 20 rows, then '… and 78 more'; a Tokyo view shows Tokyo times."""
     conf = load("eu2026")
     html = conf._repr_html_()
     assert html.count("<tr><td>") == 20
-    assert '<tr><td colspan="4">… and 76 more</td></tr>' in html
+    assert '<tr><td colspan="4">… and 78 more</td></tr>' in html
     tokyo = conf.by_speaker("Liz Li").to_tz("Asia/Tokyo")._repr_html_()
     assert "<td>Wed 08 Apr 18:05–18:30</td>" in tokyo
     assert "times in Asia/Tokyo" in tokyo

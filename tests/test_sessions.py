@@ -349,3 +349,20 @@ def test_find_gives_every_session_words_match_when_no_one_title_holds_them() -> 
         "why-wideep-inference-needs-data-parallel-aware-scheduling", "kv-cache-centric-inference-building-a-state-aware",
     )  # fmt: skip
     assert len(conf.find("kv cache")) == 5
+
+
+def test_firm_times_leave_out_the_sessions_whose_time_is_weak() -> None:
+    """eu2026 has three sessions timed only by the llm-d list; firm_times() leaves them out, na2026 loses none."""
+    from pyconf_schedule import load
+
+    eu = load("eu2026")
+    weak = eu.sessions - eu.sessions.firm_times()
+    assert weak.ids == (
+        "beyond-generic-spans-distributed-tracing-for-actionable-llm",
+        "disaggregated-tokenization-building-toward-tokens-in-tokens-out",
+        "not-all-tokens-are-equal-semantic-kv-cache",
+    )
+    assert eu.at("2026-04-08 11:30").ids == ("not-all-tokens-are-equal-semantic-kv-cache",)
+    assert eu.sessions.firm_times().at("2026-04-08 11:30").ids == ()
+    na = load("na2026")
+    assert na.sessions.firm_times() == na.sessions

@@ -22,12 +22,12 @@ pa = pytest.importorskip("pyarrow", reason="pyarrow is installed by the test ext
 
 
 def test_tables_of_eu2026_hold_every_session_speaker_and_link() -> None:
-    """eu2026 gives one row per session (96), per speaker, per session's speaker, per room and per track."""
+    """eu2026 gives one row per session (98), per speaker, per session's speaker, per room and per track."""
     conf = load("eu2026")
     tables = to_arrow(conf)
     assert list(tables) == list(TABLES)
     assert tables["conferences"].to_pylist()[0]["conference"] == "eu2026"
-    assert tables["sessions"].num_rows == len(conf.sessions) == 96
+    assert tables["sessions"].num_rows == len(conf.sessions) == 98
     assert tables["speakers"].num_rows == len(conf.speakers)
     assert tables["session_speakers"].num_rows == sum(len(s.speakers) for s in conf.sessions)
     assert tables["rooms"].column("name").to_pylist() == [r.name for r in conf.rooms]

@@ -71,9 +71,15 @@ class Clash:
     overlap: timedelta | None
     possible: bool = False
 
+    @property
+    def weak_time(self) -> bool:
+        """True when the clash rests on a weak time: a start or end of either session is marked weak
+        (:attr:`Session.weak_fields`), so the two may not really overlap."""
+        return any(name in ("start", "end") for s in (self.first, self.second) for name in s.weak_fields)
+
     def __str__(self) -> str:
         how = "may clash" if self.possible else f"overlap {_minutes(self.overlap)}"
-        return f"{how}: {self.first} / {self.second}"
+        return f"{how}: {self.first} / {self.second}" + (" (on a weak time)" if self.weak_time else "")
 
 
 @frozen(kw_only=True)

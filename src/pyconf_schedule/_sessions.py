@@ -57,6 +57,9 @@ def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str
     )
 
 
+_WEAK_TIME = frozenset({"start", "end"})
+
+
 class Sessions(Sequence[Session]):
     """An immutable, start-sorted sequence of :class:`Session`; every filter returns one.
 
@@ -231,6 +234,20 @@ class Sessions(Sequence[Session]):
     def filter(self, predicate: Callable[[Session], bool]) -> Sessions:
         """The sessions for which ``predicate(session)`` is true."""
         return self._derive(s for s in self._items if predicate(s))
+
+    def firm_times(self) -> Sessions:
+        """The sessions whose time rests on no weak value: those whose ``start`` or ``end`` is weak are left out.
+
+        A weak value is one its :class:`~pyconf_schedule.Provenance` marks
+        (:attr:`Session.weak_fields`): in eu2026, the three times only the
+        llm-d events list gives.  Sessions without a time stay.
+
+        >>> from pyconf_schedule import load
+        >>> eu = load("eu2026")
+        >>> len(eu.sessions) - len(eu.sessions.firm_times())
+        3
+        """
+        return self._derive(s for s in self._items if not _WEAK_TIME.intersection(s.weak_fields))
 
     def by_speaker(self, name: str) -> Sessions:
         """Sessions with a speaker of that name, alias or id.

@@ -220,6 +220,7 @@ def _clashes(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
         return EXIT_OK
     for c in clashes:
         how = "may clash (a time is not known)" if c.possible else f"overlap {_minutes(c.overlap)}"
+        how += " (on a weak time)" if c.weak_time else ""
         out.write(f"{how}:\n  {_line(c.first)}\n  {_line(c.second)}\n")
     unplaced = agenda.sessions.unscheduled
     if unplaced:

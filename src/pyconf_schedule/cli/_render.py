@@ -316,3 +316,17 @@ def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> No
             out.write(f"{_INDENT}- {lines[0]}\n")
             for more in lines[1:]:
                 out.write(f"{_INDENT}  {more}\n")
+    if s.field_sources:
+        out.write("\nWhere each value comes from:\n")
+        groups: list[tuple[list[str], tuple[str, ...], str | None]] = []
+        for p in s.field_sources:  # fields with the same sources and weakness share a line
+            if groups and groups[-1][1:] == (p.sources, p.weak):
+                groups[-1][0].append(p.field)
+            else:
+                groups.append(([p.field], p.sources, p.weak))
+        for names, cited, weak in groups:
+            text = f"{', '.join(names)}: {', '.join(cited) or 'no source'}" + (f"; weak: {weak}" if weak else "")
+            lines = _wrap(text, width - 4)
+            out.write(f"{_INDENT}- {lines[0]}\n")
+            for more in lines[1:]:
+                out.write(f"{_INDENT}  {more}\n")

@@ -30,11 +30,12 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from datetime import date, timezone
+from datetime import date, time, timezone
 from pathlib import Path
 from typing import Any
 
 from .._conference import Conference
+from .._days import ProgrammeDay
 from .._model import Conflict, Provenance, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from .._sessions import Sessions
 from .._time import format_datetime, parse_datetime
@@ -51,7 +52,12 @@ SCHEMA = """\
 CREATE TABLE IF NOT EXISTS schema_info (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS conferences (
     id TEXT PRIMARY KEY, name TEXT NOT NULL, timezone TEXT NOT NULL, view_timezone TEXT,
-    city TEXT, country TEXT, venue TEXT, url TEXT, start_date TEXT, end_date TEXT, coverage TEXT
+    city TEXT, country TEXT, venue TEXT, url TEXT, start_date TEXT, end_date TEXT, coverage TEXT, day_change TEXT
+);
+CREATE TABLE IF NOT EXISTS programme_days (
+    conference_id TEXT NOT NULL REFERENCES conferences (id), position INTEGER NOT NULL,
+    date TEXT NOT NULL, start TEXT NOT NULL, "end" TEXT NOT NULL,
+    PRIMARY KEY (conference_id, position)
 );
 CREATE TABLE IF NOT EXISTS sources (
     conference_id TEXT NOT NULL REFERENCES conferences (id), position INTEGER NOT NULL,
@@ -139,7 +145,18 @@ speakers, room and track.  Written with :data:`SCHEMA`; the reader needs none of
 _FTS = (("sessions_fts", "sessions", "title, abstract"), ("speakers_fts", "speakers", "name, organisation, bio"))
 """The database schema, as SQL; :func:`write` creates it in a new file."""
 
-_TABLES = ("search", "conflicts", "session_speakers", "sessions", "speakers", "tracks", "rooms", "sources", "conferences")
+_TABLES = (
+    "search", "conflicts", "session_speakers", "sessions", "speakers", "tracks", "rooms", "sources", "programme_days",
+    "conferences",
+)  # fmt: skip
+
+_ADDED_COLUMNS = (
+    ("conferences", "day_change", "TEXT"),
+    ("sessions", "recording", "TEXT"),
+    ("sessions", "slide_urls", "TEXT NOT NULL DEFAULT '[]'"),
+    ("sessions", "provenance", "TEXT NOT NULL DEFAULT '[]'"),
+)
+"""Columns added after the first schema: a database written before them gains them when written to again."""
 
 
 def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
@@ -159,6 +176,9 @@ def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str |
         with closing(sqlite3.connect(os.fspath(path))) as db, db:
             had_fts = db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sessions_fts'").fetchone()[0]
             db.executescript(SCHEMA + PUBLISHING_SCHEMA)
+            for table, column, declaration in _ADDED_COLUMNS:
+                if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
             if not had_fts:  # a database written before the publishing tables: index what it already holds
                 for fts, _, _ in _FTS:
                     db.execute(f"INSERT INTO {fts} ({fts}) VALUES ('rebuild')")
@@ -203,10 +223,16 @@ def _conflict_rows(cid: str, owner: str, owner_id: str, kind: str, groups: tuple
 def _insert(db: sqlite3.Connection, conf: Conference) -> None:
     cid = conf.id
     db.execute(
-        "INSERT INTO conferences VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO conferences (id, name, timezone, view_timezone, city, country, venue, url, start_date, end_date, "
+        "coverage, day_change) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (cid, conf.name, conf.timezone, conf.view_timezone, conf.city, conf.country, conf.venue, conf.url,
-         conf.start_date and conf.start_date.isoformat(), conf.end_date and conf.end_date.isoformat(), conf.coverage),
+         conf.start_date and conf.start_date.isoformat(), conf.end_date and conf.end_date.isoformat(), conf.coverage,
+         conf.day_change and conf.day_change.isoformat()),
     )  # fmt: skip
+    db.executemany(
+        "INSERT INTO programme_days VALUES (?, ?, ?, ?, ?)",
+        [(cid, i, d.date.isoformat(), format_datetime(d.start), format_datetime(d.end)) for i, d in enumerate(conf.programme_days)],
+    )
     db.executemany("INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?)", [(cid, i, s.id, s.title, s.url, s.file) for i, s in enumerate(conf.sources)])
     db.executemany("INSERT INTO rooms VALUES (?, ?, ?, ?)", [(cid, i, r.id, r.name) for i, r in enumerate(conf.rooms)])
     db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?)", [(cid, i, t.id, t.name) for i, t in enumerate(conf.tracks)])
@@ -254,6 +280,11 @@ _DESCRIPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "view_timezone": "the zone it was written as viewed in, if any", "city": "city", "country": "country",
         "venue": "venue", "url": "web site", "start_date": "first day (YYYY-MM-DD)", "end_date": "last day",
         "coverage": "what the data covers, as its source says",
+        "day_change": "the wall-clock time a programme day begins, where the source gives one (HH:MM:SS)",
+    }),
+    "programme_days": ("The programme's days where the source gives them (a congress day may run past midnight).", {
+        "conference_id": "the conference", "position": "order, by start", "date": "the day's name (YYYY-MM-DD)",
+        "start": "when it begins, with the zone", "end": "when it ends, with the zone",
     }),
     "sources": ("The documents each conference's data comes from.", {
         "conference_id": "the conference", "position": "order in the conference's list", "id": "the source's id",
@@ -396,7 +427,10 @@ _STEPS_PER_BYTE = 20
 
 _WAL = b"\x02\x02"
 """Bytes 18-19 of a database header in WAL mode (file format write and read versions 2); 1, 1 is the legacy journal."""
-_READ_TABLES = ("conferences", "sources", "rooms", "tracks", "speakers", "sessions", "session_speakers", "conflicts", "schema_info")
+_READ_TABLES = (
+    "conferences", "sources", "rooms", "tracks", "speakers", "sessions", "session_speakers", "conflicts", "programme_days",
+    "schema_info",
+)  # fmt: skip
 """The tables the reader queries: each must be a plain table (no view, no generated column), or the file is refused."""
 
 
@@ -513,10 +547,17 @@ def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
     elif wanted not in ids:
         raise ScheduleParseError(_FORMAT, f"no conference {wanted!r} in the database; it holds: {', '.join(ids) or 'none'}")
     cid = wanted
+    has_day_change = "day_change" in {r[1] for r in db.execute("PRAGMA table_info(conferences)")}  # older files lack it
     row = db.execute(
-        "SELECT name, timezone, view_timezone, city, country, venue, url, start_date, end_date, coverage "
-        "FROM conferences WHERE id = ?", (cid,),
+        "SELECT name, timezone, view_timezone, city, country, venue, url, start_date, end_date, coverage, "
+        f"{'day_change' if has_day_change else 'NULL'} FROM conferences WHERE id = ?", (cid,),
     ).fetchone()  # fmt: skip
+    days: list[ProgrammeDay] = []
+    if db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'programme_days'").fetchone()[0]:
+        for day, start, end in db.execute(
+            'SELECT date, start, "end" FROM programme_days WHERE conference_id = ? ORDER BY position', (cid,)
+        ):
+            days.append(ProgrammeDay(date=date.fromisoformat(day), start=parse_datetime(start), end=parse_datetime(end)))
     conflicts: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
     for owner, owner_id, kind, field, rule, values in db.execute(
         'SELECT owner, owner_id, kind, field, rule, "values" FROM conflicts WHERE conference_id = ? '
@@ -566,9 +607,10 @@ def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
                 recording=recording, slide_urls=_strings(slide_urls, where), field_sources=_provenance(provenance, where),
             )
         )  # fmt: skip
-    name, zone, view, city, country, venue, url, start_date, end_date, coverage = row
+    name, zone, view, city, country, venue, url, start_date, end_date, coverage, day_change = row
     return Conference(
         id=cid, name=name, timezone=zone, view_timezone=view, city=city, country=country, venue=venue, url=url,
         start_date=_date(start_date), end_date=_date(end_date), coverage=coverage, sources=sources,
+        programme_days=days, day_change=None if day_change is None else time.fromisoformat(day_change),
         rooms=list(rooms.values()), tracks=list(tracks.values()), speakers=list(speakers.values()), sessions=sessions,
     )  # fmt: skip

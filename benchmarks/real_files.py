@@ -1,0 +1,271 @@
+"""Benchmark: every reader and writer on the real files of ``../shared/samples/``, against its raw parse.
+
+Each file in the samples folder (written by other projects' tools: frab,
+pretalx, wafer, pentabarf, Sessionize, Sched, PyVObject) is read with the
+library, its format detected from the content, next to the raw parse of the
+same bytes with the standard library:
+
+* ``json.loads`` for the JSON formats (native, c3voc, Sessionize, Sched,
+  pretalx API, Indico), goal at most 4x;
+* an unfold-and-split of the lines for iCalendar (and Sched's ``all.ics``),
+  goal at most 4x;
+* ``xml.etree.ElementTree.fromstring`` for frab and pentabarf XML, goal at
+  most 3x;
+* ``SELECT *`` of every table the SQLite reader reads, for the largest
+  sample written to SQLite by the library (no sample is a database), goal
+  at most 4x.
+
+Then every conference read is written in every text format next to its
+baseline: ``json.dumps`` of the same document for native and c3voc JSON,
+``ElementTree.tostring`` of the same tree for frab XML and ``csv.writer`` of
+the same rows for CSV, goal at most 2x; iCalendar, Markdown and the HTML
+page, which the standard library cannot write, against ``json.dumps`` of the
+conference's native document (no goal).
+
+The machine may be shared: the library and its baseline are timed in turn,
+``--repeat`` times each (interleaved), and the best of each is kept; every
+timed sample runs the call as many times as makes it last about 20 ms, so
+small files are not timed at the clock's grain.  The ratios (library /
+baseline) are the result; absolute times move with the machine's load.
+
+    python benchmarks/real_files.py [--repeat 7] [--samples ../shared/samples] [--only read write]
+
+Not a test: the suite stays fast and never asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gc
+import io
+import json
+import sqlite3
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pyconf_schedule import Conference, ScheduleParseError
+from pyconf_schedule.formats import ReadableFormat, TextFormat, detect_format, dumps, loads, read, write
+
+SAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "samples"
+
+FILE_TZ = {
+    # FOSDEM's pentabarf export gives naive local times and names no zone; the event is in Brussels.
+    "mttcrsp-fosdem_fosdem-2024.pentabarf.xml": "Europe/Brussels",
+    "mttcrsp-fosdem_fosdem-2007.pentabarf.xml": "Europe/Brussels",
+}
+"""The zone to assume for samples that give wall times without one (the samples' README says where each was held)."""
+
+_SQLITE_TABLES = ("conferences", "sources", "rooms", "tracks", "speakers", "sessions", "session_speakers", "conflicts")
+_ICS = ("ics",)
+_XML = ("frab-xml",)
+_TARGET_SECONDS = 0.02  # each timed sample repeats the call until it lasts about this long
+
+
+def unfold_and_split(data: bytes) -> list[list[str]]:
+    """The raw parse of an iCalendar file: its lines unfolded and split at the first colon."""
+    text = data.decode("utf-8")
+    return [line.split(":", 1) for line in text.replace("\r\n ", "").replace("\n ", "").splitlines()]
+
+
+def select_all(path: Path) -> list[list[Any]]:
+    """Every row of every table the SQLite reader reads, by plain ``SELECT *``."""
+    db = sqlite3.connect(path)
+    try:
+        return [db.execute(f"SELECT * FROM {table}").fetchall() for table in _SQLITE_TABLES]
+    finally:
+        db.close()
+
+
+def raw_parse(format: ReadableFormat, data: bytes, path: Path) -> tuple[str, Callable[[], object], float]:
+    """The baseline reading ``data`` (from ``path``) as ``format`` does, its name and the goal for the ratio."""
+    if format == "sqlite":
+        return "SELECT *", lambda: select_all(path), 4.0
+    if format in _XML:
+        return "ElementTree.fromstring", lambda: ET.fromstring(data), 3.0
+    if format in _ICS or (format == "sched" and data.lstrip().startswith(b"BEGIN:")):
+        return "unfold + split", lambda: unfold_and_split(data), 4.0
+    return "json.loads", lambda: json.loads(data), 4.0
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a table: an operation on one file, the library against its baseline."""
+
+    file: str
+    operation: str
+    library: float  # seconds per call
+    baseline_name: str
+    baseline: float  # seconds per call
+    goal: float | None
+
+    @property
+    def ratio(self) -> float:
+        return self.library / self.baseline
+
+    @property
+    def met(self) -> str:
+        if self.goal is None:
+            return ""
+        return f"≤ {self.goal:g}: {'met' if self.ratio <= self.goal else 'NOT met'}"
+
+
+def _loops(call: Callable[[], object]) -> int:
+    """How many calls make one timed sample last about ``_TARGET_SECONDS`` (one call also warms caches up)."""
+    start = time.perf_counter()
+    call()
+    once = time.perf_counter() - start
+    return max(1, min(1000, round(_TARGET_SECONDS / once) if once > 0 else 1000))
+
+
+def _sample(call: Callable[[], object], loops: int) -> float:
+    """Seconds per call over ``loops`` calls, the garbage of earlier samples collected first."""
+    gc.collect()
+    start = time.perf_counter()
+    for _ in range(loops):
+        call()
+    return (time.perf_counter() - start) / loops
+
+
+def side_by_side(library: Callable[[], object], baseline: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """The best time per call of ``library`` and of ``baseline``, timed in turn ``repeat`` times each."""
+    library_loops, baseline_loops = _loops(library), _loops(baseline)
+    best_library = best_baseline = float("inf")
+    for _ in range(repeat):
+        best_library = min(best_library, _sample(library, library_loops))
+        best_baseline = min(best_baseline, _sample(baseline, baseline_loops))
+    return best_library, best_baseline
+
+
+def sample_files(folder: Path) -> list[Path]:
+    """The schedule files of the samples folder (not its README), by name."""
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() != ".md")
+
+
+def readable(path: Path) -> tuple[ReadableFormat, bytes, Conference] | str:
+    """The format, bytes and conference of the sample at ``path``, or why it holds no schedule to time."""
+    data = path.read_bytes()
+    format = detect_format(data)
+    try:
+        conf = loads(data, format, tz=FILE_TZ.get(path.name))
+    except ScheduleParseError as exc:  # Sessionize's view/Speakers holds no schedule, and says so
+        return f"not a schedule ({format}): {exc.reason[:90]}…"
+    return format, data, conf
+
+
+def measure_reads(files: Sequence[Path], repeat: int, folder: Path) -> tuple[list[Row], list[str]]:
+    """A row for each sample's reader against its raw parse (and one for SQLite), and what was skipped and why."""
+    rows: list[Row] = []
+    skipped: list[str] = []
+    largest: tuple[int, Path, Conference] | None = None
+    for path in files:
+        found = readable(path)
+        if isinstance(found, str):
+            skipped.append(f"{path.name}: {found}")
+            continue
+        format, data, conf = found
+        zone = FILE_TZ.get(path.name)
+        baseline_name, baseline, goal = raw_parse(format, data, path)
+        library, base = side_by_side(lambda: loads(data, format, tz=zone), baseline, repeat)
+        rows.append(Row(path.name, f"read {format}", library, baseline_name, base, goal))
+        if largest is None or len(data) > largest[0]:
+            largest = (len(data), path, conf)
+    if largest is not None:
+        _, path, conf = largest
+        database = folder / f"{path.stem}.sqlite"
+        write(conf, database)
+        baseline_name, baseline, goal = raw_parse("sqlite", b"", database)
+        library, base = side_by_side(lambda: read(database), baseline, repeat)
+        rows.append(Row(f"{path.name} as SQLite", "read sqlite", library, baseline_name, base, goal))
+    return rows, skipped
+
+
+def write_baseline(format: TextFormat, text: str, native: str) -> tuple[str, Callable[[], object], float | None]:
+    """The standard-library baseline for writing ``format``, given the library's own output: name, call and goal."""
+    if format in ("json", "c3voc-json"):
+        document = json.loads(text)
+        return "json.dumps", lambda: json.dumps(document, ensure_ascii=False, indent=1), 2.0
+    if format == "frab-xml":
+        tree = ET.fromstring(text.encode())
+        return "ElementTree.tostring", lambda: ET.tostring(tree, encoding="unicode"), 2.0
+    if format == "csv":
+        rows = list(csv.reader(io.StringIO(text)))
+        return "csv.writer", lambda: csv.writer(io.StringIO()).writerows(rows), 2.0
+    document = json.loads(native)
+    return "json.dumps (native document)", lambda: json.dumps(document, ensure_ascii=False, indent=1), None
+
+
+WRITERS: tuple[TextFormat, ...] = ("json", "c3voc-json", "frab-xml", "csv", "ics", "markdown", "html")
+
+
+def measure_writes(files: Sequence[Path], repeat: int) -> list[Row]:
+    """A row for each writer on each sample's conference against its baseline."""
+    rows: list[Row] = []
+    for path in files:
+        found = readable(path)
+        if isinstance(found, str):
+            continue
+        conf = found[2]
+        native = dumps(conf, "json")
+        for format in WRITERS:
+            text = dumps(conf, format)
+            baseline_name, baseline, goal = write_baseline(format, text, native)
+            library, base = side_by_side(lambda format=format: dumps(conf, format), baseline, repeat)  # type: ignore[misc]
+            rows.append(Row(path.name, f"write {format}", library, baseline_name, base, goal))
+    return rows
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.2f} ms" if seconds >= 1e-3 else f"{seconds * 1e6:.0f} µs"
+
+
+def report(rows: Sequence[Row], out: Any = sys.stdout) -> None:
+    """One markdown table of the rows, with each goal and whether it is met."""
+    print("| file | operation | library | baseline | baseline time | ratio | goal |", file=out)
+    print("|---|---|---:|---|---:|---:|---|", file=out)
+    for row in rows:
+        print(f"| {row.file} | {row.operation} | {_ms(row.library)} | {row.baseline_name} | {_ms(row.baseline)} "
+              f"| {row.ratio:.2f} | {row.met} |", file=out)  # fmt: skip
+    held = [row for row in rows if row.goal is not None]
+    missed = [row for row in held if row.ratio > (row.goal or 0)]
+    print(f"\n{len(held) - len(missed)} of {len(held)} goals met", file=out)
+    for row in missed:
+        print(f"  not met: {row.operation} {row.file}: {row.ratio:.2f} (goal ≤ {row.goal:g})", file=out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--repeat", type=int, default=7, help="timed samples of each side (default: %(default)s)")
+    parser.add_argument("--samples", type=Path, default=SAMPLES, help="the folder of real files (default: %(default)s)")
+    parser.add_argument("--only", nargs="+", choices=("read", "write"), default=("read", "write"),
+                        help="measure only readers or writers (default: both)")  # fmt: skip
+    parser.add_argument("--match", default="", help="only the files whose name contains this text")
+    args = parser.parse_args(argv)
+    if not args.samples.is_dir():
+        print(f"skipped: the samples folder {args.samples} is absent (it sits beside the repository, in ../shared/)")
+        return 0
+    files = [p for p in sample_files(args.samples) if args.match in p.name]
+    rows: list[Row] = []
+    skipped: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="pyconf-real-") as temporary:
+        if "read" in args.only:
+            read_rows, skipped = measure_reads(files, args.repeat, Path(temporary))
+            rows += read_rows
+        if "write" in args.only:
+            rows += measure_writes(files, args.repeat)
+    report(rows)
+    for reason in skipped:
+        print(f"skipped {reason}")
+    print(f"\nBest of {args.repeat} interleaved samples each; CPython {sys.version.split()[0]}, "
+          f"SQLite {sqlite3.sqlite_version}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
@@ -13,10 +14,10 @@ from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, load, loads, read, write
 from pyconf_schedule.cli import main
-from pyconf_schedule.formats import MAX_INPUT_BYTES
+from pyconf_schedule.formats import MAX_INPUT_BYTES, MAX_NESTING
 from pyconf_schedule.exceptions import ScheduleParseError
 from pyconf_schedule.formats import native
-from pyconf_schedule.formats._common import load_json
+from pyconf_schedule.formats._common import _lone_surrogate_escape, _too_deep, load_json
 from pyconf_schedule._indexes import _SCANS_BEFORE_WORDS, _haystack
 from pyconf_schedule._sessions import Sessions
 from pyconf_schedule._text import _SEARCH_WORD, _strip_accents, fold, search_document, search_text, search_words, term_matches
@@ -372,3 +373,64 @@ def test_speakers_sharing_a_name_are_found_once_each_in_order() -> None:
     assert conf.sessions._catalogue._speakers_named("Sam Lee") == [speakers[0], speakers[2]]
     assert conf.sessions._catalogue.speaker_ids("SAM-LEE") == {"sam-lee"}
     assert conf.speaker("sam lee").id == "a"
+
+
+_JSON_PIECES = ("a", "é", "\\\\", '\\"', "\\n", "\\u0041", "\\u005c", "\\ud83d", "\\uDBFF", "\\ude00", "\\uDFFF", "\\ud800", "u", "d83d")
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(_JSON_PIECES), max_size=12))
+def test_lone_surrogate_escapes_are_told_from_the_text_exactly(pieces: list[str]) -> None:
+    """The text check that spares the document walk finds a lone surrogate exactly when the parsed string holds one."""
+    text = '"' + "".join(pieces) + '"'
+    held = any("\ud800" <= character <= "\udfff" for character in json.loads(text))
+    assert _lone_surrogate_escape(text) is held
+
+
+def test_escaped_surrogate_pairs_read_and_a_lone_half_is_refused_at_its_path() -> None:
+    """An escaped pair is one character; a lone half after an escaped backslash is still refused with its JSON path."""
+    assert load_json('{"a": ["\\ud83d\\ude00", "\\\\ud83d"]}', "test JSON") == {"a": ["\U0001f600", "\\ud83d"]}
+    with pytest.raises(ScheduleParseError) as info:
+        load_json('{"a": ["\\ud83d\\ude00", "\\\\\\ud83d"]}', "test JSON")
+    assert str(info.value) == (
+        "cannot read test JSON at $.a[1]: the text contains a lone surrogate (U+D83D), which is not a Unicode character"
+    )
+
+
+def test_non_finite_numbers_are_noted_and_read_as_json_reads_them() -> None:
+    """Not strict, load_json(nonfinite=) gives the document json.loads gives and lists each NaN, Infinity and 1e400."""
+    text = '{"a": [NaN, 1.5, Infinity, -Infinity, 1e400, 2, -1e400, 1e308]}'
+    found: list[str] = []
+    document = load_json(text, "test JSON", nonfinite=found)
+    assert repr(document) == repr(json.loads(text))
+    assert found == ["NaN", "Infinity", "-Infinity", "1e400", "-1e400"]
+    clean: list[str] = []
+    assert load_json('{"a": [1.5, 1e308, -0.0]}', "test JSON", nonfinite=clean) == {"a": [1.5, 1e308, -0.0]}
+    assert clean == []
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+def _nest(inner: object, levels: list[bool]) -> object:
+    for as_object in levels:
+        inner = {"k": inner, "n": 1} if as_object else [0, inner, "x"]
+    return inner
+
+
+@settings(max_examples=200)
+@given(
+    st.recursive(st.none() | st.integers() | st.text(max_size=2),
+                 lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=2), children, max_size=3),
+                 max_leaves=30),
+    st.lists(st.booleans(), min_size=55, max_size=70),
+)  # fmt: skip
+def test_too_deep_is_depth_over_the_limit(document: object, levels: list[bool]) -> None:
+    """The one-walk depth check says a parsed document is too deep exactly when it nests more than MAX_NESTING levels."""
+    for candidate in (document, _nest(document, levels)):
+        assert _too_deep(candidate) is (_depth(candidate) > MAX_NESTING)

@@ -53,6 +53,8 @@ def slugify(text: str) -> str:
     >>> slugify("Nicolò Lucchesi")
     'nicolo-lucchesi'
     """
+    if text.isascii() and text.isalnum():  # letters and digits only: the slug is the text in lower case
+        return text.lower()
     ascii_text = _strip_accents(text).encode("ascii", "ignore").decode("ascii").lower()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
 

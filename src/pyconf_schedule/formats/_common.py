@@ -10,6 +10,7 @@ a Conference and a zone.
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 import uuid
@@ -139,7 +140,14 @@ def _check_nesting(text: str, format_name: str) -> None:
             depth -= 1
 
 
-def load_json(data: str | bytes, format_name: str, *, strict: bool = False, unique_keys: bool = True) -> Any:
+def load_json(
+    data: str | bytes,
+    format_name: str,
+    *,
+    strict: bool = False,
+    unique_keys: bool = True,
+    nonfinite: list[str] | None = None,
+) -> Any:
     """Parse JSON text within the size and nesting limits; errors name the line and column.
 
     Strings holding a lone surrogate (the escape ``"\\ud800"``) are refused
@@ -149,10 +157,15 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False, uniq
     a float's range (``1e400``) are refused too, instead of the last key
     silently winning or a number becoming infinite.  A key given twice is
     refused by every reader (``unique_keys``), strict or not: which of the two
-    a file means cannot be known.
+    a file means cannot be known.  Not strict, ``nonfinite`` (a list) is given
+    the text of every ``NaN``, ``Infinity`` and out-of-range number read, so
+    a reader that refuses them walks the document for their path only when
+    there is one.
     """
     text = input_text(data, format_name)
     options: dict[str, Any] = _STRICT if strict else _UNIQUE_KEYS if unique_keys else {}
+    if nonfinite is not None and not strict:
+        options = {**options, **_noting_nonfinite(nonfinite)}
     try:
         try:
             try:
@@ -184,9 +197,42 @@ def load_json(data: str | bytes, format_name: str, *, strict: bool = False, uniq
         ) from None
     if _too_deep(document):
         _check_nesting(text, format_name)  # finds where, as it always has
-    if _ESCAPED_SURROGATE.search(text) is not None:  # the text itself holds none (input_text): only an escape can
+    if _ESCAPED_SURROGATE.search(text) is not None and _lone_surrogate_escape(text):
+        # The text itself holds no surrogate (input_text): only an escape can make one, and a pair makes a character.
         _check_json_strings(document, format_name)
     return document
+
+
+def _noting_nonfinite(found: list[str]) -> dict[str, Any]:
+    """``json.loads`` options that read numbers as it does by default and append each non-finite one to ``found``."""
+
+    def constant(text: str) -> float:  # NaN, Infinity, -Infinity: what json.loads makes of them by default
+        found.append(text)
+        return float(text)
+
+    def number(text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):
+            found.append(text)
+        return value
+
+    return {"parse_constant": constant, "parse_float": number}
+
+
+_ESCAPE = re.compile(
+    r"\\(?:\\|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(u[dD][89a-fA-F][0-9a-fA-F]{2}))"
+)
+"""An escaped backslash, an escaped surrogate pair, or (group 1) an escaped surrogate alone, scanned left to right
+so that every backslash is seen as the start of an escape or as the escaped character, as the JSON parser sees it."""
+
+
+def _lone_surrogate_escape(text: str) -> bool:
+    """Whether the JSON ``text`` escapes a surrogate that is not half of a pair: the parse holds a lone surrogate.
+
+    The parser joins a high surrogate's escape and a low one's right after it into one character; any other
+    surrogate escape stays a lone surrogate in the parsed string.
+    """
+    return any(match.group(1) is not None for match in _ESCAPE.finditer(text))
 
 
 def strict_json_or_none(text: str) -> Any:
@@ -211,13 +257,16 @@ _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 def _too_deep(document: Any) -> bool:
     """Whether a parsed document nests arrays and objects deeper than :data:`MAX_NESTING` (one walk, no paths)."""
     containers = (dict, list)
-    stack: list[tuple[Any, int]] = [(document, 1)] if type(document) in containers else []
-    while stack:
-        value, depth = stack.pop()
-        children = value.values() if type(value) is dict else value
+    level = [document] if type(document) in containers else []
+    depth = 1
+    while level:  # one level of containers at a time: no (value, depth) pair for each
         if depth > MAX_NESTING:
             return True
-        stack.extend([(child, depth + 1) for child in children if type(child) in containers])
+        below: list[Any] = []
+        for value in level:
+            below += [child for child in (value.values() if type(value) is dict else value) if type(child) in containers]
+        level = below
+        depth += 1
     return False
 
 
@@ -334,9 +383,12 @@ def dates_in_range(format_name: str, location: str | None) -> Iterator[None]:
     try:
         yield
     except OverflowError:
-        raise ScheduleParseError(
-            format_name, "a date, or a date plus a duration, lies outside the years 1 to 9999", location
-        ) from None
+        raise out_of_range(format_name, location) from None
+
+
+def out_of_range(format_name: str, location: str | None) -> ScheduleParseError:
+    """The error for an OverflowError at ``location``: a date or duration beyond years 1 to 9999 (as :func:`dates_in_range`)."""
+    return ScheduleParseError(format_name, "a date, or a date plus a duration, lies outside the years 1 to 9999", location)
 
 
 def omitted(obj: Conference | Sessions) -> Sessions:

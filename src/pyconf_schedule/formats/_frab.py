@@ -19,15 +19,15 @@ import attrs
 
 from .._conference import Conference
 from .._days import ProgrammeDay, check_programme_days
-from .._model import Conflict, Session, SourcedValue, Speaker
+from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker
 from .._text import fold, slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
 from ._common import (
     UniqueIds,
     build_conference,
-    dates_in_range,
     kind_from_label,
+    out_of_range,
     rooms_table,
     source_title,
     tracks_table,
@@ -112,7 +112,26 @@ DURATION_FORMS = "HH:MM or HH:MM:SS (1 to 8 digits of hours, minutes and seconds
 """The durations read: frab and pretalx write ``HH:MM`` (hours may pass 24), pentabarf ``HH:MM:SS``."""
 
 
+_EDGE_YEARS = (1, 9999)
+_UNKNOWN = object()
+_MEMO_SIZE = 4096
+_MEMO_TEXT = 32
+"""Clock times and durations read so far (a programme repeats a few dozen): at most this many of each, none longer."""
+_CLOCKS: dict[str, time | None] = {}
+_DURATIONS: dict[str, timedelta | None] = {}
+
+
 def _clock(text: str) -> time | None:
+    known = _CLOCKS.get(text, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
+    value = _read_clock(text)
+    if len(text) <= _MEMO_TEXT and len(_CLOCKS) < _MEMO_SIZE:
+        _CLOCKS[text] = value
+    return value
+
+
+def _read_clock(text: str) -> time | None:
     m = _CLOCK.match(text.strip())
     if m is None or int(m[1]) > 23 or int(m[2]) > 59 or int(m[3] or 0) > 59:
         return None
@@ -125,6 +144,16 @@ def _duration(text: str) -> timedelta | None:
     >>> _duration("01:30"), _duration("00:99"), _duration("1:02:00:05")
     (datetime.timedelta(seconds=5400), None, datetime.timedelta(days=1, seconds=7205))
     """
+    known = _DURATIONS.get(text, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
+    value = _read_duration(text)
+    if len(text) <= _MEMO_TEXT and len(_DURATIONS) < _MEMO_SIZE:
+        _DURATIONS[text] = value
+    return value
+
+
+def _read_duration(text: str) -> timedelta | None:
     m = _DURATION.match(text.strip())
     if m is None:
         return None
@@ -141,6 +170,42 @@ def _zone_or_none(name: str | None) -> tzinfo | None:
         return get_zone(name.strip())
     except PyconfScheduleError:
         return None
+
+
+def _named_zone(tz: str | None, time_zone_name: str | None) -> tzinfo | None:
+    """The conference's zone when the caller or the file names it (an IANA zone), else None (the offsets decide)."""
+    if tz is not None:
+        zone = get_zone(tz)
+        return zone if zone_name(zone) is not None else None
+    named = _zone_or_none(time_zone_name)
+    return named if named is not None and zone_name(named) is not None else None
+
+
+def _in_zone(value: datetime, zone: tzinfo) -> datetime:
+    """``value`` in ``zone``; as it is when either wall time falls in year 1 or 9999 or the conversion overflows.
+
+    Such a value is converted later, as every value once was, so that an error it raises (naming the value as the
+    file gives it, or out of range) is raised where and as it always was.
+    """
+    if value.year in _EDGE_YEARS:
+        return value
+    try:
+        converted = value.astimezone(zone)
+    except OverflowError:
+        return value
+    return value if converted.year in _EDGE_YEARS else converted
+
+
+def _bound(text: str, wall_zone: tzinfo | None) -> datetime | None:
+    try:
+        value = parse_datetime(text)
+    except PyconfScheduleError:
+        return None
+    if value.tzinfo is None:
+        if wall_zone is None:
+            return None
+        value = value.replace(tzinfo=wall_zone)
+    return value
 
 
 def _fixed_zone(offsets: set[timedelta]) -> str:
@@ -169,8 +234,14 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
     else:
         wall_zone = _zone_or_none(raw.time_zone_name)
     day_change = _clock(raw.day_change) if raw.day_change else None
+    # A programme repeats a few hundred distinct times: each text is read once (a failure is never kept).
+    instants: dict[str, datetime] = {}
+    bounds: dict[str, datetime | None] = {}
 
     def instant(text: str, location: str) -> datetime:
+        known = instants.get(text)
+        if known is not None:
+            return known
         try:
             value = parse_datetime(text)
         except PyconfScheduleError as exc:
@@ -192,20 +263,16 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                 # A wall time a DST change skips or repeats has two readings an hour apart: refuse, never shift.
                 raise error(f"the date {text!r} has no UTC offset and {exc}", location) from None
         utc(value)  # an instant outside years 1-9999 fails here, at its event
+        instants[text] = value
         return value
 
     def bound(text: str | None) -> datetime | None:
         """A day's start or end as an instant, or None when absent or unreadable (lenient)."""
         if not text:
             return None
-        try:
-            value = parse_datetime(text)
-        except PyconfScheduleError:
-            return None
-        if value.tzinfo is None:
-            if wall_zone is None:
-                return None
-            value = value.replace(tzinfo=wall_zone)
+        if text in bounds:
+            return bounds[text]
+        bounds[text] = value = _bound(text, wall_zone)
         return value
 
     rooms = rooms_table()
@@ -218,11 +285,19 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
     session_ids = UniqueIds()
     offsets: set[timedelta] = set()
     drafts: list[tuple[Session, str]] = []
+    # The conference's zone, where it is known before the events are read: each session is then made in it, not
+    # made and made again (the second pass below remakes only what it must: see _in_zone).
+    early_zone = _named_zone(tz, raw.time_zone_name)
+    kinds: dict[str | None, tuple[SessionKind, str | None]] = {}
     for event in raw.events:
-        with dates_in_range(format_name, event.location):
+        try:
             start, end = _times(event, instant, bound, day_change, error)
+        except OverflowError:
+            raise out_of_range(format_name, event.location) from None
         if start is not None:
             offsets.add(start.utcoffset() or timedelta(0))
+            if early_zone is not None:
+                start, end = _in_zone(start, early_zone), None if end is None else _in_zone(end, early_zone)
         sid = _session_id(event, session_ids)
         people: dict[str, Speaker] = {}  # by id: a person named twice in one event speaks once
         for person in event.persons:
@@ -232,7 +307,10 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                 raise error(str(exc), event.location) from None
             if speaker is not None:
                 people.setdefault(speaker.id, speaker)
-        kind, label = kind_from_label(event.type)
+        if event.type in kinds:
+            kind, label = kinds[event.type]
+        else:
+            kind, label = kinds[event.type] = kind_from_label(event.type)
         paragraphs: list[str] = []
         for text in (event.subtitle, event.abstract, event.description):
             if text and text.strip() and text.strip() not in paragraphs:
@@ -256,16 +334,21 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         except PyconfScheduleError as exc:
             raise error(str(exc), event.location) from None
         drafts.append((session, event.location))
-    if tz is not None:
-        conf_zone = zone_name(get_zone(tz)) or "UTC"
-    else:
-        named = _zone_or_none(raw.time_zone_name)
-        conf_zone = (zone_name(named) if named is not None else None) or _fixed_zone(offsets)
+    conf_zone = zone_name(early_zone) if early_zone is not None else None
+    if conf_zone is None:
+        conf_zone = "UTC" if tz is not None else _fixed_zone(offsets)
     zone = get_zone(conf_zone)
     speakers = people_met.speakers()
     sessions = []
     for draft, location in drafts:
-        with dates_in_range(format_name, location):
+        if (
+            (draft.start is None or draft.start.tzinfo is zone)
+            and (draft.end is None or draft.end.tzinfo is zone)
+            and all(speakers[p.id] is p for p in draft.speakers)
+        ):  # what the remaking would give: astimezone(zone) of a time in zone is that time
+            sessions.append(draft)
+            continue
+        try:
             sessions.append(
                 attrs.evolve(
                     draft,
@@ -274,6 +357,8 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                     speakers=[speakers[p.id] for p in draft.speakers],
                 )
             )
+        except OverflowError:
+            raise out_of_range(format_name, location) from None
     days, starts = _programme_days(raw.days, bound, zone)
     if day_change is None and days is not None:
         day_change = _derived_day_change(days, starts, sessions)
@@ -471,6 +556,13 @@ class _People:
         self._by_name: dict[str, str] = {}  # folded name -> the first speaker so named
         self._aliases: dict[str, dict[str, None]] = {}  # speaker id -> other spellings, in order met
         self._ids = UniqueIds()
+        self._folded: dict[str, str] = {}  # name -> fold(name): persons recur from event to event
+
+    def _fold(self, name: str) -> str:
+        folded = self._folded.get(name)
+        if folded is None:
+            folded = self._folded[name] = fold(name)
+        return folded
 
     def get(self, person: RawPerson) -> Speaker | None:
         """The speaker ``person`` is; None for a person without a name."""
@@ -484,9 +576,9 @@ class _People:
         elif person.guid:
             key, label = f"person-{person.guid.lower()}", f"person guid {person.guid}"
         else:
-            existing = self._by_name.get(fold(name))
+            existing = self._by_name.get(self._fold(name))
             return self._by_id[existing] if existing is not None else self._new(slugify(name) or "person", name, person)
-        folded = fold(name)
+        folded = self._fold(name)
         known = self._by_key.get((key, folded))
         if known is None:
             speaker = self._new(key, name, person)
@@ -503,7 +595,7 @@ class _People:
     def _new(self, key: str, name: str, person: RawPerson) -> Speaker:
         speaker_id = unique_slug(key, self._ids, "person") if key in self._ids else self._ids.claim(key)
         speaker = self._by_id[speaker_id] = Speaker(id=speaker_id, name=name, bio=person.bio or None)
-        self._by_name.setdefault(fold(name), speaker_id)
+        self._by_name.setdefault(self._fold(name), speaker_id)
         return speaker
 
     def _conflicts(self) -> dict[str, Conflict]:

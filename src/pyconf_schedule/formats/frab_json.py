@@ -127,6 +127,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
 
 def _s(value: Any) -> str | None:
     """A text field as a stripped string (numbers accepted), or None."""
+    if type(value) is str:  # the common case first
+        return value.strip() or None
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, (int, float)):
@@ -191,8 +193,10 @@ def _event_lists(document: Any) -> str | None:
 
 def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read a c3voc/pretalx/frab schedule.json (see the module docstring)."""
-    document = _obj(load_json(data, _FORMAT), "$")
-    _check_numbers(document)
+    nonfinite: list[str] = []
+    document = _obj(load_json(data, _FORMAT, nonfinite=nonfinite), "$")
+    if nonfinite:  # the walk that names the path of the first one costs a pass over the document: only then
+        _check_numbers(document)
     if "schedule" in document:
         schedule, path = _obj(document["schedule"], "$.schedule"), "$.schedule"
     else:

@@ -342,7 +342,10 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
 def _text(element: ET.Element | None) -> str | None:
     if element is None:
         return None
-    text = "".join(element.itertext()).strip()
+    if len(element):
+        text = "".join(element.itertext()).strip()
+    else:  # no child elements: its text is all the text there is (what itertext gives)
+        text = (element.text or "").strip()
     return text or None
 
 
@@ -388,33 +391,47 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
 
 
 def _event(event: ET.Element, room_name: str, day: ET.Element, lines: dict[ET.Element, int]) -> RawEvent:
+    # One pass over the event's children: the first child of each tag (what find(tag) gives) and, in
+    # document order, every child of its <persons>, <links> and <attachments> (what iterfind("persons/person") gives).
+    first: dict[str, ET.Element] = {}
+    groups: dict[str, list[ET.Element]] = {"persons": [], "links": [], "attachments": []}
+    for child in event:
+        tag = child.tag
+        if tag not in first:
+            first[tag] = child
+        members = groups.get(tag)
+        if members is not None:
+            members.append(child)
     persons = []
-    for person in event.iterfind("persons/person"):
-        name = _text(person) or ""
-        persons.append(RawPerson(name=name, id=person.get("id"), guid=person.get("guid"), code=person.get("code")))
+    for group in groups["persons"]:
+        for person in group.iterfind("person"):
+            name = _text(person) or ""
+            persons.append(RawPerson(name=name, id=person.get("id"), guid=person.get("guid"), code=person.get("code")))
     slides = [
         link.get("href", "")
-        for tag in ("links/link", "attachments/attachment")
-        for link in event.iterfind(tag)
+        for outer, inner in (("links", "link"), ("attachments", "attachment"))
+        for group in groups[outer]
+        for link in group.iterfind(inner)
         if link.get("href") and ("slide" in (link.get("type") or "").lower() or "slide" in (_text(link) or "").lower())
     ]
+    get = first.get
     return RawEvent(
         location=f"line {lines.get(event, 0)}",
         id=(event.get("id") or "").strip() or None,
         guid=(event.get("guid") or "").strip() or None,
-        title=_text(event.find("title")),
-        subtitle=_text(event.find("subtitle")),
-        type=_text(event.find("type")),
-        date=_text(event.find("date")),
-        start=_text(event.find("start")),
-        duration=_text(event.find("duration")),
+        title=_text(get("title")),
+        subtitle=_text(get("subtitle")),
+        type=_text(get("type")),
+        date=_text(get("date")),
+        start=_text(get("start")),
+        duration=_text(get("duration")),
         end=None,
-        room=_text(event.find("room")) or room_name or None,
-        track=_text(event.find("track")),
-        language=_text(event.find("language")),
-        abstract=_text(event.find("abstract")),
-        description=_text(event.find("description")),
-        url=_text(event.find("url")),
+        room=_text(get("room")) or room_name or None,
+        track=_text(get("track")),
+        language=_text(get("language")),
+        abstract=_text(get("abstract")),
+        description=_text(get("description")),
+        url=_text(get("url")),
         persons=persons,
         slides=slides,
         day_date=day.get("date"),

@@ -9,10 +9,10 @@ import sys
 
 _RACE = """
 import json, threading, time
-import pyconf_schedule._datasets as datasets
+import pyconf_schedule._decode as decoder  # load() imports its decode() when it first reads a dataset
 from pyconf_schedule import load
 
-real = datasets.decode
+real = decoder.decode
 parses = []
 
 def counting_decode(document):
@@ -20,7 +20,7 @@ def counting_decode(document):
     time.sleep(0.05)  # widen the window in which other threads find no cached value
     return real(document)
 
-datasets.decode = counting_decode
+decoder.decode = counting_decode
 barrier = threading.Barrier(32)
 results = [None] * 32
 

@@ -167,3 +167,15 @@ def test_model_objects_are_the_ones_in_the_tables() -> None:
     table = {id(p) for p in conf.speakers}
     assert all(id(p) in table for s in conf.sessions for p in s.speakers)
     assert isinstance(conf.sessions[0], Session) and isinstance(conf.speakers[0], Speaker)
+
+
+def test_repeated_organisations_and_labels_are_one_string_each() -> None:
+    """Reading native JSON keeps one str per distinct organisation, job title and kind label, not one per object."""
+    speakers = [Speaker(id=f"p{i}", name=f"P {i}", organisation="".join(["Red ", "Hat"]), job_title="".join(["Eng", "ineer"]))
+                for i in range(3)]  # fmt: skip
+    sessions = [Session(id=f"s{i}", title="T", kind_label="".join(["Long ", "talk"]), language="".join(["e", "n"]),
+                        speakers=(speakers[i],)) for i in range(3)]  # fmt: skip
+    conf = native.loads(native.dumps(Conference(id="c", name="C", timezone="UTC", sessions=sessions, speakers=speakers)))
+    assert [p.organisation for p in conf.speakers] == ["Red Hat"] * 3
+    assert len({id(p.organisation) for p in conf.speakers}) == len({id(p.job_title) for p in conf.speakers}) == 1
+    assert len({id(s.kind_label) for s in conf.sessions}) == len({id(s.language) for s in conf.sessions}) == 1

@@ -84,6 +84,17 @@ def test_import_is_light() -> None:
     assert sorted(loaded & heavy) == []
 
 
+def test_import_leaves_reading_a_dataset_to_load() -> None:
+    """import pyconf_schedule imports neither json nor the native decoder; load() imports them when it reads a dataset."""
+    code = (
+        "import sys, pyconf_schedule; before = sorted(sys.modules); pyconf_schedule.load('eu2026'); "
+        "print(repr([[m in before for m in ('json', 'pyconf_schedule._decode', 'pyconf_schedule._fields')], "
+        "[m in sys.modules for m in ('json', 'pyconf_schedule._decode', 'pyconf_schedule._fields')]]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.strip() == "[[False, False, False], [True, True, True]]"
+
+
 def test_format_functions_are_imported_on_first_use() -> None:
     """dumps and friends are reachable from the package although the registry loads lazily."""
     code = ("import sys, pyconf_schedule as p; before = 'pyconf_schedule.formats' in sys.modules; "

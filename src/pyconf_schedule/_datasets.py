@@ -14,7 +14,6 @@ file, the converter reads it and reports the error.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Iterator
@@ -22,7 +21,6 @@ from functools import lru_cache
 from typing import Any
 
 from ._conference import Conference
-from ._decode import decode
 from ._sessions import Sessions
 from .exceptions import UnknownDatasetError, UnknownSpeakerError
 
@@ -101,6 +99,10 @@ def _load(name: str) -> Conference:
 
 
 def _build(name: str) -> Conference:
+    import json  # here, not at import: ``import pyconf_schedule`` reads no dataset
+
+    from ._decode import decode
+
     document = json.loads(_read(name))
     try:
         return decode(document)

@@ -49,6 +49,7 @@ class _Context(dict[str, datetime]):
     def __init__(self) -> None:
         super().__init__()
         self.tables: dict[type[Any], dict[str, Any]] = {}
+        self.strings: dict[str, str] = {}  # the values of _SHARED fields, one str object each
 
     def __missing__(self, text: str) -> datetime:  # text is a str: callers check
         parsed = parse_datetime(text)
@@ -94,6 +95,19 @@ def _time_or_none(raw: Any, ctx: _Context) -> time | None:
 def _strings(raw: Any, ctx: _Context) -> tuple[str, ...]:
     """A JSON list of strings as a tuple (the model checks each item's type; a string alone is refused here)."""
     return tuple(raw) if type(raw) is list else _missing()
+
+
+_SHARED = frozenset({
+    ("Speaker", "organisation"), ("Speaker", "job_title"),
+    ("Session", "kind_label"), ("Session", "language"), ("Session", "audience_level"),
+})  # fmt: skip
+"""Text fields whose values repeat across a conference (thousands of speakers, a few hundred organisations): each
+distinct value is kept once, as rooms and tracks are, instead of once per object that names it."""
+
+
+def _shared(raw: Any, ctx: _Context) -> Any:
+    """The one str of this value in the document (anything else as it is: the model checks the type)."""
+    return ctx.strings.setdefault(raw, raw) if type(raw) is str else raw
 
 
 def _member(kind: type[enum.Enum]) -> _Rule:
@@ -167,8 +181,8 @@ def _rule(owner: type[Any], name: str, type_: Any) -> _Rule | None:
             return _references(item)
         if attrs.has(item):
             return _objects(item)
-    elif item is str:
-        return None  # a string, or null where the field allows it: the model checks the exact type
+    elif item is str:  # a string, or null where the field allows it: the model checks the exact type
+        return _shared if (owner.__name__, name) in _SHARED else None
     elif item in _SCALARS:
         return _SCALARS[item][type(None) in typing.get_args(type_)]
     elif isinstance(item, type) and issubclass(item, enum.Enum):

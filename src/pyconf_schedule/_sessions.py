@@ -413,7 +413,7 @@ class Sessions(Sequence[Session]):
             return matches
         title = fold(key)
         matches = self.filter(lambda s: title in {fold(t) for t in (s.title, s.display_title) if t})
-        if matches or _ID_LIKE.fullmatch(key):
+        if matches or re.fullmatch(_ID_LIKE, key):
             return matches
         matches = self.search(key)
         # Words that match several sessions may all be in one title: "monarch amd".
@@ -527,7 +527,7 @@ class Sessions(Sequence[Session]):
         return {day: self._derive(groups[day]) for day in sorted(groups)}
 
 
-_ID_LIKE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+_ID_LIKE = r"[a-z0-9]+(?:-[a-z0-9]+)+"  # compiled on first use (re caches it), not at import
 """Text written as a session id (lower-case words joined by hyphens): :meth:`Sessions.find` does not search it."""
 
 

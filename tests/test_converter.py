@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from pyconf_schedule import Conference, ScheduleParseError, load
-from pyconf_schedule._converter import conference_from_dict, conference_to_dict
+from pyconf_schedule._converter import conference_from_dict, conference_to_dict, make_converter
 
-from ._support import dst_conference
+from ._support import dst_conference, rich_conference
 
 
 @pytest.mark.parametrize("conf", [load("eu2026"), load("na2026"), dst_conference(),
@@ -101,3 +101,18 @@ def test_dataset_fast_decoder_agrees_with_converter(name: str) -> None:
     document = json.loads(_read(name))
     assert decode(document) == conference_from_dict(document)
     assert [str(s.start) for s in decode(document).sessions] == [str(s.start) for s in conference_from_dict(document).sessions]
+
+
+def test_sessions_are_written_as_the_converter_unstructures_them() -> None:
+    """A session's native dict is the converter's unstructuring of it, with its room, track and speakers as ids."""
+    c = make_converter()
+    for conf in (rich_conference(), load("eu2026"), dst_conference()):
+        written = conference_to_dict(conf)["conference"]["sessions"]
+        for session, data in zip(conf.sessions, written, strict=True):
+            expected = c.unstructure(session)
+            expected["room"] = session.room.id if session.room else None
+            expected["track"] = session.track.id if session.track else None
+            expected["speakers"] = [p.id for p in session.speakers]
+            if session.day_only is None:
+                del expected["day_only"]
+            assert repr(data) == repr(expected)

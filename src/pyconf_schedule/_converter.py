@@ -19,7 +19,7 @@ import cattrs
 
 from ._conference import Conference
 from ._days import parse_day_change
-from ._fields import CONFERENCE_PARTS, FORMAT_NAME, FORMAT_VERSION, READ_VERSIONS, SESSION_REFS, VERSION_2, WRITTEN_WHEN_SET
+from ._fields import CONFERENCE_PARTS, FORMAT_NAME, FORMAT_VERSION, READ_VERSIONS, SESSION_REFS, VERSION_2, WRITTEN_WHEN_SET, field_types
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._time import format_datetime, parse_datetime
 from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneError, shorten
@@ -149,8 +149,6 @@ def make_converter() -> cattrs.Converter:
 _OPTIONAL = {name: attrs.fields_dict(Conference)[name].default for name in WRITTEN_WHEN_SET[Conference]}
 """The conference's fields written only when set, with the default that leaves them out."""
 _SESSION_OPTIONAL = {name: attrs.fields_dict(Session)[name].default for name in WRITTEN_WHEN_SET[Session]}
-_NO_REFS: dict[str, Any] = {name: attrs.fields_dict(Session)[name].default for name in SESSION_REFS}
-"""A session without its room, track and speakers, which are written as ids."""
 
 
 def conference_to_dict(conf: Conference) -> dict[str, Any]:
@@ -172,12 +170,33 @@ def conference_to_dict(conf: Conference) -> dict[str, Any]:
 _VERSION_2_KEYS = VERSION_2[Session]
 
 
+_TEXT_TYPES = (str, str | None)
+"""Field types whose values the converter writes as they are (a str, or None)."""
+
+
+@lru_cache(maxsize=1)
+def _session_hooks() -> tuple[tuple[str, Any], ...]:
+    """Each Session field in order with the converter's hook for its type: None for a text field written as it is,
+    ``SESSION_REFS`` for the room, track and speakers, written as ids."""
+    c = make_converter()
+    return tuple(
+        (name, SESSION_REFS if name in SESSION_REFS else None if type_ in _TEXT_TYPES else c.get_unstructure_hook(type_))
+        for name, type_ in field_types(Session).items()
+    )
+
+
 def _session_to_dict(c: cattrs.Converter, session: Session) -> dict[str, Any]:
-    data: dict[str, Any] = c.unstructure(attrs.evolve(session, **_NO_REFS))
-    data["kind"] = session.kind.value
-    for name in SESSION_REFS:  # the room, track and speakers by id
+    # What c.unstructure(session) gives, field by field, with the references as ids (no copy of the session made).
+    data: dict[str, Any] = {}
+    for name, hook in _session_hooks():
         value = getattr(session, name)
-        data[name] = [p.id for p in value] if isinstance(value, tuple) else None if value is None else value.id
+        if hook is None:
+            data[name] = value
+        elif hook is SESSION_REFS:  # the room, track and speakers by id
+            data[name] = [p.id for p in value] if isinstance(value, tuple) else None if value is None else value.id
+        else:
+            data[name] = hook(value)
+    data["kind"] = session.kind.value
     for name, default in _SESSION_OPTIONAL.items():  # day_only: only for a session whose day is known and time is not
         if getattr(session, name) == default:
             del data[name]

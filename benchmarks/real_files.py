@@ -153,7 +153,7 @@ def readable(path: Path) -> tuple[ReadableFormat, bytes, Conference] | str:
     data = path.read_bytes()
     format = detect_format(data)
     try:
-        conf = loads(data, format, tz=FILE_TZ.get(path.name))
+        conf = loads(data, format, file_tz=FILE_TZ.get(path.name))
     except ScheduleParseError as exc:  # Sessionize's view/Speakers holds no schedule, and says so
         return f"not a schedule ({format}): {exc.reason[:90]}…"
     return format, data, conf
@@ -172,7 +172,7 @@ def measure_reads(files: Sequence[Path], repeat: int, folder: Path) -> tuple[lis
         format, data, conf = found
         zone = FILE_TZ.get(path.name)
         baseline_name, baseline, goal = raw_parse(format, data, path)
-        library, base = side_by_side(lambda: loads(data, format, tz=zone), baseline, repeat)
+        library, base = side_by_side(lambda: loads(data, format, file_tz=zone), baseline, repeat)
         rows.append(Row(path.name, f"read {format}", library, baseline_name, base, goal))
         if largest is None or len(data) > largest[0]:
             largest = (len(data), path, conf)

@@ -28,7 +28,7 @@ timed sample runs the call as many times as makes it last about 20 ms, so
 small files are not timed at the clock's grain.  The ratios (library /
 baseline) are the result; absolute times move with the machine's load.
 
-    python benchmarks/real_files.py [--repeat 7] [--samples ../shared/samples] [--only read write]
+    python benchmarks/real_files.py [--repeat 7] [--samples ../shared/samples] [--only read write] [--writers json]
 
 Not a test: the suite stays fast and never asserts a time.
 """
@@ -204,7 +204,7 @@ def write_baseline(format: TextFormat, text: str, native: str) -> tuple[str, Cal
 WRITERS: tuple[TextFormat, ...] = ("json", "c3voc-json", "frab-xml", "csv", "ics", "markdown", "html")
 
 
-def measure_writes(files: Sequence[Path], repeat: int) -> list[Row]:
+def measure_writes(files: Sequence[Path], repeat: int, writers: Sequence[TextFormat] = WRITERS) -> list[Row]:
     """A row for each writer on each sample's conference against its baseline."""
     rows: list[Row] = []
     for path in files:
@@ -213,7 +213,7 @@ def measure_writes(files: Sequence[Path], repeat: int) -> list[Row]:
             continue
         conf = found[2]
         native = dumps(conf, "json")
-        for format in WRITERS:
+        for format in writers:
             text = dumps(conf, format)
             baseline_name, baseline, goal = write_baseline(format, text, native)
             library, base = side_by_side(lambda format=format: dumps(conf, format), baseline, repeat)  # type: ignore[misc]
@@ -246,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", choices=("read", "write"), default=("read", "write"),
                         help="measure only readers or writers (default: both)")  # fmt: skip
     parser.add_argument("--match", default="", help="only the files whose name contains this text")
+    parser.add_argument("--writers", nargs="+", choices=WRITERS, default=WRITERS, help="the writers to time (default: all)")
     args = parser.parse_args(argv)
     if not args.samples.is_dir():
         print(f"skipped: the samples folder {args.samples} is absent (it sits beside the repository, in ../shared/)")
@@ -258,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
             read_rows, skipped = measure_reads(files, args.repeat, Path(temporary))
             rows += read_rows
         if "write" in args.only:
-            rows += measure_writes(files, args.repeat)
+            rows += measure_writes(files, args.repeat, args.writers)
     report(rows)
     for reason in skipped:
         print(f"skipped {reason}")

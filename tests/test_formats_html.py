@@ -222,12 +222,12 @@ def test_a_programme_day_runs_past_midnight() -> None:
 
 
 def test_a_session_links_its_recording_and_slides() -> None:
-    """The page links a session's title to its page, and gives its recording and slide addresses as links."""
+    """The line under a session (track, room) ends with its recording and slide addresses as links."""
     eu = load("eu2026")
     page = dumps(eu.select([eu.session("torchtpu-expanding-tpu-programmability-to-pytorch")]), "html")
-    links = re.findall(r'<p class="l">(.*?)</p>', page)
+    links = re.findall(r'<p class="m">(.*?)</p>', page)
     assert links == [
-        '<a href="https://deepcamp.cc/video/sponsored-session-torchtpu-expanding-tpu-programmabil-kat-ko-claudio-b-H8SjVNB7YhM"'
+        'no room given · <a href="https://deepcamp.cc/video/sponsored-session-torchtpu-expanding-tpu-programmabil-kat-ko-claudio-b-H8SjVNB7YhM"'
         ' rel="noreferrer">Recording</a> · <a href="https://hosted-files.sched.co/pytorchconferenceeu2026/cb/'
         'TorchTPU%20-%20PyTorch%20Paris%20%2726%20-%20Google%20Slides.pdf" rel="noreferrer">Slides</a>'
     ]

@@ -172,12 +172,10 @@ def _article(session: Session, zone: tzinfo, day: date | None, position: int) ->
     where = _text(session.room.name) if session.room is not None else "no room given"
     if session.track is not None:
         where = _text(session.track.name) + " · " + where
-    lines.append(f'<p class="m">{where}</p>')
     links = [(label, safe_url(link)) for label, link in (("Recording", session.recording),
                                                          *(("Slides", u) for u in session.slide_urls))]
-    shown = [f'<a href="{_text(u)}" rel="noreferrer">{label}</a>' for label, u in links if u is not None]
-    if shown:
-        lines.append(f'<p class="l">{" · ".join(shown)}</p>')
+    where += "".join(f' · <a href="{_text(u)}" rel="noreferrer">{label}</a>' for label, u in links if u is not None)
+    lines.append(f'<p class="m">{where}</p>')
     return (
         f'<article class="{classes}" id="s{position}" data-session-id="{_text(session.id)}">'
         f'<div class="c">{"".join(lines)}</div>'

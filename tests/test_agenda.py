@@ -202,7 +202,7 @@ def test_free_in_another_zone_and_on_an_empty_day() -> None:
 
 
 def test_alternatives_are_the_unpicked_overlapping_sessions() -> None:
-    """What else runs during the KV-cache talk, less the picks: the timed talks overlapping it, then that day's day-only ones."""
+    """What else runs during the KV-cache talk, less the picks: none surely (the other 11:05 talk is picked), that day's 27 day-only ones possibly."""
     conf = load("eu2026")
     kv = "kv-cache-centric-inference-building-a-state-aware"
     agenda = Agenda.of(conf, [kv, "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
@@ -214,9 +214,90 @@ def test_alternatives_are_the_unpicked_overlapping_sessions() -> None:
             s.start is None or (s.start < kv_end and s.end is not None and s.end > kv_start)
         )
     )  # fmt: skip
-    assert alternatives.ids == expected.ids
-    assert len(alternatives.scheduled) == 0  # the only other 11:05 session is picked
-    assert len(alternatives.day_only) == 27
+    assert alternatives.certain.ids == ()
+    assert alternatives.possible.ids == expected.ids
+    assert len(alternatives.possible) == len(alternatives.possible.day_only) == 27
+
+
+def test_alternatives_keep_certain_overlaps_apart_from_possible_ones() -> None:
+    """Issue 21 item 6: a timed session's alternatives are the one talk that surely overlaps it, not the 27 day-only sessions that might."""
+    conf = load("eu2026")
+    kv = "kv-cache-centric-inference-building-a-state-aware"
+    alternatives = Agenda.of(conf, [kv]).alternatives(kv)
+    assert alternatives.certain.ids == ("bringing-pytorch-monarch-to-amd-gpus-single-controller",)
+    assert len(alternatives.possible) == 27
+    assert alternatives.possible.ids == conf.on("2026-04-08").day_only.ids
+    day_only = conf.on("2026-04-08").day_only[0]
+    of_day_only = Agenda.of(conf, [day_only.id]).alternatives(day_only.id)
+    assert of_day_only.certain.ids == ()
+    assert len(of_day_only.possible) == len(conf.on("2026-04-08")) - 1
+
+
+def test_a_cross_conference_agenda_exports_each_session_in_its_zone() -> None:
+    """Issue 21 item 1: Liz Li speaks at both conferences; her three talks export in every text format, iCalendar in each conference's zone."""
+    eu, na = load("eu2026"), load("na2026")
+    agenda = Agenda.of(eu, eu.by_speaker("Liz Li")).add(na.by_speaker("Liz Li"))
+    stamp = datetime(2026, 1, 1, tzinfo=UTC)
+    text = agenda.dumps("ics", dtstamp=stamp)
+    assert [line for line in text.splitlines() if line.startswith(("UID", "DTSTART;", "DTEND;", "TZID"))] == [
+        "TZID:Europe/Paris",
+        "TZID:America/Los_Angeles",
+        "UID:bringing-pytorch-monarch-to-amd-gpus-single-controller@eu2026.pyconf-sc",
+        "DTSTART;TZID=Europe/Paris:20260408T110500",
+        "DTEND;TZID=Europe/Paris:20260408T113000",
+        "UID:extending-torchinductor-with-flydsl-a-new-mlir-native@na2026.pyconf-sch",
+        "DTSTART;TZID=America/Los_Angeles:20261020T111000",
+        "DTEND;TZID=America/Los_Angeles:20261020T113500",
+        "UID:scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x@na2026.pyconf-sched",
+        "DTSTART;TZID=America/Los_Angeles:20261021T141500",
+        "DTEND;TZID=America/Los_Angeles:20261021T144000",
+    ]
+    icalendar = pytest.importorskip("icalendar")
+    events = icalendar.Calendar.from_ical(text).walk("VEVENT")
+    assert [(str(e["DTSTART"].dt.tzinfo), e["DTSTART"].dt.isoformat()) for e in events] == [
+        ("Europe/Paris", "2026-04-08T11:05:00+02:00"),
+        ("America/Los_Angeles", "2026-10-20T11:10:00-07:00"),
+        ("America/Los_Angeles", "2026-10-21T14:15:00-07:00"),
+    ]
+    one_zone = agenda.dumps("ics", tz="Asia/Tokyo", dtstamp=stamp)
+    assert [line for line in one_zone.splitlines() if line.startswith("DTSTART;")] == [
+        "DTSTART;TZID=Asia/Tokyo:20260408T180500",
+        "DTSTART;TZID=Asia/Tokyo:20261021T031000",
+        "DTSTART;TZID=Asia/Tokyo:20261022T061500",
+    ]
+    native = json.loads(agenda.dumps("json"))["conference"]  # one conference: the second Liz Li under her conference's id
+    assert (native["id"], native["timezone"]) == ("agenda", "Europe/Paris")
+    assert native["name"] == "PyTorch Conference Europe 2026 + PyTorch Conference North America 2026"
+    assert [s["id"] for s in native["speakers"] if s["name"] == "Liz Li"] == ["liz-li", "na2026/liz-li"]
+    assert [s["start"] for s in native["sessions"]] == [
+        "2026-04-08T11:05:00+02:00[Europe/Paris]", "2026-10-20T20:10:00+02:00[Europe/Paris]",
+        "2026-10-21T23:15:00+02:00[Europe/Paris]",
+    ]  # fmt: skip
+    for name in ("csv", "markdown", "c3voc-json", "frab-xml", "html", "llms"):
+        assert "Extending TorchInductor with FlyDSL" in agenda.dumps(name), name
+
+
+def test_agenda_export_reminders_and_notes() -> None:
+    """dumps(remind=...) adds one VALARM per event, that long before it; a pick's note opens the event's description."""
+    conf = load("eu2026")
+    agenda = Agenda.of(conf, ["pytorch-updates"], note="ask about 2.12").add(["pytorch-cto"])
+    text = agenda.dumps(remind=timedelta(hours=1, minutes=30), dtstamp=datetime(2026, 1, 1, tzinfo=UTC))
+    alarms = text.split("BEGIN:VALARM")[1:]
+    assert [a.split("END:VALARM")[0].splitlines()[1:] for a in alarms] == [
+        ["ACTION:DISPLAY", "DESCRIPTION:PyTorch Updates", "TRIGGER:-PT1H30M"],
+        ["ACTION:DISPLAY", "DESCRIPTION:PyTorch CTO", "TRIGGER:-PT1H30M"],
+    ]
+    assert "DESCRIPTION:Note: ask about 2.12\\n\\nSpeaker" in text
+    icalendar = pytest.importorskip("icalendar")
+    events = icalendar.Calendar.from_ical(text).walk("VEVENT")
+    assert [e.walk("VALARM")[0]["TRIGGER"].dt for e in events] == [-timedelta(minutes=90)] * 2
+    assert agenda.dumps(remind="10m").count("TRIGGER:-PT10M") == 2
+    with pytest.raises(ValueError, match=r"'10 parsecs' is not a reminder time; give a number with a unit: '10m'"):
+        agenda.dumps(remind="10 parsecs")
+    with pytest.raises(ValueError, match=r"a reminder goes off between 0 and 7 days before a session, not 8 days"):
+        agenda.dumps(remind=timedelta(days=8))
+    with pytest.raises(ValueError, match=r"a reminder is written only in iCalendar \('ics'\), not in 'csv'"):
+        agenda.dumps("csv", remind="10m")
 
 
 def test_unknown_id_names_it_with_suggestions() -> None:

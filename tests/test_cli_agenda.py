@@ -40,7 +40,10 @@ def test_clashes_lists_the_overlapping_picks(agenda_file: str, capsys: pytest.Ca
     code, out, _ = run(capsys, "agenda", agenda_file, "clashes")
     assert code == EXIT_OK
     assert out.splitlines()[0] == "overlap 10 min:"
-    assert out.splitlines()[1].startswith(f"  2026-04-08 11:05–11:15  {KV}  KV-Cache Centric Inference")
+    assert out.splitlines()[1:3] == [
+        f"  2026-04-08 11:05–11:15  {KV}",
+        "      KV-Cache Centric Inference: Building a State-Aware Serving Platform With",
+    ]
     code, out, _ = run(capsys, "agenda", agenda_file, "clashes", "--json")
     assert json.loads(out) == [{"first": KV, "second": MONARCH, "overlap_minutes": 10.0, "possible": False}]
 
@@ -290,3 +293,140 @@ def test_sigint_to_a_running_command_exits_130_without_a_traceback(tmp_path: Pat
         for handle in holder:
             handle.close()  # type: ignore[attr-defined]
     assert (child.returncode, out, err) == (130, "", "pyconf-schedule: interrupted\n")
+
+
+# -- issue 21: sources, search words, notes, width, cross-conference export, reminders ----------------
+
+FLYDSL = "extending-torchinductor-with-flydsl-a-new-mlir-native"
+MXFP8 = "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"
+
+
+def test_add_takes_a_file_and_a_url(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21 item 4: add reads a schedule file or URL; the agenda file records where, and reads it again from any folder."""
+    from pyconf_schedule import load
+    from pyconf_schedule.formats import dumps
+
+    from ._http import local_server
+
+    folder = tmp_path / "plans"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    (folder / "na.json").write_text(dumps(load("na2026"), "json"), encoding="utf-8")
+    assert run(capsys, "agenda", "my.json", "add", "na.json", FLYDSL) == (EXIT_OK, "added 1; 1 pick in my.json\n", "")
+    with local_server() as server:
+        url = server.serve("/eu.json", dumps(load("eu2026"), "json").encode())
+        assert run(capsys, "agenda", "my.json", "add", url, "pytorch-cto") == (EXIT_OK, "added 1; 2 picks in my.json\n", "")
+        document = json.loads((folder / "my.json").read_text(encoding="utf-8"))
+        assert (document["conferences"], document["sources"]) == (["na2026", "eu2026"], {"na2026": "na.json", "eu2026": url})
+        monkeypatch.chdir(tmp_path)
+        code, out, err = run(capsys, "agenda", "plans/my.json", "show")
+    assert (code, err) == (EXIT_OK, "")
+    assert [line.strip() for line in out.splitlines() if line.strip().startswith("id: ")] == [
+        f"id: {FLYDSL}", "id: pytorch-cto",
+    ]  # fmt: skip
+
+
+def test_add_by_search_words(agenda_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21 item 4: --search adds the one session the words find; several are listed with their ids and nothing is added."""
+    assert run(capsys, "agenda", agenda_file, "add", "na2026", "--search", "flydsl torchinductor") == (
+        EXIT_OK, "added 1; 5 picks in my.json\n", "",
+    )  # fmt: skip
+    code, out, err = run(capsys, "agenda", agenda_file, "add", "na2026", "--search", "liz li")
+    assert code == EXIT_ERROR
+    assert out == (
+        f"  2026-10-20 11:10–11:35  {FLYDSL}\n"
+        "      Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for\n"
+        "      High-Performance GEMMs\n"
+        f"  2026-10-21 14:15–14:40  {MXFP8}\n"
+        "      Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and\n"
+        "      TorchTitan Training\n"
+    )
+    assert err == (
+        "pyconf-schedule: error: 2 sessions of na2026 match 'liz li'; nothing added: choose one of those listed by its id\n"
+        f"hint: e.g. pyconf-schedule agenda my.json add na2026 {FLYDSL}, or narrow the search with more words\n"
+    )
+    assert _picks(agenda_file) == ["pytorch-cto", "vllm-ray-updates", KV, MONARCH, FLYDSL]
+    assert run(capsys, "agenda", agenda_file, "add", "na2026", "--search", "quantum knitting") == (
+        EXIT_NOTHING_FOUND, "", "pyconf-schedule: no session of na2026 matches 'quantum knitting'; nothing added\n",
+    )  # fmt: skip
+    assert run(capsys, "agenda", agenda_file, "add", "na2026") == (
+        EXIT_ERROR, "",
+        "pyconf-schedule: error: add needs session ids or --search WORDS\n"
+        'hint: e.g. pyconf-schedule agenda my.json add eu2026 --search "kv cache"\n',
+    )  # fmt: skip
+
+
+def test_notes_are_shown_and_exported(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21 item 5: show prints each pick's note under it; the iCalendar export opens the event's description with it."""
+    monkeypatch.chdir(tmp_path)
+    run(capsys, "agenda", "my.json", "add", "eu2026", "pytorch-updates", "--note", "ask about 2.12")
+    run(capsys, "agenda", "my.json", "add", "eu2026", "pytorch-cto")
+    code, out, _ = run(capsys, "agenda", "my.json", "show")
+    assert (code, out) == (
+        EXIT_OK,
+        "PyTorch Conference Europe 2026 — times in Europe/Paris (CEST)\n\n"
+        "Tuesday 7 April 2026\n"
+        "  09:10–09:30  PyTorch Updates\n"
+        "               Master Stage · Keynote · Edward Yang (Meta)\n"
+        "               id: pytorch-updates\n"
+        "               note: ask about 2.12\n\n"
+        "Wednesday 8 April 2026\n"
+        "  09:00–09:10  PyTorch CTO\n"
+        "               Master Stage · Keynote · Matt White (The Linux Foundation)\n"
+        "               id: pytorch-cto\n",
+    )
+    code, out, _ = run(capsys, "agenda", "my.json", "export")
+    assert code == EXIT_OK
+    assert [line for line in out.splitlines() if line.startswith("DESCRIPTION:Note")] == [
+        "DESCRIPTION:Note: ask about 2.12\\n\\nSpeaker: Edward Yang (Meta)\\nRoom: Mast"
+    ]
+
+
+def test_clashes_fit_the_width(agenda_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21 item 5: clashes lines fit --width (60 here), the title wrapped under the time and id; 80 columns without a terminal."""
+    code, out, _ = run(capsys, "agenda", agenda_file, "clashes", "--width", "60")
+    assert (code, out) == (
+        EXIT_OK,
+        "overlap 10 min:\n"
+        "  2026-04-08 11:05–11:15\n"
+        f"      {KV}\n"
+        "      KV-Cache Centric Inference: Building a State-Aware\n"
+        "      Serving Platform With Llm-d and VLLM\n"
+        "  2026-04-08 11:05–11:30\n"
+        f"      {MONARCH}\n"
+        "      Bringing PyTorch Monarch to AMD GPUs:\n"
+        "      Single-Controller Distributed Training on ROCm\n",
+    )
+    code, out, _ = run(capsys, "agenda", agenda_file, "clashes")
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert out.splitlines()[1:3] == [
+        f"  2026-04-08 11:05–11:15  {KV}",
+        "      KV-Cache Centric Inference: Building a State-Aware Serving Platform With",
+    ]
+
+
+def test_a_cross_conference_agenda_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21 item 1: Liz Li's talks at both conferences export, each in its conference's zone, with a reminder; --remind is for iCalendar only."""
+    monkeypatch.chdir(tmp_path)
+    run(capsys, "agenda", "liz.json", "add", "eu2026", MONARCH)
+    run(capsys, "agenda", "liz.json", "add", "na2026", FLYDSL, MXFP8)
+    for fmt in ("json", "csv", "md", "frab-xml"):
+        code, out, err = run(capsys, "agenda", "liz.json", "export", "-t", fmt)
+        assert (code, err) == (EXIT_OK, ""), fmt
+        assert "FlyDSL" in out
+    code, out, err = run(capsys, "agenda", "liz.json", "export", "--remind", "10m", "-o", "liz.ics")
+    assert (code, out, err) == (EXIT_OK, "wrote 3 picks to liz.ics\n", "")
+    text = (tmp_path / "liz.ics").read_text(encoding="utf-8")
+    assert [line for line in text.splitlines() if line.startswith(("DTSTART;", "TRIGGER"))] == [
+        "DTSTART;TZID=Europe/Paris:20260408T110500", "TRIGGER:-PT10M",
+        "DTSTART;TZID=America/Los_Angeles:20261020T111000", "TRIGGER:-PT10M",
+        "DTSTART;TZID=America/Los_Angeles:20261021T141500", "TRIGGER:-PT10M",
+    ]  # fmt: skip
+    assert run(capsys, "agenda", "liz.json", "export", "-t", "csv", "--remind", "10m") == (
+        EXIT_ERROR, "", "pyconf-schedule: error: --remind applies to iCalendar (ics), not to csv\n"
+        "hint: leave --remind out, or write -t ics\n",
+    )  # fmt: skip
+    assert run(capsys, "agenda", "liz.json", "export", "--remind", "soon") == (
+        EXIT_ERROR, "", "pyconf-schedule: error: 'soon' is not a reminder time; give a number with a unit: "
+        "'10m' (minutes), '1h' (hours), '1h30m', '90s' (seconds) or '1d' (days)\n",
+    )  # fmt: skip

@@ -48,7 +48,7 @@ from .exceptions import (
 )
 
 if _TYPE_CHECKING:
-    from ._agenda import Agenda, Clash, Gap, Pick
+    from ._agenda import Agenda, Alternatives, Clash, Gap, Pick
     from ._changes import FieldChange, SessionChange
     from ._diff import ScheduleDiff, diff
     from ._fetch import Fetched, fetch
@@ -66,7 +66,7 @@ __all__ = [
     "Conference", "ProgrammeDay", "Sessions", "Session", "Speaker", "Room", "Track", "SessionKind", "Source",
     "Conflict", "Provenance", "SourcedValue",
     # Personal agendas
-    "Agenda", "Clash", "Gap", "Pick",
+    "Agenda", "Alternatives", "Clash", "Gap", "Pick",
     # Time zones
     "get_zone",
     # Formats: reading and writing schedules, files and URLs
@@ -88,7 +88,7 @@ __all__ = [
 
 _LAZY: dict[str, str] = {
     # name: the module that defines it, imported on first use
-    "Agenda": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
+    "Agenda": "_agenda", "Alternatives": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
     "format_names": "formats", "dumps": "formats", "loads": "formats", "write": "formats",
     "read": "_read",
     "fetch": "_fetch", "Fetched": "_fetch",

@@ -13,13 +13,10 @@ is two picked sessions that run at the same time; a *conflict*
 from __future__ import annotations
 
 import heapq
-import itertools
 import os
-import secrets
-import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from datetime import datetime, timedelta, tzinfo
+from types import MappingProxyType as MappingProxy
 from typing import TYPE_CHECKING, Any, Union
 
 from attrs import field, frozen
@@ -27,20 +24,12 @@ from attrs import field, frozen
 from ._model import Session
 from ._sessions import Sessions, sort_key
 from ._time import DayLike, day_bounds, get_zone, parse_day, utc, zone_name
-from .exceptions import (
-    FieldTypeError, InvalidArgumentError, MissingPicksError, ScheduleParseError, UnknownConferenceError,
-    UnknownSessionError, shorten,
-)  # fmt: skip
+from .exceptions import FieldTypeError, InvalidArgumentError, UnknownSessionError, shorten
 
 if TYPE_CHECKING:
     from ._conference import Conference
 
-__all__ = ["Agenda", "Clash", "Gap", "Pick"]
-
-FORMAT = "pyconf-schedule-agenda"
-VERSION = 1
-_MAX_FILE = 4 * 1024 * 1024
-"""An agenda file is small: a few kilobytes. Anything above this is refused unread."""
+__all__ = ["Agenda", "Alternatives", "Clash", "Gap", "Pick"]
 
 Picks = Union[str, Session, Iterable[Union[str, Session]]]
 """What :meth:`Agenda.of` and :meth:`Agenda.add` take: ids, sessions, or a :class:`Sessions`."""
@@ -109,6 +98,19 @@ class Gap:
         return text
 
 
+@frozen(kw_only=True)
+class Alternatives:
+    """What :meth:`Agenda.alternatives` finds: unpicked sessions that surely run at the same time, and those that may.
+
+    ``certain`` overlap for sure (both have a known start and end);
+    ``possible`` meet only through an unknown end or a known day without a
+    time, so they may or may not overlap.  Both are :class:`Sessions`.
+    """
+
+    certain: Sessions = field(repr=lambda s: repr(s.ids))
+    possible: Sessions = field(repr=lambda s: repr(s.ids))
+
+
 def _minutes(delta: timedelta | None) -> str:
     if delta is None:
         return "unknown"
@@ -133,15 +135,21 @@ class Agenda:
     ('extending-torchinductor-with-flydsl-a-new-mlir-native', 'scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x')
     """
 
-    __slots__ = ("_conferences", "_picks", "_zone", "_sessions", "_owner")
+    __slots__ = ("_conferences", "_picks", "_zone", "_sessions", "_owner", "_sources")
     _conferences: tuple[Conference, ...]
     _picks: tuple[Pick, ...]
     _zone: tzinfo
     _sessions: Sessions
     _owner: dict[int, Conference]
+    _sources: Mapping[str, str]
 
     def __init__(
-        self, conferences: Iterable[Conference], picks: Iterable[Pick] = (), *, zone: str | tzinfo | None = None
+        self,
+        conferences: Iterable[Conference],
+        picks: Iterable[Pick] = (),
+        *,
+        zone: str | tzinfo | None = None,
+        sources: Mapping[str, str] | None = None,
     ) -> None:
         from ._conference import Conference
 
@@ -184,6 +192,11 @@ class Agenda:
         init(self, "_conferences", confs)
         init(self, "_zone", view)
         init(self, "_owner", owner)
+        kept = {name: where for name, where in (sources or {}).items() if name in by_id}
+        for name, where in kept.items():
+            if not isinstance(where, str) or not where:
+                raise FieldTypeError(f"the source of conference {shorten(name)!r} is a file name or URL, got {where!r}")
+        init(self, "_sources", MappingProxy(kept))
         if len(confs) == 1:
             # One conference: its catalogue, so writers give the conference's details.
             sessions = Sessions(
@@ -199,17 +212,20 @@ class Agenda:
         init(self, "_picks", tuple(picks_sorted))
 
     @classmethod
-    def of(cls, conference: Conference, picks: Picks = (), *, note: str | None = None) -> Agenda:
+    def of(
+        cls, conference: Conference, picks: Picks = (), *, note: str | None = None, source: str | None = None
+    ) -> Agenda:
         """A personal agenda of ``picks`` from ``conference``: session ids, sessions or a :class:`Sessions`.
 
         An unknown id raises :class:`~pyconf_schedule.exceptions.UnknownSessionError`
-        naming it, with close ids; ``note`` is kept with each pick.
+        naming it, with close ids; ``note`` is kept with each pick, and
+        ``source`` recorded as where the conference was read from.
 
         >>> from pyconf_schedule import Agenda, load
         >>> Agenda.of(load("eu2026"), ["pytorch-updates"]).sessions.ids
         ('pytorch-updates',)
         """
-        return cls([conference]).add(picks, note=note)
+        return cls([conference]).add(picks, note=note, conference=conference, source=source)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Agenda is immutable: cannot set {name!r}")
@@ -238,6 +254,15 @@ class Agenda:
     def zone(self) -> tzinfo:
         """The zone times are shown in, and days counted in."""
         return self._zone
+
+    @property
+    def sources(self) -> Mapping[str, str]:
+        """Where each conference that is not an embedded dataset was read from (file or URL), by conference id."""
+        return self._sources
+
+    def picked(self, conference: str) -> frozenset[str]:
+        """The ids of the sessions picked in the conference with id ``conference`` (empty when it has none)."""
+        return frozenset(p.session for p in self._picks if p.conference == conference)
 
     def note(self, session: Session | str) -> str | None:
         """The note kept with a picked session, or ``None``."""
@@ -274,7 +299,9 @@ class Agenda:
 
     # -- changes ---------------------------------------------------------------
 
-    def add(self, picks: Picks, *, note: str | None = None, conference: Conference | None = None) -> Agenda:
+    def add(
+        self, picks: Picks, *, note: str | None = None, conference: Conference | None = None, source: str | None = None
+    ) -> Agenda:
         """A new agenda with ``picks`` added: ids, sessions, or a :class:`Sessions`.
 
         Ids are looked up in ``conference``, else in the agenda's first
@@ -282,7 +309,8 @@ class Agenda:
         :class:`~pyconf_schedule.exceptions.UnknownSessionError` naming it,
         with close ids.  A :class:`Sessions` drawn from another conference
         adds that conference to the agenda.  ``note`` is kept with each new
-        pick.
+        pick; ``source`` is recorded as where ``conference`` was read from
+        (:attr:`sources`, kept in the agenda file).
         """
         confs = list(self._conferences)
         new = _resolve(picks, conference or confs[0], note)
@@ -291,7 +319,10 @@ class Agenda:
             if all(c.id != conf.id for c in confs):
                 confs.append(conf)
         added = [Pick(conference=conf.id, session=sid, note=note) for conf, sid in new]
-        return Agenda(confs, [*self._picks, *added], zone=self._zone)
+        sources = dict(self._sources)
+        if source is not None:
+            sources[(conference or confs[0]).id] = source
+        return Agenda(confs, [*self._picks, *added], zone=self._zone, sources=sources)
 
     def remove(self, picks: Picks) -> Agenda:
         """A new agenda without ``picks`` (ids, sessions or a :class:`Sessions`); an id not picked raises an error naming it."""
@@ -305,11 +336,12 @@ class Agenda:
             if sid not in picked:
                 raise UnknownSessionError(sid, picked)
             drop.add(sid)
-        return Agenda(self._conferences, [p for p in self._picks if p.session not in drop], zone=self._zone)
+        kept = [p for p in self._picks if p.session not in drop]
+        return Agenda(self._conferences, kept, zone=self._zone, sources=self._sources)
 
     def to_tz(self, tz: str | tzinfo) -> Agenda:
         """The same agenda shown in zone ``tz`` (instants unchanged)."""
-        return Agenda(self._conferences, self._picks, zone=get_zone(tz))
+        return Agenda(self._conferences, self._picks, zone=get_zone(tz), sources=self._sources)
 
     # -- questions -------------------------------------------------------------
 
@@ -352,6 +384,10 @@ class Agenda:
     def _conference_zone(self, session: Session) -> tzinfo:
         conf = self._owner.get(id(session))
         return get_zone(conf.timezone) if conf is not None else self._zone
+
+    def conference_of(self, session: Session) -> Conference:
+        """The conference a picked ``session`` (one of :attr:`sessions`) comes from."""
+        return self._conference_of(session)
 
     def _conference_of(self, session: Session) -> Conference:
         conf = self._owner.get(id(session))
@@ -406,12 +442,21 @@ class Agenda:
             result.append(Gap(start=start.astimezone(self._zone), end=end.astimezone(self._zone), maybe_taken=maybe))
         return tuple(result)
 
-    def alternatives(self, session: Session | str) -> Sessions:
-        """The sessions of the same conference that run while ``session`` runs and are not picked.
+    def alternatives(self, session: Session | str) -> Alternatives:
+        """The unpicked sessions of the same conference that run, or may run, while ``session`` runs.
 
-        ``session`` is a session or its id.  For a session with an unknown
-        end, those running at its start or starting later that day; for a
-        day-only session, that day's other sessions.
+        ``session`` is a session or its id.  As in :meth:`clashes`, an
+        unknown end may run to the end of its day and a day-only session at
+        any time of its day: :attr:`Alternatives.certain` holds the sessions
+        that surely overlap (both times known), :attr:`Alternatives.possible`
+        those that meet only through such a time.  A session with no known
+        day has no alternative.
+
+        >>> from pyconf_schedule import Agenda, load
+        >>> agenda = Agenda.of(load("eu2026"), ["kv-cache-centric-inference-building-a-state-aware"])
+        >>> found = agenda.alternatives("kv-cache-centric-inference-building-a-state-aware")
+        >>> found.certain.ids, len(found.possible)
+        (('bringing-pytorch-monarch-to-amd-gpus-single-controller',), 27)
         """
         sid = session.id if isinstance(session, Session) else session
         target = self._sessions.get(sid) if isinstance(sid, str) else None
@@ -429,37 +474,62 @@ class Agenda:
         span = _span(target, zone)
         shown = conf.sessions.to_tz(self._zone)
         if span is None:
-            return shown[0:0]
-        start, end, _ = span
+            return Alternatives(certain=shown[0:0], possible=shown[0:0])
+        start, end, exact = span
+        certain: set[str] = set()
 
         def overlaps(s: Session) -> bool:
             if s.id == target.id or s.id in picked:
                 return False
             other = _span(s, zone)
-            return other is not None and other[1] > other[0] and other[0] < end and other[1] > start
+            if other is None or other[1] <= other[0] or other[0] >= end or other[1] <= start:
+                return False
+            if exact and other[2]:
+                certain.add(s.id)
+            return True
 
-        return shown.filter(overlaps)
+        meeting = shown.filter(overlaps)
+        return Alternatives(
+            certain=meeting.filter(lambda s: s.id in certain), possible=meeting.filter(lambda s: s.id not in certain)
+        )
 
-    # -- files -----------------------------------------------------------------
+    # -- writing (_agenda_export.py) --------------------------------------------
+
+    def dumps(
+        self,
+        format: str = "ics",
+        *,
+        tz: str | None = None,
+        remind: str | timedelta | None = None,
+        dtstamp: datetime | None = None,
+    ) -> str:
+        """The picks written in ``format`` (a text format; default iCalendar), with times in ``tz``.
+
+        Picks of several conferences are written together, each session in
+        its own conference's zone in iCalendar (``TZID``) unless ``tz`` names
+        one; ids two conferences share become ``"<conference>/<id>"`` (see
+        :mod:`pyconf_schedule._agenda_export`).  iCalendar events keep the
+        ``UID`` of their conference's calendar and open their description
+        with the pick's note; ``remind`` (``"10m"``, ``"1h"`` or a
+        ``timedelta``) adds a ``VALARM`` that long before each session, and
+        ``dtstamp`` fixes the ``DTSTAMP`` (default now).
+
+        >>> from pyconf_schedule import Agenda, load
+        >>> text = Agenda.of(load("eu2026"), ["pytorch-updates"]).dumps(remind="15m")
+        >>> "TRIGGER:-PT15M" in text, "DTSTART;TZID=Europe/Paris:" in text
+        (True, True)
+        """
+        from ._agenda_export import dumps
+
+        return dumps(self, format, tz=tz, remind=remind, dtstamp=dtstamp)
+
+    # -- files (the agenda file: _agenda_file.py) -------------------------------
 
     def to_json(self) -> str:
         """The agenda as its small versioned JSON document (what :meth:`save` writes)."""
-        import json
+        from ._agenda_file import to_json
 
-        picks: list[dict[str, str]] = []
-        for pick in self._picks:
-            entry = {"conference": pick.conference, "session": pick.session}
-            if pick.note is not None:
-                entry["note"] = pick.note
-            picks.append(entry)
-        document = {
-            "format": FORMAT,
-            "version": VERSION,
-            "timezone": zone_name(self._zone),
-            "conferences": [c.id for c in self._conferences],
-            "picks": picks,
-        }
-        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        return to_json(self)
 
     def save(self, path: str | Any) -> None:
         """Write the agenda to ``path`` atomically: a temporary file beside it, then a rename.
@@ -468,7 +538,9 @@ class Agenda:
         replaced and the link stays.  An existing file keeps its permission
         bits; a new one gets the usual ones (``0o666`` less the umask).
         """
-        _write_file(os.fspath(path), self.to_json())
+        from ._agenda_file import write_file
+
+        write_file(os.fspath(path), self.to_json())
 
     @classmethod
     def from_json(
@@ -482,62 +554,19 @@ class Agenda:
         """The agenda a :meth:`to_json` document describes.
 
         Conferences are taken from ``conferences`` by id, else from
-        ``loader(id)`` (``loader=pyconf_schedule.load`` reads the embedded
-        datasets); a conference found in neither raises
+        ``loader(name)`` (``loader=pyconf_schedule.load`` reads the embedded
+        datasets), where ``name`` is the source the file records for that
+        conference (the file or URL it was added from) or else its id; a
+        conference found in neither raises
         :class:`~pyconf_schedule.exceptions.UnknownConferenceError` naming
         it.  A pick whose session no longer
         exists raises :class:`~pyconf_schedule.exceptions.MissingPicksError`
         naming every such pick; a malformed document raises
         :class:`~pyconf_schedule.exceptions.ScheduleParseError`.
         """
-        import json
+        from ._agenda_file import from_json
 
-        def bad(message: str, where: str | None = None) -> ScheduleParseError:
-            return ScheduleParseError("agenda", f"{message}; expected a {FORMAT} document as written by Agenda.save()", where)
-
-        if len(text) > _MAX_FILE:
-            raise bad(f"{len(text)} characters is too large for an agenda (limit {_MAX_FILE})")
-        try:
-            document = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise bad(f"not JSON ({shorten(str(exc))})") from None
-        if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise bad(f"{name} is not an agenda file")
-        version = document.get("version")
-        if version != VERSION:
-            raise bad(f"version {shorten(repr(version))} is not supported (this release reads version {VERSION})", "version")
-        zone_text = document.get("timezone")
-        if zone_text is not None and not isinstance(zone_text, str):
-            raise bad("timezone must be an IANA zone name or null", "timezone")
-        names = document.get("conferences")
-        raw = document.get("picks")
-        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-            raise bad("conferences must be a non-empty list of conference ids", "conferences")
-        seen: set[str] = set()
-        for i, conference_id in enumerate(names):
-            if conference_id in seen:
-                raise bad(f"conference {shorten(conference_id)!r} is listed twice; list each conference once", f"conferences[{i}]")
-            seen.add(conference_id)
-        if not isinstance(raw, list):
-            raise bad("picks must be a list", "picks")
-        picks: list[Pick] = []
-        for i, entry in enumerate(raw):
-            where = f"picks[{i}]"
-            if not isinstance(entry, dict) or set(entry) - {"conference", "session", "note"}:
-                raise bad("a pick is an object with conference, session and an optional note", where)
-            conf_id, sid, note = entry.get("conference"), entry.get("session"), entry.get("note")
-            if not isinstance(conf_id, str) or not isinstance(sid, str) or not (note is None or isinstance(note, str)):
-                raise bad("conference and session must be strings, note a string or null", where)
-            if conf_id not in names:
-                raise bad(f"conference {shorten(conf_id)!r} is not listed in conferences", where)
-            picks.append(Pick(conference=conf_id, session=sid, note=note))
-        given = dict(conferences) if isinstance(conferences, Mapping) else {c.id: c for c in conferences}
-        confs = [given[n] if n in given else _conference(n, loader, given, name) for n in names]
-        missing = [p for p in picks if confs[names.index(p.conference)].sessions.get(p.session) is None]
-        if missing:
-            valid = [s.id for c in confs for s in c.sessions]
-            raise MissingPicksError(name, [(p.conference, p.session) for p in missing], valid)
-        return cls(confs, picks, zone=zone_text)
+        return from_json(cls, text, conferences, name=name, loader=loader)
 
     @classmethod
     def load(
@@ -548,78 +577,10 @@ class Agenda:
         loader: Callable[[str], Conference] | None = None,
     ) -> Agenda:
         """Read an agenda file written by :meth:`save`; see :meth:`from_json` for ``conferences`` and ``loader``."""
-        import os
+        from ._agenda_file import read_file
 
         target = os.fspath(path)
-        size = os.path.getsize(target)
-        if size > _MAX_FILE:
-            raise ScheduleParseError("agenda", f"{size} bytes is too large for an agenda (limit {_MAX_FILE})")
-        with open(target, "rb") as handle:
-            data = handle.read(_MAX_FILE + 1)  # a device or a pipe gives no size: read no further than the limit
-        if len(data) > _MAX_FILE:
-            raise ScheduleParseError("agenda", f"the input is over the limit of {_MAX_FILE} bytes for an agenda")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ScheduleParseError("agenda", f"not UTF-8 text ({exc.reason})") from None
-        return cls.from_json(text, conferences, name=os.path.basename(target), loader=loader)
-
-
-def _write_file(path: str, text: str) -> None:
-    """``text`` written to ``path`` atomically, through a symbolic link, keeping an existing file's mode."""
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target)
-    try:
-        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        mode = None
-    for attempt in itertools.count():
-        temp = os.path.join(folder, f".agenda-{os.getpid()}-{secrets.token_hex(6)}.tmp")
-        try:
-            handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # a new file's mode: 0o666 less the umask
-            break
-        except FileExistsError:
-            if attempt > 100:
-                raise
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            if mode is not None:
-                os.fchmod(out.fileno(), mode)
-            out.write(text)
-        os.replace(temp, target)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
-
-
-@contextmanager
-def locked(path: str | os.PathLike[str]) -> Iterator[None]:
-    """Hold the lock of the agenda file ``path`` (through a symbolic link) for the block, for a read, change and save.
-
-    The lock is an exclusive ``fcntl.flock`` on the folder that holds the
-    file (the file itself is replaced on each save, so it cannot hold a
-    lock); where ``fcntl`` is not available, the block runs unlocked.
-
-    >>> import tempfile
-    >>> with locked(tempfile.mkdtemp() + "/my.json"):
-    ...     pass
-    """
-    try:
-        import fcntl
-    except ImportError:  # Windows: no advisory locks
-        yield
-        return
-    folder = os.path.dirname(os.path.realpath(os.fspath(path)))
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        except OSError:  # a file system without flock on folders (some network mounts): unlocked, as without fcntl
-            pass
-        yield
-    finally:
-        os.close(handle)  # closing the descriptor releases the lock
+        return cls.from_json(read_file(target), conferences, name=os.path.basename(target), loader=loader)
 
 
 def _span(session: Session, zone: tzinfo) -> tuple[datetime, datetime, bool] | None:
@@ -638,15 +599,6 @@ def _span(session: Session, zone: tzinfo) -> tuple[datetime, datetime, bool] | N
         first, last = day_bounds(session.day_only, zone)
         return utc(first), utc(last), False
     return None
-
-
-def _conference(
-    conf_id: str, loader: Callable[[str], Conference] | None, given: Mapping[str, Conference], name: str
-) -> Conference:
-    """The conference ``conf_id`` from ``loader``: the agenda does not know where conferences come from."""
-    if loader is None:
-        raise UnknownConferenceError(name, conf_id, given)
-    return loader(conf_id)
 
 
 def _resolve(picks: Picks, conference: Conference, note: str | None) -> list[tuple[Conference, str]]:

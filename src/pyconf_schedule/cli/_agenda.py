@@ -9,8 +9,11 @@ from ._render import json_text, machine
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
     from .._agenda import Agenda
+    from .._conference import Conference
+    from .._model import Session
     from ._parser import _Parser
 
 ACTIONS = ("add", "remove", "show", "clashes", "free", "export")
@@ -26,10 +29,12 @@ def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: d
         "(not a 'conflict', where sources disagree).",
         epilog=f"""examples:
   {PROG} agenda my.json add eu2026 pytorch-cto vllm-ray-updates
+  {PROG} agenda my.json add na2026 --search "monarch rocm"
+  {PROG} agenda my.json add schedule.xml 123 --note "front row"
   {PROG} agenda my.json show --tz America/New_York
-  {PROG} agenda my.json clashes
+  {PROG} agenda my.json clashes --width 80
   {PROG} agenda my.json free 2026-04-08
-  {PROG} agenda my.json export -o my.ics
+  {PROG} agenda my.json export --remind 10m -o my.ics
 
 {exit_codes}""",
         formatter_class=_HelpFormatter,
@@ -38,18 +43,26 @@ def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: d
     actions = p.add_subparsers(title="actions", metavar="ACTION", dest="action", required=True, parser_class=_Parser)
     view, json_flag = parents["view"], parents["json"]
 
-    a = actions.add_parser("add", help="pick sessions of a dataset by id", formatter_class=_HelpFormatter)
-    a.add_argument("dataset", metavar="DATASET", help="the dataset the sessions are in (eu2026, na2026)")
-    a.add_argument("ids", nargs="+", metavar="ID", help="session ids ('list DATASET --ids' shows them)")
+    from ._parser import _add_file_options, _width_option
+
+    a = actions.add_parser("add", help="pick sessions of a dataset, file or URL by id or by search words",
+                           formatter_class=_HelpFormatter)  # fmt: skip
+    a.add_argument("dataset", metavar="SOURCE", help="where the sessions are: a dataset (eu2026, na2026), file or URL")
+    a.add_argument("ids", nargs="*", metavar="ID", help="session ids ('list SOURCE --ids' shows them)")
+    a.add_argument("--search", metavar="WORDS", help="pick the one session these words find (as 'search' does)")
     a.add_argument("--note", metavar="TEXT", help="a note to keep with these picks")
+    _add_file_options(a, "a SOURCE file")
     a.set_defaults(handler=_cmd_agenda)
 
     a = actions.add_parser("remove", help="drop picks by id", formatter_class=_HelpFormatter)
     a.add_argument("ids", nargs="+", metavar="ID", help="ids of picked sessions")
     a.set_defaults(handler=_cmd_agenda)
 
-    for name, text in (("show", "list the picks by day"), ("clashes", "list the picks that run at the same time")):
+    for name, text in (("show", "list the picks by day, with their notes"),
+                       ("clashes", "list the picks that run at the same time")):  # fmt: skip
         a = actions.add_parser(name, help=text, parents=[view, json_flag], formatter_class=_HelpFormatter)
+        a.add_argument("--width", metavar="N", type=_width_option,
+                       help="lay text out in N columns (default: the terminal's width, 80 when not a terminal)")  # fmt: skip
         a.set_defaults(handler=_cmd_agenda)
 
     a = actions.add_parser("free", help="the free time between picks on a day", parents=[view, json_flag],
@@ -62,14 +75,15 @@ def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: d
     a.add_argument("-t", "--to", "--format", dest="output_format", metavar="FMT",
                    help="output format; default: from the suffix of -o, else ics")  # fmt: skip
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    a.add_argument("--remind", metavar="TIME",
+                   help="iCalendar: an alarm TIME before each session, e.g. 10m, 1h, 1h30m")  # fmt: skip
     a.set_defaults(handler=_cmd_agenda)
     return p
 
 
-def _read(path: str, *, create: bool = False) -> Agenda | None:
+def _read(path: str, *, create: bool = False, args: argparse.Namespace | None = None) -> Agenda | None:
     import os
 
-    from .. import load
     from .._agenda import Agenda
 
     if not path.strip():
@@ -83,11 +97,49 @@ def _read(path: str, *, create: bool = False) -> Agenda | None:
         )
     if os.path.isdir(path):
         raise _UsageError(f"{_shorten_path(path)!r} is a directory, not an agenda file")
-    return Agenda.load(path, loader=load)
+    return Agenda.load(path, loader=_loader(path, args))
+
+
+def _loader(path: str, args: argparse.Namespace | None) -> Callable[[str], Conference]:
+    """Reads a conference the agenda file names: an embedded dataset, a URL, or a file relative to the agenda's folder."""
+    import argparse
+    import os
+
+    from .. import dataset_names, load
+    from ._sources import _load_source
+
+    folder = os.path.dirname(os.path.abspath(path))
+    options = args if args is not None else argparse.Namespace()
+
+    def read(name: str) -> Conference:
+        if name in dataset_names():
+            return load(name)
+        if _is_url(name):
+            return _load_source(name, options)
+        return _load_source(os.path.join(folder, name), options)
+
+    return read
+
+
+def _is_url(name: str) -> bool:
+    return "://" in name[:16]
+
+
+def _source_text(source: str, path: str) -> str | None:
+    """What the agenda file records for SOURCE: nothing for a dataset, a URL as given, a file relative to the agenda's folder."""
+    import os
+
+    from .. import dataset_names
+
+    if source in dataset_names():
+        return None
+    if _is_url(source):
+        return source
+    return os.path.relpath(os.path.abspath(source), os.path.dirname(os.path.abspath(path)))
 
 
 def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
-    from .._agenda import locked
+    from .._agenda_file import locked
 
     action: str = args.action
     path: str = args.agenda_file
@@ -96,7 +148,7 @@ def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
             raise _UsageError("FILE is empty", "give the agenda file's name, e.g. my-agenda.json")
         with locked(path):
             return _add(args, path, out) if action == "add" else _remove(args, path, out)
-    agenda = _read(path)
+    agenda = _read(path, args=args)
     assert agenda is not None
     tz: str | None = getattr(args, "tz", None)
     if tz is not None and not tz.strip():
@@ -113,7 +165,7 @@ def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _remove(args: argparse.Namespace, path: str, out: TextIO) -> int:
-    agenda = _read(path)
+    agenda = _read(path, args=args)
     assert agenda is not None
     picked = {p.session for p in agenda.picks}
     unknown = [i for i in args.ids if i not in picked]
@@ -132,24 +184,33 @@ def _count(n: int) -> str:
 
 
 def _add(args: argparse.Namespace, path: str, out: TextIO) -> int:
-    from .. import load
+    from .._agenda import Agenda
+    from ._sources import _load_source
 
-    agenda = _read(path, create=True)
-    conf = load(args.dataset)
-    for conference in agenda.conferences if agenda is not None else ():
-        if conference.id == conf.id:
-            conf = conference
+    if not args.ids and args.search is None:
+        raise _UsageError("add needs session ids or --search WORDS", f"e.g. {PROG} agenda {_shorten_path(path)} add eu2026 --search \"kv cache\"")
+    if args.ids and args.search is not None:
+        raise _UsageError("give session ids or --search WORDS, not both")
+    agenda = _read(path, create=True, args=args)
+    conf = _load_source(args.dataset, args)
+    source = _source_text(args.dataset, path)
+    ids: list[str] = list(args.ids) if args.ids else [_found(conf, args, path, out)]
     if agenda is None:
-        from .._agenda import Agenda
-
-        changed = Agenda.of(conf, args.ids, note=args.note)
+        changed = Agenda.of(conf, ids, note=args.note, source=source)
         before = 0
     else:
-        changed = agenda.add(args.ids, note=args.note, conference=conf)
         before = len(agenda)
+        same = next((c for c in agenda.conferences if c.id == conf.id), None)
+        if same is not None and agenda.sources.get(conf.id) == source:
+            conf = same  # the same conference from the same place: the one already read
+        elif same is not None:  # read from elsewhere now: that version replaces the one the agenda had
+            sources = {k: v for k, v in agenda.sources.items() if k != conf.id}
+            confs = [conf if c.id == conf.id else c for c in agenda.conferences]
+            agenda = Agenda(confs, agenda.picks, zone=agenda.zone, sources=sources)
+        changed = agenda.add(ids, note=args.note, conference=conf, source=source)
     changed.save(path)
     out.write(f"added {len(changed) - before}; {_count(len(changed))} in {path}\n")
-    clashes = [c for c in changed.clashes() if c.first.id in args.ids or c.second.id in args.ids]
+    clashes = [c for c in changed.clashes() if c.first.id in ids or c.second.id in ids]
     if clashes:
         definite = sum(not c.possible for c in clashes)
         out.write(
@@ -157,6 +218,36 @@ def _add(args: argparse.Namespace, path: str, out: TextIO) -> int:
             f"see '{PROG} agenda {_shorten_path(path)} clashes'\n"
         )
     return EXIT_OK
+
+
+_CHOICES = 10
+"""How many of the sessions that several search words find an error lists."""
+
+
+def _found(conf: Conference, args: argparse.Namespace, path: str, out: TextIO) -> str:
+    """The id of the one session ``words`` find in ``conf``; when several match they are listed on ``out``
+    with their ids and nothing is added (an error, exit code 2); none is "nothing found"."""
+    from ._layout import _columns
+
+    words: str = args.search
+    source: str = args.dataset
+    if not words.strip():
+        raise _UsageError("--search needs words", 'e.g. --search "kv cache"')
+    found = conf.search(words)
+    if not found:
+        raise _NothingFound(f"no session of {conf.id} matches {_shorten(words)!r}; nothing added")
+    if len(found) == 1:
+        return found[0].id
+    width = _columns(args, out)
+    for session in found[:_CHOICES]:
+        out.write("".join(line + "\n" for line in _session_lines(session, width)))
+    if len(found) > _CHOICES:
+        out.write(f"  ... and {len(found) - _CHOICES} more\n")
+    example = f"{PROG} agenda {_shorten_path(path)} add {_shorten_path(source)} {found[0].id}"
+    raise _UsageError(
+        f"{len(found)} sessions of {conf.id} match {_shorten(words)!r}; nothing added: choose one of those listed by its id",
+        f"e.g. {example}, or narrow the search with more words",
+    )
 
 
 def _show(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
@@ -173,12 +264,13 @@ def _show(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
         return EXIT_OK
     width = _columns(args, out)
     for i, conf in enumerate(agenda.conferences):
-        picked = {p.session for p in agenda.picks if p.conference == conf.id}
+        picked = agenda.picked(conf.id)
+        notes = {p.session: p.note for p in agenda.picks if p.conference == conf.id and p.note}
         view = conf.to_tz(agenda.zone)
         sessions = view.sessions.filter(lambda s: s.id in picked)
         if i:
             out.write("\n")
-        _render_sessions(out, view, sessions, width, ids=True)
+        _render_sessions(out, view, sessions, width, ids=True, notes=notes)
     return EXIT_OK
 
 
@@ -186,7 +278,8 @@ def _session_json(agenda: Agenda, session: object) -> dict[str, object]:
     from .._model import Session
 
     assert isinstance(session, Session)
-    pick = next(p for p in agenda.picks if p.session == session.id)
+    home = agenda.conference_of(session).id
+    pick = next(p for p in agenda.picks if p.session == session.id and p.conference == home)
     return {
         "conference": pick.conference,
         "id": session.id,
@@ -218,13 +311,21 @@ def _clashes(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
     if not clashes:
         out.write(f"no clash among {_count(len(agenda))}\n")
         return EXIT_OK
+    from ._layout import _columns, _wrap_items, _wrap_words
+
+    width = _columns(args, out)
     for c in clashes:
         how = "may clash (a time is not known)" if c.possible else f"overlap {_minutes(c.overlap)}"
         how += " (on a weak time)" if c.weak_time else ""
-        out.write(f"{how}:\n  {_line(c.first)}\n  {_line(c.second)}\n")
+        out.write(f"{how}:\n")
+        for session in (c.first, c.second):
+            for line in _session_lines(session, width):
+                out.write(line + "\n")
     unplaced = agenda.sessions.unscheduled
     if unplaced:
-        out.write(f"not checked ({len(unplaced)} with no known day): {', '.join(unplaced.ids)}\n")
+        lines = _wrap_words(f"not checked ({len(unplaced)} with no known day):", width)
+        lines += ["  " + line for line in _wrap_items(list(unplaced.ids), width - 2, ", ")]
+        out.write("".join(line + "\n" for line in lines))
     return EXIT_OK
 
 
@@ -236,17 +337,33 @@ def _minutes(delta: object) -> str:
     return minutes(delta)
 
 
-def _line(session: object) -> str:
-    from .._model import Session
-
-    assert isinstance(session, Session)
+def _when(session: Session) -> str:
     if session.start is not None:
-        when = f"{session.start:%Y-%m-%d %H:%M}" + (f"–{session.end:%H:%M}" if session.end else "–?")
-    elif session.day_only is not None:
-        when = f"{session.day_only.isoformat()} (time not known)"
-    else:
-        when = "(no known day)"
-    return f"{when}  {session.id}  {session.display_title}"
+        return f"{session.start:%Y-%m-%d %H:%M}" + (f"–{session.end:%H:%M}" if session.end else "–?")
+    if session.day_only is not None:
+        return f"{session.day_only.isoformat()} (time not known)"
+    return "(no known day)"
+
+
+def _session_lines(session: Session, width: int) -> list[str]:
+    """A picked session of a clash in ``width`` columns: its time and id, then its title, wrapped under them.
+
+    >>> from pyconf_schedule import load
+    >>> for line in _session_lines(load("eu2026").session("pytorch-cto"), 40):
+    ...     print(line)
+      2026-04-08 09:00–09:10  pytorch-cto
+          PyTorch CTO
+    >>> _session_lines(load("eu2026").session("pytorch-cto"), 60)
+    ['  2026-04-08 09:00–09:10  pytorch-cto  PyTorch CTO']
+    """
+    from ._layout import _width, _wrap_words
+
+    when, title = f"  {_when(session)}", session.display_title
+    head = f"{when}  {session.id}"
+    if _width(head) + 2 + _width(title) <= width:
+        return [f"{head}  {title}"]
+    lines = [head] if _width(head) <= width else [when, *("      " + line for line in _wrap_words(session.id, width - 6))]
+    return lines + ["      " + line for line in _wrap_words(title, width - 6)]
 
 
 def _free(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
@@ -273,7 +390,6 @@ def _free(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
 
 
 def _export(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
-    from ..formats import dumps
     from ._commands import _text_format_name
 
     fmt: str | None = args.output_format
@@ -284,7 +400,10 @@ def _export(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
         fmt = "ics" if to_stdout else _format_from_suffix(args.output)
     if not len(agenda):
         raise _NothingFound(f"{args.agenda_file} has no pick; nothing written")
-    text = dumps(agenda.sessions, _text_format_name(fmt), tz=args.tz)
+    name = _text_format_name(fmt)
+    if args.remind is not None and name != "ics":
+        raise _UsageError(f"--remind applies to iCalendar (ics), not to {name}", "leave --remind out, or write -t ics")
+    text = agenda.dumps(name, tz=args.tz, remind=args.remind)
     if to_stdout:
         machine(out).write(text)
         return EXIT_OK

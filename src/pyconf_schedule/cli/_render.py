@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 from ._layout import _INDENT, _date_range, _day_text, _pad, _width, _wrap, _wrap_items, _wrap_words
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable, Mapping, Sequence
     from datetime import datetime
 
     from .._conference import Conference
@@ -220,6 +220,7 @@ def _render_sessions(
     ids: bool = False,
     subtitle: str | None = None,
     moment: datetime | None = None,
+    notes: Mapping[str, str] | None = None,
 ) -> None:
     """The human listing: a header naming the zone, then sessions grouped by day.
 
@@ -227,7 +228,8 @@ def _render_sessions(
     time shown as "time not known"; sessions with no known day come last.
 
     When the times shown (``moment`` included) have more than one zone
-    abbreviation, every time range carries its own.
+    abbreviation, every time range carries its own.  ``notes`` (by session
+    id) adds a ``note:`` line under a session.
     """
     moments = [moment] if moment is not None else []
     for line in _wrap_words(_zone_header(conf, sessions, moments), width):
@@ -252,6 +254,10 @@ def _render_sessions(
                 out.write(f"{lead}{line}\n")
             if ids:
                 out.write(f"{lead}id: {s.id}\n")
+            note = notes.get(s.id) if notes else None
+            if note:
+                for line in _wrap_words(f"note: {note}", width - len(lead)):
+                    out.write(f"{lead}{line}\n")
 
 
 def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> None:

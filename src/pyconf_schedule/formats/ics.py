@@ -64,8 +64,11 @@ placeholder is untitled.  Inputs over 50 MiB are refused; errors name the line.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone, tzinfo
+from collections.abc import Sequence
+from datetime import datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
+
+from attrs import frozen
 
 from .._conference import Conference
 from .._model import Session
@@ -76,7 +79,7 @@ from ._common import as_conference, omitted, view_zone
 from ._ics_events import read_calendar
 from ._ics_lines import clean_text, escape_text, fold_line
 
-__all__ = ["PRODID", "clean_text", "dumps", "escape_text", "fold_line", "loads", "omitted"]
+__all__ = ["PRODID", "Event", "calendar", "clean_text", "dumps", "escape_text", "fold_line", "loads", "omitted"]
 
 PRODID = "-//pyconf-schedule//pyconf-schedule//EN"
 """The PRODID every calendar written by this module carries."""
@@ -133,71 +136,178 @@ def _speaker_text(name: str, organisation: str | None) -> str:
     return f"{name} ()" if name.endswith(")") else name
 
 
-def dumps(obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetime | None = None) -> str:
+@frozen(kw_only=True)
+class Event:
+    """One VEVENT to write: a timed session, the conference its ``UID`` names, the zone its times are written in.
+
+    ``zone`` ``None`` writes UTC (``...Z``); ``uid`` replaces the session's
+    id in the ``UID`` (a session renamed since a calendar was written keeps
+    its old ``UID``); ``sequence`` is written as ``SEQUENCE`` when given;
+    ``cancelled`` writes ``STATUS:CANCELLED``; ``note`` opens the
+    ``DESCRIPTION`` as a line ``Note: ...``.
+    """
+
+    session: Session
+    conference: str
+    zone: tzinfo | None = None
+    uid: str | None = None
+    sequence: int | None = None
+    cancelled: bool = False
+    note: str | None = None
+
+
+def dumps(
+    obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetime | None = None, remind: timedelta | None = None
+) -> str:
     """The iCalendar text of ``obj``'s scheduled sessions.
 
     ``tz`` asks for local wall times with ``TZID`` and a ``VTIMEZONE``
     instead of UTC; ``dtstamp`` (aware) is the ``DTSTAMP`` of every event,
-    default the current time.
+    default the current time; ``remind`` adds to every event a ``VALARM``
+    that goes off that long before it starts.
 
+    >>> from datetime import timedelta
     >>> from pyconf_schedule import load
-    >>> text = dumps(load("eu2026"), dtstamp=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    >>> text = dumps(load("eu2026"), dtstamp=datetime(2026, 1, 1, tzinfo=timezone.utc), remind=timedelta(minutes=10))
     >>> text.splitlines()[:3]
     ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//pyconf-schedule//pyconf-schedule//EN']
+    >>> text.count("TRIGGER:-PT10M") == text.count("BEGIN:VEVENT")
+    True
     """
     conf = as_conference(obj)
-    stamp = _utc_text(dtstamp if dtstamp is not None else datetime.now(_UTC))
-    if dtstamp is not None and dtstamp.utcoffset() is None:
-        raise ValueError("dtstamp must be an aware datetime")
-    scheduled = [s for s in conf.sessions if s.start is not None]
     zone: tzinfo | None = None
-    zone_id: str | None = None
     shown_zone, _ = view_zone(obj, tz)
     calendar_zone = zone_name(shown_zone)  # X-WR-TIMEZONE: the zone the calendar is meant in
     if tz is not None:
-        zone, zone_id = shown_zone, calendar_zone
-        if zone_name(zone) in {"UTC", "Etc/UTC"} or not isinstance(zone, ZoneInfo):
-            zone = None
+        zone = shown_zone
+    events = [Event(session=s, conference=conf.id, zone=zone) for s in conf.sessions if s.start is not None]
+    return calendar(events, name=conf.name, calendar_zone=calendar_zone, dtstamp=dtstamp, remind=remind)
+
+
+def calendar(
+    events: Sequence[Event],
+    *,
+    name: str,
+    calendar_zone: str | None = None,
+    dtstamp: datetime | None = None,
+    remind: timedelta | None = None,
+) -> str:
+    """The iCalendar text of ``events`` (each with its own zone and ``UID``): what :func:`dumps` writes.
+
+    A calendar of several conferences (a personal agenda) gives each event
+    its conference's zone: one ``VTIMEZONE`` per zone the events use.
+    ``name`` is the calendar's name, ``calendar_zone`` its ``X-WR-TIMEZONE``;
+    ``remind`` adds a ``VALARM`` that long before each event's start (refused
+    when negative); an event without a start raises ``ValueError``.
+
+    >>> from pyconf_schedule import load
+    >>> conf = load("eu2026")
+    >>> text = calendar([Event(session=conf.sessions[0], conference=conf.id, zone=conf.zone, sequence=2)],
+    ...                 name="Mine", dtstamp=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    >>> [line for line in text.splitlines() if line.startswith(("DTSTART;", "SEQUENCE"))]
+    ['DTSTART;TZID=Europe/Paris:20260407T090000', 'SEQUENCE:2']
+    """
+    stamp = _utc_text(dtstamp if dtstamp is not None else datetime.now(_UTC))
+    if dtstamp is not None and dtstamp.utcoffset() is None:
+        raise ValueError("dtstamp must be an aware datetime")
+    if remind is not None and remind < timedelta(0):
+        raise ValueError(f"a reminder goes off before the session: {remind} is negative")
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         f"PRODID:{PRODID}",
         "CALSCALE:GREGORIAN",
         "METHOD:PUBLISH",
-        f"X-WR-CALNAME:{escape_text(conf.name)}",
-        f"NAME:{escape_text(conf.name)}",
+        f"X-WR-CALNAME:{escape_text(name)}",
+        f"NAME:{escape_text(name)}",
     ]
     if calendar_zone is not None:
         lines.append(f"X-WR-TIMEZONE:{calendar_zone}")
-    if zone is not None and zone_id is not None:
+    zones: dict[str, tuple[ZoneInfo, set[int]]] = {}  # TZID -> zone and the years its events reach
+    written: list[tuple[Event, ZoneInfo | None, str | None]] = []
+    for event in events:
+        if event.session.start is None:
+            raise ValueError(f"session {event.session.id!r} has no start: iCalendar cannot place it")
+        zone, zone_id = _writable_zone(event.zone)
+        if zone is not None and zone_id is not None:
+            years = zones.setdefault(zone_id, (zone, set()))[1]
+            years.update(t.astimezone(zone).year for t in (event.session.start, event.session.end) if t is not None)
+        written.append((event, zone, zone_id))
+    if zones:
         from ._vtimezone_write import vtimezone_lines
 
-        years = {t.astimezone(zone).year for s in scheduled for t in (s.start, s.end) if t is not None}
-        lines += vtimezone_lines(zone, zone_id, years)
-    for session in scheduled:
-        assert session.start is not None
-        lines += [
-            "BEGIN:VEVENT",
-            f"UID:{escape_text(f'{session.id}@{conf.id}.pyconf-schedule')}",
-            f"DTSTAMP:{stamp}",
-            _time_line("DTSTART", session.start, zone, zone_id),
-        ]
-        if session.end is not None:
-            lines.append(_time_line("DTEND", session.end, zone, zone_id))
-        lines.append(f"SUMMARY:{escape_text(session.display_title)}")
-        if session.room is not None:
-            lines.append(f"LOCATION:{escape_text(session.room.name)}")
-        if session.track is not None:
-            lines.append(f"CATEGORIES:{escape_text(session.track.name)}")
-        lines.append(f"DESCRIPTION:{escape_text(_description(session))}")
-        if session.url and _SAFE_URL.match(session.url):
-            lines.append(f"URL:{session.url}")
-        for link in (session.recording, *session.slide_urls):  # RFC 5545 ATTACH: the recording and slide files
-            if link and _SAFE_URL.match(link):
-                lines.append(f"ATTACH:{link}")
-        lines.append("END:VEVENT")
+        for zone_id, (zone, years) in zones.items():
+            lines += vtimezone_lines(zone, zone_id, years)
+    for event, zone, zone_id in written:
+        lines += _event_lines(event, zone, zone_id, stamp, remind)
     lines.append("END:VCALENDAR")
     return "".join(fold_line(line) + "\r\n" for line in lines)
+
+
+def _writable_zone(zone: tzinfo | None) -> tuple[ZoneInfo | None, str | None]:
+    """The zone and TZID an event is written in: an IANA zone other than UTC, else none (UTC times)."""
+    if not isinstance(zone, ZoneInfo) or zone_name(zone) in {"UTC", "Etc/UTC"}:
+        return None, None
+    return zone, zone_name(zone)
+
+
+def _event_lines(event: Event, zone: tzinfo | None, zone_id: str | None, stamp: str, remind: timedelta | None) -> list[str]:
+    session = event.session
+    assert session.start is not None
+    uid = f"{event.uid or session.id}@{event.conference}.pyconf-schedule"
+    lines = [
+        "BEGIN:VEVENT",
+        f"UID:{escape_text(uid)}",
+        f"DTSTAMP:{stamp}",
+        _time_line("DTSTART", session.start, zone, zone_id),
+    ]
+    if session.end is not None:
+        lines.append(_time_line("DTEND", session.end, zone, zone_id))
+    if event.sequence is not None:
+        lines.append(f"SEQUENCE:{event.sequence}")
+    if event.cancelled:
+        lines.append("STATUS:CANCELLED")
+    lines.append(f"SUMMARY:{escape_text(session.display_title)}")
+    if session.room is not None:
+        lines.append(f"LOCATION:{escape_text(session.room.name)}")
+    if session.track is not None:
+        lines.append(f"CATEGORIES:{escape_text(session.track.name)}")
+    description = _description(session)
+    if event.note:
+        description = f"Note: {event.note}\n\n{description}"
+    lines.append(f"DESCRIPTION:{escape_text(description)}")
+    if session.url and _SAFE_URL.match(session.url):
+        lines.append(f"URL:{session.url}")
+    for link in (session.recording, *session.slide_urls):  # RFC 5545 ATTACH: the recording and slide files
+        if link and _SAFE_URL.match(link):
+            lines.append(f"ATTACH:{link}")
+    if remind is not None and not event.cancelled:
+        lines += [
+            "BEGIN:VALARM",
+            "ACTION:DISPLAY",
+            f"DESCRIPTION:{escape_text(session.display_title)}",
+            f"TRIGGER:-{_duration(remind)}",
+            "END:VALARM",
+        ]
+    lines.append("END:VEVENT")
+    return lines
+
+
+def _duration(delta: timedelta) -> str:
+    """An RFC 5545 duration: ``PT10M``, ``PT1H30M``, ``P1DT2H``, ``PT0S``.
+
+    >>> _duration(timedelta(minutes=90)), _duration(timedelta(days=1, hours=2)), _duration(timedelta(0))
+    ('PT1H30M', 'P1DT2H', 'PT0S')
+    """
+    seconds = int(delta.total_seconds())
+    days, seconds = divmod(seconds, 86400)
+    hours, seconds = divmod(seconds, 3600)
+    minutes, seconds = divmod(seconds, 60)
+    clock = (f"{hours}H" if hours else "") + (f"{minutes}M" if minutes else "") + (f"{seconds}S" if seconds else "")
+    text = "P" + (f"{days}D" if days else "")
+    if clock or not days:
+        text += "T" + (clock or "0S")
+    return text
 
 
 def _time_line(name: str, value: datetime, zone: tzinfo | None, zone_id: str | None) -> str:

@@ -485,3 +485,97 @@ def test_a_clash_resting_on_a_weak_time_is_marked() -> None:
     assert str(clash).endswith("(Maroon Ayoub, Hyunkyun Moon) (on a weak time)")
     firm = Agenda.of(conf, ["kv-cache-centric-inference-building-a-state-aware", "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
     assert [c.weak_time for c in firm.clashes()] == [False]
+
+
+# -- favourites in and out, two agendas (issue 21) -----------------------------------------------
+
+FAVED = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//pretalx//pretalx.example//eu2026//\r
+BEGIN:VEVENT\r
+SUMMARY:PyTorch CTO - Matt White\r
+DTSTAMP:20260301T120000Z\r
+LOCATION:Master Stage\r
+UID:pretalx-eu2026-ABCDEF@pretalx.example\r
+DTSTART;TZID=Europe/Paris:20260408T090000\r
+DTEND;TZID=Europe/Paris:20260408T091000\r
+URL:https://pretalx.example/eu2026/talk/ABCDEF/\r
+END:VEVENT\r
+BEGIN:VEVENT\r
+SUMMARY:A talk this schedule does not have - Nobody\r
+DTSTAMP:20260301T120000Z\r
+UID:pretalx-eu2026-ZZZZZZ@pretalx.example\r
+DTSTART:20260408T120000Z\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
+def test_find_picks_in_a_pretalx_faved_ics() -> None:
+    """A pretalx faved.ics ("Title - Speakers" summaries, pretalx UIDs): the known talk by its title, the other reported by its summary."""
+    from pyconf_schedule import find_picks
+
+    found = find_picks(load("eu2026"), FAVED.encode())
+    assert (found.sessions.ids, found.unmatched, found.other_conferences) == (
+        ("pytorch-cto",), ("A talk this schedule does not have - Nobody",), (),
+    )  # fmt: skip
+
+
+def test_find_picks_in_our_own_exports_round_trips() -> None:
+    """An agenda's iCalendar (UIDs), its agenda file and its plain list each give back exactly its picks of the conference."""
+    from pyconf_schedule import find_picks
+
+    eu, na = load("eu2026"), load("na2026")
+    agenda = Agenda.of(eu, ["pytorch-cto", "vllm-ray-updates"]).add(na.by_speaker("Liz Li"))
+    for data in (Agenda.of(eu, ["vllm-ray-updates", "pytorch-cto"]).dumps("ics"), agenda.to_json(), agenda.to_list()):
+        found = find_picks(eu, data)
+        assert found.sessions.ids == ("pytorch-cto", "vllm-ray-updates")
+        assert found.unmatched == ()
+    assert find_picks(eu, agenda.to_json()).other_conferences == (
+        "na2026: extending-torchinductor-with-flydsl-a-new-mlir-native",
+        "na2026: scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x",
+    )
+    assert find_picks(na, agenda.to_list()).sessions.ids == (
+        "extending-torchinductor-with-flydsl-a-new-mlir-native", "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x",
+    )  # fmt: skip
+    assert agenda.to_list() == (
+        "# conference: eu2026 (PyTorch Conference Europe 2026)\n"
+        "pytorch-cto\tPyTorch CTO\n"
+        "vllm-ray-updates\tvLLM & Ray Updates\n"
+        "# conference: na2026 (PyTorch Conference North America 2026)\n"
+        "extending-torchinductor-with-flydsl-a-new-mlir-native\t"
+        "Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs\n"
+        "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x\t"
+        "Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and TorchTitan Training\n"
+    )
+
+
+def test_find_picks_in_a_list_of_ids_and_titles() -> None:
+    """A list: ids, titles (case and accents ignored), comments and blank lines; a shared title and a typo stay unmatched."""
+    from pyconf_schedule import find_picks
+
+    text = "# my favourites\n\npytorch-cto\n  pytorch updates  \nPytorch CT0\n"
+    found = find_picks(load("eu2026"), text)
+    assert (found.sessions.ids, found.unmatched) == (("pytorch-updates", "pytorch-cto"), ("Pytorch CT0",))
+    with pytest.raises(ScheduleParseError, match=r"not JSON"):
+        find_picks(load("eu2026"), "{nope")
+    with pytest.raises(ScheduleParseError, match=r"a JSON document that is not a pyconf-schedule-agenda file"):
+        find_picks(load("eu2026"), '{"format": "other"}')
+    with pytest.raises(ScheduleParseError, match=r"too large"):
+        find_picks(load("eu2026"), b"x" * (4 * 1024 * 1024 + 1))
+
+
+def test_two_agendas_share_picks_and_free_time() -> None:
+    """common() gives the picks both made; free_together() the times neither has a pick, with what might be taken."""
+    conf = load("eu2026")
+    mine = Agenda.of(conf, ["pytorch-cto", "vllm-ray-updates"])
+    yours = Agenda.of(conf, ["pytorch-cto", "bringing-pytorch-monarch-to-amd-gpus-single-controller"]).to_tz("UTC")
+    assert mine.common(yours).ids == ("pytorch-cto",)
+    assert [str(g) for g in mine.free_together(yours, "2026-04-08")] == [
+        "09:25-11:05 (1 h 40 min)", "11:30-15:50 (4 h 20 min)",
+    ]  # fmt: skip
+    day_only = conf.on("2026-04-08").day_only[0].id
+    maybe = yours.add([day_only])
+    gaps = mine.free_together(maybe, "2026-04-08")
+    assert [tuple(s.id for s in g.maybe_taken) for g in gaps] == [(day_only,), (day_only,)]
+    assert mine.free_together(yours, "2026-05-01") == ()

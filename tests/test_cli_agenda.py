@@ -430,3 +430,108 @@ def test_a_cross_conference_agenda_exports(tmp_path: Path, capsys: pytest.Captur
         EXIT_ERROR, "", "pyconf-schedule: error: 'soon' is not a reminder time; give a number with a unit: "
         "'10m' (minutes), '1h' (hours), '1h30m', '90s' (seconds) or '1d' (days)\n",
     )  # fmt: skip
+
+
+def _write_changed_na2026(path: Path) -> None:
+    """na2026 a week later: FlyDSL an hour later, MXFP8 gone, and a talk nobody here picked retitled."""
+    import attrs
+    from datetime import timedelta
+
+    from pyconf_schedule import load
+    from pyconf_schedule.formats import dumps
+
+    old = load("na2026")
+    fly = old.session(FLYDSL)
+    assert fly.start is not None and fly.end is not None
+    moved = attrs.evolve(fly, start=fly.start + timedelta(hours=1), end=fly.end + timedelta(hours=1))
+    other = old.sessions.scheduled[0]
+    sessions = [
+        moved if s.id == FLYDSL else attrs.evolve(s, title="Retitled") if s is other else s
+        for s in old.sessions if s.id != MXFP8
+    ]  # fmt: skip
+    path.write_text(dumps(attrs.evolve(old, sessions=sessions), "json"), encoding="utf-8")
+
+
+def test_agenda_diff_reports_only_my_picks(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """agenda FILE diff OLD NEW (and diff OLD NEW --agenda FILE): the changes to my picks only; --ics writes the calendar update."""
+    monkeypatch.chdir(tmp_path)
+    _write_changed_na2026(tmp_path / "na-new.json")
+    run(capsys, "agenda", "my.json", "add", "na2026", FLYDSL, MXFP8)
+    run(capsys, "agenda", "my.json", "add", "eu2026", "pytorch-cto")
+    expected = (
+        "Removed (1):\n"
+        "  - 2026-10-21 14:15–14:40 PDT, LL20AB: Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels "
+        f"and TorchTitan Training (Liz Li, Shekhar Pandey) [{MXFP8}]\n"
+        "Changed (1):\n"
+        "  * 2026-10-20 12:10–12:35 PDT, 210BF: Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for "
+        f"High-Performance GEMMs (Liz Li) [{FLYDSL}]\n"
+        "      start: 2026-10-20 11:10 PDT → 2026-10-20 12:10 PDT\n"
+        "      end: 2026-10-20 11:35 PDT → 2026-10-20 12:35 PDT\n"
+    )
+    assert run(capsys, "agenda", "my.json", "diff", "na2026", "na-new.json") == (1, expected, "")
+    assert run(capsys, "diff", "na2026", "na-new.json", "--agenda", "my.json") == (1, expected, "")
+    code, out, _ = run(capsys, "diff", "na2026", "na-new.json")
+    assert code == 1 and "Retitled" in out and "Changed (2):" in out
+    assert run(capsys, "agenda", "my.json", "diff", "na2026", "na-new.json", "--ics", "--sequence", "2", "-o", "up.ics") == (
+        1, "wrote 2 changes to up.ics\n", "",
+    )  # fmt: skip
+    lines = (tmp_path / "up.ics").read_text(encoding="utf-8").splitlines()
+    assert [line for line in lines if line.startswith(("UID", "DTSTART;", "SEQUENCE", "STATUS"))] == [
+        f"UID:{FLYDSL}@na2026.pyconf-sch", "DTSTART;TZID=America/Los_Angeles:20261020T121000", "SEQUENCE:2",
+        f"UID:{MXFP8}@na2026.pyconf-sched", "DTSTART;TZID=America/Los_Angeles:20261021T141500", "SEQUENCE:2",
+        "STATUS:CANCELLED",
+    ]  # fmt: skip
+    code, out, _ = run(capsys, "agenda", "my.json", "diff", "na2026", "na-new.json", "--atom")
+    assert code == 1 and out.count("<entry>") == 2 and out.startswith('<?xml version="1.0" encoding="utf-8"?>\n<feed')
+    assert run(capsys, "agenda", "my.json", "diff", "na2026", "na2026") == (0, "No changes.\n", "")
+    assert run(capsys, "agenda", "my.json", "diff", "na2026", "na-new.json", "--sequence", "2") == (
+        EXIT_ERROR, "", "pyconf-schedule: error: --sequence applies to --ics\nhint: add --ics, or leave --sequence out\n",
+    )  # fmt: skip
+    run(capsys, "agenda", "eu.json", "add", "eu2026", "pytorch-cto")
+    assert run(capsys, "agenda", "eu.json", "diff", "na2026", "na-new.json") == (
+        EXIT_ERROR, "", "pyconf-schedule: error: eu.json has no pick in conference 'na2026' (its conferences: eu2026)\n"
+        "hint: diff two versions of a conference the agenda has picks in\n",
+    )  # fmt: skip
+
+
+def test_import_picks_and_export_them_as_a_list(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """import reads a calendar, an agenda file or a list and reports what matched nothing; export --list writes ids and titles."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "faved.txt").write_text("PyTorch CTO\nvllm-ray-updates\nA talk nobody gave\n", encoding="utf-8")
+    assert run(capsys, "agenda", "my.json", "import", "eu2026", "faved.txt") == (
+        EXIT_OK, "not a session of eu2026 (1):\n  A talk nobody gave\nadded 2 of 2 found; 2 picks in my.json\n", "",
+    )  # fmt: skip
+    assert run(capsys, "agenda", "my.json", "export", "--list", "-o", "picks.txt") == (EXIT_OK, "wrote 2 picks to picks.txt\n", "")
+    assert (tmp_path / "picks.txt").read_text(encoding="utf-8") == (
+        "# conference: eu2026 (PyTorch Conference Europe 2026)\npytorch-cto\tPyTorch CTO\nvllm-ray-updates\tvLLM & Ray Updates\n"
+    )
+    run(capsys, "agenda", "my.json", "export", "-o", "mine.ics")
+    assert run(capsys, "agenda", "other.json", "import", "eu2026", "mine.ics") == (
+        EXIT_OK, "added 2 of 2 found; 2 picks in other.json\n", "",
+    )  # fmt: skip
+    (tmp_path / "none.txt").write_text("nothing here\n", encoding="utf-8")
+    assert run(capsys, "agenda", "my.json", "import", "eu2026", "none.txt") == (
+        EXIT_NOTHING_FOUND, "not a session of eu2026 (1):\n  nothing here\n",
+        "pyconf-schedule: no entry of none.txt is a session of eu2026; nothing added\n",
+    )  # fmt: skip
+
+
+def test_compare_two_agendas(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """compare: the picks both made, then when both are free, on DAY or on each day either has a pick."""
+    monkeypatch.chdir(tmp_path)
+    run(capsys, "agenda", "mine.json", "add", "eu2026", "pytorch-cto", "vllm-ray-updates")
+    run(capsys, "agenda", "yours.json", "add", "eu2026", "pytorch-cto", MONARCH)
+    assert run(capsys, "agenda", "mine.json", "compare", "yours.json", "2026-04-08") == (
+        EXIT_OK,
+        "Picked by both (1):\n  2026-04-08 09:00–09:10  pytorch-cto  PyTorch CTO\n"
+        "Both free on 2026-04-08 (CEST):\n  09:25-11:05 (1 h 40 min)\n  11:30-15:50 (4 h 20 min)\n",
+        "",
+    )
+    code, out, _ = run(capsys, "agenda", "mine.json", "compare", "yours.json", "--json")
+    assert (code, json.loads(out)) == (EXIT_OK, {
+        "common": ["pytorch-cto"],
+        "free": {"2026-04-08": [
+            {"start": "2026-04-08T09:25:00+02:00", "end": "2026-04-08T11:05:00+02:00", "maybe_taken": []},
+            {"start": "2026-04-08T11:30:00+02:00", "end": "2026-04-08T15:50:00+02:00", "maybe_taken": []},
+        ]},
+    })  # fmt: skip

@@ -322,3 +322,88 @@ def test_applying_the_diff_gives_the_new_version(old: Conference, new: Conferenc
             getattr(session, f) for f in COMPARED_FIELDS if f != "speakers"
         ]
         assert sorted(got.speaker_names) == sorted(session.speaker_names)
+
+
+# -- changes that reach the calendar (issue 21) ---------------------------------------------------
+
+FLYDSL = "extending-torchinductor-with-flydsl-a-new-mlir-native"
+MXFP8 = "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"
+STAMP = utc(2026, 10, 1, 8, 0)
+
+
+def _changed_na2026() -> tuple[Conference, Conference]:
+    """na2026 and a later version: FlyDSL an hour later, MXFP8 gone, another talk renumbered (paired by title)."""
+    old = load("na2026")
+    fly = old.session(FLYDSL)
+    assert fly.start is not None and fly.end is not None
+    moved = attrs.evolve(fly, start=fly.start + timedelta(hours=1), end=fly.end + timedelta(hours=1))
+    other = old.sessions.scheduled[0]
+    renumbered = attrs.evolve(other, id="renumbered", url=None, room=None)
+    sessions = [moved if s.id == FLYDSL else renumbered if s is other else s for s in old.sessions if s.id != MXFP8]
+    return old, attrs.evolve(old, sessions=sessions)
+
+
+def test_diff_as_ics_cancels_removed_sessions_and_raises_the_sequence_of_changed_ones() -> None:
+    """as_ics: the new schedule; a moved session keeps its UID with SEQUENCE, a renumbered one its old UID, a removed one is CANCELLED."""
+    icalendar = pytest.importorskip("icalendar")
+    old, new = _changed_na2026()
+    changes = diff(old, new)
+    text = changes.as_ics(new, sequence=3, dtstamp=STAMP)
+    events = {str(e["UID"]): e for e in icalendar.Calendar.from_ical(text).walk("VEVENT")}
+    assert len(events) == len(new.sessions.scheduled) + 1
+    flydsl = events[f"{FLYDSL}@na2026.pyconf-schedule"]
+    assert (flydsl["DTSTART"].dt.isoformat(), int(flydsl["SEQUENCE"]), "STATUS" in flydsl) == (
+        "2026-10-20T12:10:00-07:00", 3, False,
+    )  # fmt: skip
+    gone = events[f"{MXFP8}@na2026.pyconf-schedule"]
+    assert (str(gone["STATUS"]), int(gone["SEQUENCE"]), gone["DTSTART"].dt.isoformat()) == (
+        "CANCELLED", 3, "2026-10-21T14:15:00-07:00",
+    )  # fmt: skip
+    first = old.sessions.scheduled[0]
+    kept = events[f"{first.id}@na2026.pyconf-schedule"]  # renumbered, paired by title: the calendar's event is updated
+    assert int(kept["SEQUENCE"]) == 3 and "renumbered@na2026.pyconf-schedule" not in events
+    unchanged = [e for uid, e in events.items() if "SEQUENCE" not in e]
+    assert len(unchanged) == len(events) - 3
+    default = changes.as_ics(new, dtstamp=STAMP)
+    assert "SEQUENCE:14069280\r\n" in default  # the minutes from 2000-01-01 to 2026-10-01 08:00 UTC
+    assert changes.as_ics(new, dtstamp=STAMP, remind=timedelta(minutes=5)).count("TRIGGER:-PT5M") == len(events) - 1
+
+
+def test_diff_touching_keeps_the_changes_of_some_sessions() -> None:
+    """touching(ids): only the changes to those sessions, a changed one named by its old or its new id."""
+    old, new = _changed_na2026()
+    changes = diff(old, new)
+    assert len(changes) == 3
+    mine = changes.touching([FLYDSL, MXFP8])
+    assert ([s.id for s in mine.removed], [c.id for c in mine.changed], mine.added) == ([MXFP8], [FLYDSL], ())
+    first = old.sessions.scheduled[0].id
+    assert [c.id for c in changes.touching([first]).changed] == ["renumbered"]
+    assert not changes.touching(["pytorch-cto"])
+
+
+def test_diff_as_atom_is_a_feed_with_one_entry_per_change() -> None:
+    """as_atom: an RFC 4287 feed (parsed back), stable ids, one entry per session added, removed or changed."""
+    from xml.etree import ElementTree
+
+    old, new = _changed_na2026()
+    mine = diff(old, new).touching([FLYDSL, MXFP8])
+    feed = mine.as_atom(title="Changes to my picks", feed_id="na2026", updated=STAMP, link="https://example.org/na2026")
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    root = ElementTree.fromstring(feed)
+    assert root.tag == "{http://www.w3.org/2005/Atom}feed"
+    assert [root.findtext(f"a:{name}", namespaces=ns) for name in ("title", "updated")] == [
+        "Changes to my picks", "2026-10-01T08:00:00Z",
+    ]  # fmt: skip
+    entries = root.findall("a:entry", ns)
+    assert [e.findtext("a:title", namespaces=ns) for e in entries] == [
+        "Removed: Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and TorchTitan Training",
+        "Changed (start, end): Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs",
+    ]
+    assert (entries[1].findtext("a:content", namespaces=ns) or "").splitlines()[1:] == [
+        "  start: 2026-10-20 11:10 PDT → 2026-10-20 12:10 PDT",
+        "  end: 2026-10-20 11:35 PDT → 2026-10-20 12:35 PDT",
+    ]
+    ids = [e.findtext("a:id", namespaces=ns) for e in entries]
+    again = ElementTree.fromstring(mine.as_atom(title="x", feed_id="na2026", updated=utc(2026, 10, 2, 8, 0)))
+    assert [e.findtext("a:id", namespaces=ns) for e in again.findall("a:entry", ns)] == ids  # the same change, the same id
+    assert len(set(ids)) == 2 and all(i and i.startswith("urn:uuid:") for i in ids)

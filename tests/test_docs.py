@@ -18,7 +18,8 @@ Blocks are read from fenced code blocks:
   a local HTTP server on 127.0.0.1 for the rest of the file and names it
   SCHEDULE_URL in the python blocks: each request of it gets the next of the
   working folder's files schedule-1.json, schedule-2.json, ... (staying on
-  the last), with an ETag, and a 304 when the ETag sent back matches.
+  the last), with an ETag, and a 304 when the ETag sent back matches; a
+  console command's ``$SCHEDULE_URL`` is that address too.
 
 All blocks of a file run in one fresh working folder, in order, as if it were
 the repository's root: ../shared is beside it.  A python or
@@ -97,8 +98,8 @@ def blocks(path: Path) -> list[Block]:
     return found
 
 
-def _run_console(block: Block, capsys: pytest.CaptureFixture[str]) -> list[str]:
-    """Run each command of a console block; return one message per mismatch."""
+def _run_console(block: Block, capsys: pytest.CaptureFixture[str], url: str | None = None) -> list[str]:
+    """Run each command of a console block (``$SCHEDULE_URL`` standing for ``url``); return one message per mismatch."""
     problems: list[str] = []
     commands: list[tuple[str, list[str]]] = []
     for line in block.text.rstrip("\n").split("\n"):
@@ -113,6 +114,8 @@ def _run_console(block: Block, capsys: pytest.CaptureFixture[str]) -> list[str]:
     last_code: int | None = None
     for command, expected_lines in commands:
         argv = shlex.split(command)
+        if url is not None and argv != ["echo", "$?"]:
+            argv = [arg.replace("$SCHEDULE_URL", url) for arg in argv]
         if argv == ["echo", "$?"]:
             actual = "" if last_code is None else f"{last_code}\n"
         elif argv[:1] == ["pyconf-schedule"] or argv[:3] == ["python", "-m", "pyconf_schedule"]:
@@ -182,7 +185,8 @@ def test_examples_run(
         if block.lang in PYTHON:
             problems += _run_python(block, path, globs)
         elif block.lang == "console":
-            problems += _run_console(block, capsys)
+            url = globs.get("SCHEDULE_URL")
+            problems += _run_console(block, capsys, url if isinstance(url, str) else None)
         elif block.lang in SHELL and re.search(r"^\s*(\$ )?pyconf-schedule\b", block.text, re.M):
             problems.append(f"line {block.line}: run pyconf-schedule in a console block, so that it is tested")
     servers.close()

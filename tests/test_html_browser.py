@@ -458,6 +458,32 @@ def test_picks_survive_a_reload_and_download_as_ics(
     opened.close()
 
 
+def test_the_ics_download_takes_a_reminder(browser: Browser, pages: Callable[[str], Path], tmp_path: Path) -> None:
+    """With "10 minutes before" chosen, each downloaded event has a VALARM ten minutes before it, as agenda export --remind 10m."""
+    import icalendar
+
+    conf = _conference("eu2026")
+    a, b, _ = _clash(conf)
+    opened = Opened(browser, pages("eu2026"))
+    page = opened.page
+    for s in (a, b):
+        _pick(page, s.id)
+    page.select_option("select[name=remind]", "PT10M")
+    with page.expect_download() as download:
+        page.click("[data-export-picks]")
+    path = tmp_path / "picks.ics"
+    download.value.save_as(path)
+    events = icalendar.Calendar.from_ical(path.read_bytes()).walk("VEVENT")
+    alarms = [(str(e["SUMMARY"]), [(str(v["ACTION"]), v.decoded("TRIGGER")) for v in e.walk("VALARM")]) for e in events]
+    assert sorted(alarms) == sorted((s.display_title, [("DISPLAY", -timedelta(minutes=10))]) for s in (a, b))
+    page.select_option("select[name=remind]", "")
+    with page.expect_download() as download:
+        page.click("[data-export-picks]")
+    download.value.save_as(path)
+    assert "VALARM" not in path.read_text(encoding="utf-8")
+    opened.close()
+
+
 @pytest.mark.parametrize("name", ["eu2026", "fosdem"])
 def test_picks_export_and_import_as_the_agenda_file(
     browser: Browser, pages: Callable[[str], Path], name: str, tmp_path: Path

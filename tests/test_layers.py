@@ -50,6 +50,8 @@ LAYERS: dict[str, int] = {
     "pyconf_schedule._agenda": 5,
     "pyconf_schedule._agenda_file": 5,
     "pyconf_schedule._agenda_export": 5,
+    "pyconf_schedule._agenda_picks": 5,
+    "pyconf_schedule._agenda_free": 5,
     "pyconf_schedule._diff": 5,
     "pyconf_schedule._fetch": 5,
     "pyconf_schedule._request": 5,
@@ -73,6 +75,8 @@ PURE_FEATURES = frozenset({"pyconf_schedule._agenda", "pyconf_schedule._diff"})
 FEATURE_PARTS: dict[str, str] = {
     "pyconf_schedule._agenda_file": "pyconf_schedule._agenda",
     "pyconf_schedule._agenda_export": "pyconf_schedule._agenda",
+    "pyconf_schedule._agenda_picks": "pyconf_schedule._agenda",
+    "pyconf_schedule._agenda_free": "pyconf_schedule._agenda",
 }
 """Modules that are parts of one feature, split by topic to keep modules short: they are that feature."""
 

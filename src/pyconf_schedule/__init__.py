@@ -49,6 +49,7 @@ from .exceptions import (
 
 if _TYPE_CHECKING:
     from ._agenda import Agenda, Alternatives, Clash, Gap, Pick
+    from ._agenda_picks import FoundPicks, find_picks
     from ._changes import FieldChange, SessionChange
     from ._diff import ScheduleDiff, diff
     from ._fetch import Fetched, fetch
@@ -66,7 +67,7 @@ __all__ = [
     "Conference", "ProgrammeDay", "Sessions", "Session", "Speaker", "Room", "Track", "SessionKind", "Source",
     "Conflict", "Provenance", "SourcedValue",
     # Personal agendas
-    "Agenda", "Alternatives", "Clash", "Gap", "Pick",
+    "Agenda", "find_picks", "FoundPicks", "Alternatives", "Clash", "Gap", "Pick",
     # Time zones
     "get_zone",
     # Formats: reading and writing schedules, files and URLs
@@ -94,6 +95,7 @@ _LAZY: dict[str, str] = {
     "fetch": "_fetch", "Fetched": "_fetch",
     "fetch_pretalx": "_platforms", "read_pretalx": "_platforms",
     "diff": "_diff", "ScheduleDiff": "_diff", "SessionChange": "_changes", "FieldChange": "_changes",
+    "find_picks": "_agenda_picks", "FoundPicks": "_agenda_picks",
     "to_arrow": "_tables", "to_pandas": "_tables", "to_polars": "_tables",
 }  # fmt: skip
 """The one lazy-import table: the names ``import pyconf_schedule`` does not import until they are used."""

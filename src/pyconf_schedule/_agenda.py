@@ -23,7 +23,7 @@ from attrs import field, frozen
 
 from ._model import Session
 from ._sessions import Sessions, sort_key
-from ._time import DayLike, day_bounds, get_zone, parse_day, utc, zone_name
+from ._time import DayLike, day_bounds, get_zone, utc, zone_name
 from .exceptions import FieldTypeError, InvalidArgumentError, UnknownSessionError, shorten
 
 if TYPE_CHECKING:
@@ -407,40 +407,9 @@ class Agenda:
         might run then (a day-only pick of that day, or an earlier pick with
         an unknown end).  A day without a session gives no gap.
         """
-        wanted = parse_day(day)
-        programme: list[Session] = []
-        picked: list[Session] = []
-        for conf in self._conferences:
-            # Each conference's own day rule (programme days, day change), as Sessions.on() applies it.
-            ids = {p.session for p in self._picks if p.conference == conf.id}
-            that_day = conf.sessions.to_tz(self._zone).on(wanted)
-            programme.extend(that_day.scheduled)
-            picked.extend(that_day.filter(lambda s: s.id in ids))
-        picks = Sessions(picked, zone=self._zone)
-        if not programme:
-            return ()
-        begin = min(utc(s.start) for s in programme if s.start is not None)
-        finish = max(utc(s.end if s.end is not None else s.start) for s in programme if s.start is not None)
-        day_only = tuple(picks.day_only)
-        open_ended = [(utc(s.start), s) for s in picks.scheduled if s.end is None and s.start is not None]
-        busy = sorted((utc(s.start), utc(s.end)) for s in picks.scheduled if s.start is not None and s.end is not None)
-        gaps: list[tuple[datetime, datetime]] = []
-        cursor = begin
-        for start, end in busy:
-            if start > cursor:
-                gaps.append((cursor, min(start, finish)))
-            cursor = max(cursor, end)
-            if cursor >= finish:
-                break
-        if cursor < finish:
-            gaps.append((cursor, finish))
-        result = []
-        for start, end in gaps:
-            if end <= start:
-                continue
-            maybe = day_only + tuple(s for at, s in open_ended if at <= start)
-            result.append(Gap(start=start.astimezone(self._zone), end=end.astimezone(self._zone), maybe_taken=maybe))
-        return tuple(result)
+        from ._agenda_free import free
+
+        return free(self, day)
 
     def alternatives(self, session: Session | str) -> Alternatives:
         """The unpicked sessions of the same conference that run, or may run, while ``session`` runs.
@@ -492,6 +461,37 @@ class Agenda:
         return Alternatives(
             certain=meeting.filter(lambda s: s.id in certain), possible=meeting.filter(lambda s: s.id not in certain)
         )
+
+    # -- two agendas (_agenda_free.py), the picks as a list (_agenda_picks.py) --
+
+    def common(self, other: Agenda) -> Sessions:
+        """The sessions this agenda and ``other`` both picked, in this agenda's zone."""
+        from ._agenda_free import common
+
+        return common(self, other)
+
+    def free_together(self, other: Agenda, day: DayLike) -> tuple[Gap, ...]:
+        """The times on ``day`` when neither agenda has a pick: the meeting of both :meth:`free` answers.
+
+        >>> from pyconf_schedule import Agenda, load
+        >>> conf = load("eu2026")
+        >>> mine = Agenda.of(conf, ["pytorch-cto"])
+        >>> yours = Agenda.of(conf, ["bringing-pytorch-monarch-to-amd-gpus-single-controller"])
+        >>> [str(g) for g in mine.free_together(yours, "2026-04-08")]
+        ['09:10-11:05 (1 h 55 min)', '11:30-15:50 (4 h 20 min)']
+        """
+        from ._agenda_free import free_together
+
+        return free_together(self, other, day)
+
+    def to_list(self) -> str:
+        """The picks as plain text, ``ID<TAB>TITLE`` lines under a ``# conference: ID (name)`` line each.
+
+        :func:`~pyconf_schedule.find_picks` reads it back.
+        """
+        from ._agenda_picks import picks_list
+
+        return picks_list(self)
 
     # -- writing (_agenda_export.py) --------------------------------------------
 

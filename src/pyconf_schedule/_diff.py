@@ -39,7 +39,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -51,6 +51,7 @@ from ._time import get_zone, utc
 
 if TYPE_CHECKING:
     from ._conference import Conference
+    from ._sessions import Sessions
 
 __all__ = ["ScheduleDiff", "diff"]
 
@@ -97,6 +98,72 @@ class ScheduleDiff:
         from .formats._changes import json_text
 
         return json_text(self.added, self.removed, self.changed)
+
+    def touching(self, session_ids: Iterable[str]) -> ScheduleDiff:
+        """Only the changes to the sessions ``session_ids`` name (a changed session by its old or new id): an agenda's picks.
+
+        >>> import attrs
+        >>> from pyconf_schedule import diff, load
+        >>> old = load("eu2026")
+        >>> new = attrs.evolve(old, sessions=[attrs.evolve(s, title="Welcome!") for s in old.sessions[:2]] + list(old.sessions[2:]))
+        >>> len(diff(old, new)), len(diff(old, new).touching([old.sessions[1].id, "pytorch-cto"]))
+        (2, 1)
+        """
+        wanted = set(session_ids)
+        return ScheduleDiff(
+            added=tuple(s for s in self.added if s.id in wanted),
+            removed=tuple(s for s in self.removed if s.id in wanted),
+            changed=tuple(c for c in self.changed if c.new.id in wanted or c.old.id in wanted),
+            timezone=self.timezone,
+        )
+
+    def as_ics(
+        self,
+        new: Conference | Sessions,
+        *,
+        sequence: int | None = None,
+        tz: str | None = None,
+        dtstamp: datetime | None = None,
+        remind: timedelta | None = None,
+    ) -> str:
+        """An iCalendar of the new schedule that updates a calendar made from the old one.
+
+        ``new`` is the new version (or the part of it to write, such as an
+        agenda's picks).  Every timed session of ``new`` is an event with the
+        ``UID`` the iCalendar writer gives it; a changed session keeps its
+        old ``UID`` (when it was paired by URL or title) and gets
+        ``SEQUENCE:sequence``; a removed session is an event
+        ``STATUS:CANCELLED`` at its old time with the same ``SEQUENCE``, so
+        a calendar that imports or subscribes to the file updates itself.
+        ``sequence`` defaults to the minutes from 2000-01-01 UTC to
+        ``dtstamp`` (default now): a later update has a higher one.  ``tz``
+        writes times in that zone (default: each in the new conference's
+        zone); ``remind`` adds a ``VALARM`` to the events not cancelled.
+        """
+        from .formats._changes import calendar
+
+        return calendar(
+            new, self.removed, self.changed, sequence=sequence, tz=tz, dtstamp=dtstamp, remind=remind
+        )
+
+    def as_atom(
+        self, *, title: str, feed_id: str, updated: datetime | None = None, link: str | None = None, tz: str | None = None
+    ) -> str:
+        """The changes as an Atom feed (RFC 4287): one entry per session added, removed or changed.
+
+        ``title`` names the feed, ``feed_id`` makes its stable ``urn:uuid:``
+        id (a conference id or the schedule's URL), ``updated`` (aware;
+        default now) dates the feed and its entries, ``link`` is the
+        schedule's address; times in the entries are shown in ``tz``
+        (default :attr:`timezone`).  An entry's id depends on the session
+        and the change, so a reader shows each change once.
+        """
+        from .formats._changes import atom
+
+        return atom(
+            self.added, self.removed, self.changed, get_zone(tz or self.timezone),
+            title=title, feed_id=feed_id, updated=updated, link=link,
+        )  # fmt: skip
 
 
 def diff(old: Conference, new: Conference) -> ScheduleDiff:

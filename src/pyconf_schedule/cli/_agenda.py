@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .._model import Session
     from ._parser import _Parser
 
-ACTIONS = ("add", "remove", "show", "clashes", "free", "export")
+ACTIONS = ("add", "remove", "show", "clashes", "free", "export", "import", "diff", "compare")
 
 
 def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: dict[str, _Parser], exit_codes: str) -> _Parser:
@@ -35,6 +35,10 @@ def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: d
   {PROG} agenda my.json clashes --width 80
   {PROG} agenda my.json free 2026-04-08
   {PROG} agenda my.json export --remind 10m -o my.ics
+  {PROG} agenda my.json export --list
+  {PROG} agenda my.json import eu2026 faved.ics
+  {PROG} agenda my.json diff na2026 new.json --ics -o update.ics
+  {PROG} agenda my.json compare yours.json 2026-04-08
 
 {exit_codes}""",
         formatter_class=_HelpFormatter,
@@ -77,7 +81,12 @@ def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: d
     a.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     a.add_argument("--remind", metavar="TIME",
                    help="iCalendar: an alarm TIME before each session, e.g. 10m, 1h, 1h30m")  # fmt: skip
+    a.add_argument("--list", action="store_true", help="write the picks as a plain list: one id and title a line")
     a.set_defaults(handler=_cmd_agenda)
+
+    from ._agenda_more import add_more_actions
+
+    add_more_actions(actions, view, json_flag)
     return p
 
 
@@ -143,10 +152,14 @@ def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
 
     action: str = args.action
     path: str = args.agenda_file
-    if action in ("add", "remove"):  # read, change and save under the file's lock: concurrent runs keep every pick
+    if action in ("add", "remove", "import"):  # read, change and save under the file's lock: concurrent runs keep every pick
         if not path.strip():
             raise _UsageError("FILE is empty", "give the agenda file's name, e.g. my-agenda.json")
         with locked(path):
+            if action == "import":
+                from ._agenda_more import import_picks
+
+                return import_picks(args, path, out)
             return _add(args, path, out) if action == "add" else _remove(args, path, out)
     agenda = _read(path, args=args)
     assert agenda is not None
@@ -161,6 +174,14 @@ def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
         return _clashes(args, agenda, out)
     if action == "free":
         return _free(args, agenda, out)
+    if action in ("diff", "compare"):
+        from ._agenda_more import agenda_diff, compare
+
+        return agenda_diff(args, agenda, path, out) if action == "diff" else compare(args, agenda, out)
+    if args.list:
+        from ._agenda_more import export_list
+
+        return export_list(args, agenda, out)
     return _export(args, agenda, out)
 
 

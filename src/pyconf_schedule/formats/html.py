@@ -9,7 +9,8 @@ with the room header and time axis sticky and same-room overlaps side by
 side, or as the list (the default on narrow screens); it adds filters (day,
 track, room, kind, level, language where the data has them), full-text
 search with the rules of :meth:`Sessions.search`, favourites kept in
-``localStorage`` (clashes marked, an ``.ics`` download, the agenda file of
+``localStorage`` (clashes marked, an ``.ics`` download with a reminder to
+choose, as ``agenda export --remind`` adds it, the agenda file of
 ``pyconf-schedule agenda`` exported and imported), a time-zone switch (the
 conference's zone, the viewer's, and those given as ``zones``), and a line
 at the current time.  The state of the controls is kept in the URL.
@@ -235,6 +236,10 @@ def _controls(lookup: _Lookup, days: Sequence[date], zones: Sequence[tuple[str, 
         '<label><input type="radio" name="view" value="grid"> Grid</label>'
         '<label><input type="radio" name="view" value="list"> List</label></fieldset>'
         '<label class="f ck"><input type="checkbox" name="picks-only"> My picks only</label>'
+        '<label class="f"><span>Reminder</span><select name="remind"><option value="">None</option>'
+        '<option value="PT5M">5 minutes before</option><option value="PT10M">10 minutes before</option>'
+        '<option value="PT15M">15 minutes before</option><option value="PT30M">30 minutes before</option>'
+        '<option value="PT1H">1 hour before</option></select></label>'
         '<div class="acts"><button type="button" data-export-picks>Download picks (.ics)</button>'
         '<button type="button" data-export-agenda>Export agenda file</button>'
         '<label class="file">Import agenda file<input type="file" name="agenda" accept=".json,application/json">'

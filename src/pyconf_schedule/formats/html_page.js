@@ -483,7 +483,7 @@
   function ics() {
     const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//pyconf-schedule//timetable page//EN', 'CALSCALE:GREGORIAN',
       'METHOD:PUBLISH', 'X-WR-CALNAME:' + icsText(D.name + ' · my picks')];
-    const now = stamp(Date.now());
+    const now = stamp(Date.now()), lead = field('remind') ? field('remind').value : '';
     for (const s of S) {
       if (!picks.has(s.id) || (s.start == null && !s.day)) continue;
       const e = s.el, link = e.querySelector('.n a'), who = e.querySelector('.w');
@@ -499,6 +499,8 @@
       if (s.room >= 0) lines.push('LOCATION:' + icsText(D.rooms[s.room][1]));
       if (who) lines.push('DESCRIPTION:' + icsText(who.textContent));
       if (link) lines.push('URL:' + link.href);
+      if (lead) lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:' + icsText(e.querySelector('.n').textContent),
+        'TRIGGER:-' + lead, 'END:VALARM');
       lines.push('END:VEVENT');
     }
     lines.push('END:VCALENDAR');
@@ -530,7 +532,7 @@
   form.addEventListener('submit', e => { e.preventDefault(); clearTimeout(timer); apply(); });
   form.addEventListener('input', e => {
     const t = e.target;
-    if (t.name === 'agenda') return;
+    if (t.name === 'agenda' || t.name === 'remind') return;
     if (t.name === 'tz' || t.name === 'view') { render(); return; }
     if (t.name === 'q') { clearTimeout(timer); timer = setTimeout(apply, 60); return; }
     apply();

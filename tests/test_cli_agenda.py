@@ -320,10 +320,13 @@ def test_add_takes_a_file_and_a_url(tmp_path: Path, capsys: pytest.CaptureFixtur
         assert (document["conferences"], document["sources"]) == (["na2026", "eu2026"], {"na2026": "na.json", "eu2026": url})
         monkeypatch.chdir(tmp_path)
         code, out, err = run(capsys, "agenda", "plans/my.json", "show")
-    assert (code, err) == (EXIT_OK, "")
-    assert [line.strip() for line in out.splitlines() if line.strip().startswith("id: ")] == [
-        f"id: {FLYDSL}", "id: pytorch-cto",
-    ]  # fmt: skip
+        assert (code, err) == (EXIT_OK, "")
+        assert [line.strip() for line in out.splitlines() if line.strip().startswith("id: ")] == [
+            f"id: {FLYDSL}", "id: pytorch-cto",
+        ]  # fmt: skip
+        (folder / "eu.ics").write_text(dumps(load("eu2026"), "ics"), encoding="utf-8")
+        code, out, err = run(capsys, "agenda", "plans/my.json", "add", "plans/eu.ics", "pytorch-updates", "--from", "ics")
+        assert (code, out, err) == (EXIT_OK, "added 1; 3 picks in plans/my.json\n", "")  # --from is for eu.ics, not na.json
 
 
 def test_add_by_search_words(agenda_file: str, capsys: pytest.CaptureFixture[str]) -> None:

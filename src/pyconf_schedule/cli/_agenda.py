@@ -118,7 +118,8 @@ def _loader(path: str, args: argparse.Namespace | None) -> Callable[[str], Confe
     from ._sources import _load_source
 
     folder = os.path.dirname(os.path.abspath(path))
-    options = args if args is not None else argparse.Namespace()
+    # --from and --file-tz name the SOURCE of this command, not the files the agenda recorded: only the URL options apply.
+    options = argparse.Namespace(**{k: getattr(args, k) for k in ("offline", "cache_dir", "max_bytes") if hasattr(args, k)})
 
     def read(name: str) -> Conference:
         if name in dataset_names():

@@ -29,16 +29,16 @@ def add_agenda_command(commands: argparse._SubParsersAction[_Parser], parents: d
         "(not a 'conflict', where sources disagree).",
         epilog=f"""examples:
   {PROG} agenda my.json add eu2026 pytorch-cto vllm-ray-updates
-  {PROG} agenda my.json add na2026 --search "monarch rocm"
+  {PROG} agenda my.json add eu2026 --search "monarch rocm"
   {PROG} agenda my.json add schedule.xml 123 --note "front row"
   {PROG} agenda my.json show --tz America/New_York
   {PROG} agenda my.json clashes --width 80
   {PROG} agenda my.json free 2026-04-08
   {PROG} agenda my.json export --remind 10m -o my.ics
-  {PROG} agenda my.json export --list
-  {PROG} agenda my.json import eu2026 faved.ics
-  {PROG} agenda my.json diff na2026 new.json --ics -o update.ics
+  {PROG} agenda my.json export --list -o picks.txt
+  {PROG} agenda yours.json import eu2026 picks.txt
   {PROG} agenda my.json compare yours.json 2026-04-08
+  {PROG} agenda my.json diff eu2026 schedule.json --ics -o update.ics
 
 {exit_codes}""",
         formatter_class=_HelpFormatter,

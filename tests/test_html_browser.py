@@ -178,15 +178,23 @@ class Opened:
         assert (self.errors, self.requests, violations) == ([], [], [])
 
 
-_BLOCKS_JS = """() => [...document.querySelectorAll('[data-session-id]')].map(e => {
-  const r = e.getBoundingClientRect(), c = e.querySelector('.c'), start = e.querySelector('[data-start]');
-  const section = e.closest('section'), col = e.closest('.col');
-  return {id: e.dataset.sessionId, room: col ? col.dataset.room : null, section: section ? section.id : null,
-          grid: !!e.closest('.grid'), shown: e.checkVisibility(), start: start ? start.textContent : null,
-          x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height,
-          cut: c.scrollHeight > c.clientHeight + 1, ch: c.clientHeight,
-          style: [e.style.top, e.style.height, e.style.left, e.style.width]};
-})"""
+# The list's slots off screen are laid out only when they come near (content-visibility: auto): each is
+# measured as it is drawn when scrolled to, all laid out at once for the measure, then left as they were.
+_BLOCKS_JS = """() => {
+  const lazy = [...document.querySelectorAll('main.list .slot, main.list .dayonly')];
+  for (const e of lazy) e.style.contentVisibility = 'visible';
+  const found = [...document.querySelectorAll('[data-session-id]')].map(e => {
+    const r = e.getBoundingClientRect(), c = e.querySelector('.c'), start = e.querySelector('[data-start]');
+    const section = e.closest('section'), col = e.closest('.col');
+    return {id: e.dataset.sessionId, room: col ? col.dataset.room : null, section: section ? section.id : null,
+            grid: !!e.closest('.grid'), shown: e.checkVisibility({visibilityProperty: true}),
+            start: start ? start.textContent : null, x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height,
+            cut: c.scrollHeight > c.clientHeight + 1, ch: c.clientHeight,
+            style: [e.style.top, e.style.height, e.style.left, e.style.width]};
+  });
+  for (const e of lazy) e.style.removeProperty('content-visibility');
+  return found;
+}"""
 
 
 def _blocks(page: Page) -> list[dict[str, Any]]:
@@ -195,9 +203,10 @@ def _blocks(page: Page) -> list[dict[str, Any]]:
 
 
 def _shown(page: Page) -> set[str]:
-    """Ids of the sessions shown."""
+    """Ids of the sessions shown (a filtered-out block of the grid keeps its place, invisible)."""
     ids: list[str] = page.evaluate(
-        "() => [...document.querySelectorAll('[data-session-id]')].filter(e => e.checkVisibility()).map(e => e.dataset.sessionId)"
+        "() => [...document.querySelectorAll('[data-session-id]')]"
+        ".filter(e => e.checkVisibility({visibilityProperty: true})).map(e => e.dataset.sessionId)"
     )
     return set(ids)
 

@@ -227,11 +227,9 @@
       body.append(c);
     }
     for (let m = 0; m < rows; m += 60) {
-      const p = parts(origin + m * MS, tz), t = h('div', 'tick', p.hm + later(p.date, key)), line = h('div', 'hr');
+      const p = parts(origin + m * MS, tz), t = h('div', 'tick', p.hm + later(p.date, key));
       t.style.top = m * MIN + 'px';
-      line.style.top = m * MIN + 'px';
-      axis.append(t);
-      for (const c of columns.values()) c.append(line.cloneNode());
+      axis.append(t);  // the hour lines are the columns' background (the stylesheet's --hour is 60 * MIN px)
     }
     const byRoom = new Map();
     for (const b of blocks) { if (!byRoom.has(b.room)) byRoom.set(b.room, []); byRoom.get(b.room).push(b); }
@@ -273,7 +271,7 @@
     main.textContent = '';
     sections = new Map();
     groups = [];
-    for (const s of S) s.shown = !s.el.hidden;
+    for (const s of S) s.shown = !s.el.classList.contains('off');
     main.classList.toggle('list', mode === 'list');
     for (const key of days) {
       const sec = h('section', 'day'), id = 'day-' + key;
@@ -385,12 +383,12 @@
     let shown = 0;
     for (const s of S) {
       const v = visible(s, st);
-      if (v !== s.shown) { s.el.hidden = !v; s.shown = v; }
+      if (v !== s.shown) { s.el.classList.toggle('off', !v); s.shown = v; }
       if (v) shown++;
     }
     for (const box of groups) {
       const any = box.members.some(s => s.shown);
-      if (box.hidden === any) box.hidden = !any;
+      if (!!box.off === any) { box.off = !any; box.classList.toggle('off', !any); }
     }
     for (const b of tabs.children) b.setAttribute('aria-pressed', b.dataset.day === st.day ? 'true' : 'false');
     const clashes = markPicks();
@@ -445,7 +443,7 @@
       sec.grid.querySelector('.gb').append(mark);
       return;
     }
-    const slot = [...main.querySelectorAll('.slot')].find(x => !x.hidden && x.start > now);
+    const slot = [...main.querySelectorAll('.slot')].find(x => !x.off && x.start > now);
     const p2 = h('p');
     p2.setAttribute('data-now', '');
     p2.textContent = 'Now: ' + p.hm;
@@ -528,13 +526,13 @@
   }
 
   // -- events ----------------------------------------------------------------
-  let timer = 0;
-  form.addEventListener('submit', e => { e.preventDefault(); clearTimeout(timer); apply(); });
+  let typed = 0;  // keystrokes within one frame make one update, run just before that frame is drawn
+  form.addEventListener('submit', e => { e.preventDefault(); cancelAnimationFrame(typed); typed = 0; apply(); });
   form.addEventListener('input', e => {
     const t = e.target;
     if (t.name === 'agenda' || t.name === 'remind') return;
     if (t.name === 'tz' || t.name === 'view') { render(); return; }
-    if (t.name === 'q') { clearTimeout(timer); timer = setTimeout(apply, 60); return; }
+    if (t.name === 'q') { if (!typed) typed = requestAnimationFrame(() => { typed = 0; apply(); }); return; }
     apply();
   });
   form.addEventListener('change', e => {

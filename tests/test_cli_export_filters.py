@@ -61,3 +61,40 @@ def test_list_after(capsys: pytest.CaptureFixture[str]) -> None:
     expected = load("na2026").after("2026-10-21 17:00").ids
     assert code == EXIT_OK and len(expected) == 7
     assert [line.strip()[4:] for line in out.splitlines() if line.strip().startswith("id: ")] == list(expected)
+
+
+def test_export_and_convert_offer_zones_in_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--offer-zone, repeated, gives the page the zones html.dumps(zones=) gives, for a dataset and for a file."""
+    from pyconf_schedule.formats import html, write
+
+    conf = load("eu2026")
+    expected = html.dumps(conf, zones=["Asia/Tokyo", "America/New_York"])
+    page = tmp_path / "page.html"
+    code, out, err = run(capsys, "export", "eu2026", "--offer-zone", "Asia/Tokyo", "--offer-zone", "America/New_York", "-o", str(page))
+    assert (code, out, err) == (EXIT_OK, f"wrote 98 sessions to {page}\n", "")
+    assert page.read_text(encoding="utf-8") == expected
+    source = tmp_path / "eu2026.json"
+    write(conf, source)
+    code, out, err = run(capsys, "convert", str(source), "--to", "html", "--offer-zone", "Asia/Tokyo", "--offer-zone", "America/New_York")
+    assert (code, out, err) == (EXIT_OK, expected, "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["export", "eu2026", "--to", "html", "--offer-zone", "Mars/Olympus"],
+         "pyconf-schedule: error: unknown time zone 'Mars/Olympus': use an IANA name such as 'Europe/Paris' or 'UTC'\n"),
+        (["export", "eu2026", "--to", "html", "--offer-zone", "-05:00"],
+         "pyconf-schedule: error: unknown time zone '-05:00': use an IANA name such as 'Europe/Paris' or 'UTC'"),
+        (["export", "eu2026", "--to", "ics", "--offer-zone", "Asia/Tokyo"],
+         "pyconf-schedule: error: --offer-zone adds a zone to the HTML page's time-zone switch: use it with --to html\n"
+         "hint: for times in one zone, give --tz ZONE\n"),
+    ],
+)  # fmt: skip
+def test_offer_zone_is_refused_when_unknown_or_not_for_a_page(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unknown --offer-zone, or one with a format that is not html, is an error that says why; nothing is written."""
+    page = tmp_path / "page.out"
+    code, out, err = run(capsys, *argv, "-o", str(page))
+    assert (code, out, err.startswith(message), page.exists()) == (EXIT_ERROR, "", True, False)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from pyconf_schedule import Conference, Room, Session, dumps, load, loads
-from pyconf_schedule.exceptions import ScheduleParseError, UnknownFormatError, UnknownZoneError
+from pyconf_schedule.exceptions import InvalidArgumentError, ScheduleParseError, UnknownFormatError, UnknownZoneError
 from pyconf_schedule.formats import detect_format, html, omitted, write
 
 from ._support import utc
@@ -160,6 +160,41 @@ def test_zones_are_offered_and_checked() -> None:
     assert "America/Los_Angeles (conference)" in select
     with pytest.raises(UnknownZoneError, match="Mars/Olympus"):
         html.dumps(load("na2026"), zones=["Mars/Olympus"])
+
+
+def test_zones_reach_the_page_through_dumps_and_write(tmp_path: Path) -> None:
+    """dumps(obj, "html", zones=) and write(obj, path, zones=) give the page html.dumps(zones=) gives."""
+    conf = load("eu2026")
+    expected = html.dumps(conf, zones=["Asia/Tokyo", "America/New_York"])
+    assert dumps(conf, "html", zones=["Asia/Tokyo", "America/New_York"]) == expected
+    write(conf, tmp_path / "page.html", zones=("Asia/Tokyo", "America/New_York"))
+    assert (tmp_path / "page.html").read_text(encoding="utf-8") == expected
+    select = expected.split('<select name="tz">')[1].split("</select>")[0]
+    assert re.findall(r'<option value="([^"]+)">', select) == ["Europe/Paris", "local", "Asia/Tokyo", "America/New_York"]
+
+
+@pytest.mark.parametrize("format", ["ics", "json", "sqlite"])
+def test_zones_with_another_format_are_refused_and_nothing_is_written(format: str, tmp_path: Path) -> None:
+    """Only the page has a zone switch: zones= with any other format raises InvalidArgumentError and writes no file."""
+    path = tmp_path / "out"
+    with pytest.raises(InvalidArgumentError) as error:
+        write(load("eu2026"), path, format, zones=["Asia/Tokyo"])  # type: ignore[arg-type]
+    assert str(error.value) == (
+        f"zones= names the zones the html page's time-zone switch offers; the {format} format has no such switch"
+        " (write it with tz= for one zone)"
+    )
+    assert not path.exists()
+
+
+def test_an_unknown_offered_zone_writes_nothing(tmp_path: Path) -> None:
+    """write(..., zones=[unknown]) raises UnknownZoneError with suggestions before the file exists."""
+    path = tmp_path / "page.html"
+    with pytest.raises(UnknownZoneError) as error:
+        write(load("eu2026"), path, zones=["Asia/Tokio"])
+    assert str(error.value) == (
+        "unknown time zone 'Asia/Tokio': use an IANA name such as 'Europe/Paris' or 'UTC' (did you mean 'Asia/Tokyo', 'Asia/Tomsk'?)"
+    )
+    assert not path.exists()
 
 
 def test_the_page_heads_with_the_conference() -> None:

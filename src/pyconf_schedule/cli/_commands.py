@@ -12,6 +12,7 @@ from ._sources import _load_source
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
     from datetime import datetime
 
     from .._conference import Conference
@@ -29,10 +30,10 @@ def _text_format_name(name: str) -> TextFormat:
     return cast("TextFormat", name)
 
 
-def _dumps(obj: Conference | Sessions, fmt: str, tz: str | None = None) -> str:
+def _dumps(obj: Conference | Sessions, fmt: str, tz: str | None = None, zones: Sequence[str] = ()) -> str:
     from ..formats import dumps
 
-    return dumps(obj, _text_format_name(fmt), tz=tz)
+    return dumps(obj, _text_format_name(fmt), tz=tz, zones=zones)
 
 
 def _write(out: TextIO, text: str) -> None:
@@ -273,6 +274,14 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     args.output_format = get_format(args.output_format, "write").name  # UnknownFormatError lists the writable names
     if args.metadata and args.output_format != "sqlite":
         raise _UsageError("--metadata describes an SQLite database: use it with --to sqlite", None)
+    if args.offer_zones:
+        if args.output_format != "html":
+            raise _UsageError("--offer-zone adds a zone to the HTML page's time-zone switch: use it with --to html",
+                              "for times in one zone, give --tz ZONE")  # fmt: skip
+        from .._time import get_zone
+
+        for zone in args.offer_zones:
+            get_zone(zone)  # an unknown zone is refused before the source is read (UnknownZoneError)
     text_filter: str | None = getattr(args, "text", None)
     if text_filter is not None and not text_filter.strip():
         raise _UsageError("--search needs TEXT", 'give words to look for, e.g. --search "kv cache"')
@@ -286,7 +295,7 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         selection, count = sessions, len(sessions)
     if get_format(args.output_format).binary:
         return _export_binary(selection, count, args, out)
-    text = _dumps(selection, args.output_format, tz=args.tz)
+    text = _dumps(selection, args.output_format, tz=args.tz, zones=args.offer_zones)
     from ..formats import omitted
 
     left_out = omitted(selection, _format_name(args.output_format))

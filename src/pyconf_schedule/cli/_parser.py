@@ -105,7 +105,7 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
-_ZONE_OPTIONS = ("--tz", "--file-tz")
+_ZONE_OPTIONS = ("--tz", "--file-tz", "--offer-zone")
 
 
 def _dash_values(argv: list[str]) -> list[str]:
@@ -349,6 +349,11 @@ Run '{PROG} COMMAND --help' for the options of a command.
     output.add_argument(
         "--metadata", metavar="META", help="with --to sqlite: also write a Datasette metadata document (JSON) to META"
     )
+    output.add_argument(
+        "--offer-zone", metavar="ZONE", action="append", dest="offer_zones", default=[],
+        help="with --to html: also offer this IANA zone in the page's time-zone switch (repeat for more); "
+        "the page's zone and the viewer's own are always offered",
+    )  # fmt: skip
 
     def wanted(name: str, summary: str) -> bool:
         """Whether ``name`` is built in full; if not, it is only named, with its summary."""

@@ -51,7 +51,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal, cast, overload
@@ -59,7 +59,14 @@ from typing import TYPE_CHECKING, Literal, cast, overload
 import attrs
 
 from .._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
-from ..exceptions import ScheduleParseError, UnknownFormatError, UnsupportedSourceError, redact_url, shorten
+from ..exceptions import (
+    InvalidArgumentError,
+    ScheduleParseError,
+    UnknownFormatError,
+    UnsupportedSourceError,
+    redact_url,
+    shorten,
+)
 
 if TYPE_CHECKING:
     from .._conference import Conference
@@ -349,15 +356,37 @@ def _module(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{_BY_NAME[name].module}")
 
 
-def dumps(obj: Conference | Sessions, format: TextFormat, *, tz: str | None = None) -> str:
+def dumps(obj: Conference | Sessions, format: TextFormat, *, tz: str | None = None, zones: Sequence[str] = ()) -> str:
     """Write ``obj`` (a Conference or a query result) in ``format``; times shown in zone ``tz``.
 
     ``tz`` defaults to the zone ``obj`` is viewed in; iCalendar writes UTC
     unless ``tz`` is given.  A query result is written with its conference's
     details (``conference.select(sessions)``).  Raises UnknownFormatError,
     listing the valid names, for an unknown format.
+
+    ``zones`` (IANA names) are offered by the time-zone switch of the
+    ``html`` page, beside the page's zone and the viewer's own; an unknown
+    name raises UnknownZoneError, and ``zones`` with another format raises
+    InvalidArgumentError (no other format shows a choice of zones).
+
+    >>> from pyconf_schedule import load
+    >>> page = dumps(load("eu2026"), "html", zones=["Asia/Tokyo"])
+    >>> '<option value="Asia/Tokyo">Asia/Tokyo</option>' in page
+    True
     """
-    return str(_module(_canonical(format)).dumps(obj, tz=tz))
+    canonical = _canonical(format)
+    if canonical == "html":
+        return str(_module(canonical).dumps(obj, tz=tz, zones=zones))
+    _no_zones(canonical, zones)
+    return str(_module(canonical).dumps(obj, tz=tz))
+
+
+def _no_zones(format: str, zones: Sequence[str]) -> None:
+    if zones:
+        raise InvalidArgumentError(
+            f"zones= names the zones the html page's time-zone switch offers; the {format} format has no such"
+            " switch (write it with tz= for one zone)"
+        )
 
 
 def loads(
@@ -577,7 +606,12 @@ def format_for_path(path: str | os.PathLike[str]) -> FormatName:
 
 
 def write(
-    obj: Conference | Sessions, path: str | os.PathLike[str], format: FormatName | None = None, *, tz: str | None = None
+    obj: Conference | Sessions,
+    path: str | os.PathLike[str],
+    format: FormatName | None = None,
+    *,
+    tz: str | None = None,
+    zones: Sequence[str] = (),
 ) -> None:
     """Write ``obj`` to ``path`` as UTF-8 (line endings as the format writes them).
 
@@ -585,12 +619,15 @@ def write(
     (native JSON), ``.ics`` or ``.ical``, ``.csv``, ``.md`` or
     ``.markdown``, ``.xml`` (frab XML), ``.html`` or ``.htm``, ``.sqlite``,
     ``.sqlite3`` or ``.db`` (SQLite: the conference is added to the
-    database, replacing one of the same id).
+    database, replacing one of the same id).  ``zones`` are the extra zones
+    of the html page's time-zone switch, as for :func:`dumps`; the zones
+    are checked before anything is written.
     """
     file = Path(path)
     name = format_for_path(file) if format is None else format
     canonical = _canonical(name)
     if _BY_NAME[canonical].binary:  # a database file, not text: the module writes the file itself
+        _no_zones(canonical, zones)
         _module(canonical).write(obj, file, tz=tz)
         return
-    file.write_bytes(dumps(obj, cast("TextFormat", canonical), tz=tz).encode("utf-8"))
+    file.write_bytes(dumps(obj, cast("TextFormat", canonical), tz=tz, zones=zones).encode("utf-8"))

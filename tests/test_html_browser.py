@@ -692,6 +692,62 @@ def test_same_room_overlaps_sit_side_by_side(browser: Browser, tmp_path: Path) -
     assert not _boxes_overlap(blocks["a"], blocks["b"]) and blocks["a"]["y"] < blocks["b"]["y"]
 
 
+_TEXT_JS = """id => {
+  const e = document.querySelector(`[data-session-id="${id}"]`), n = e.querySelector('.n'), r = e.getBoundingClientRect();
+  const t = n.getBoundingClientRect();
+  return {time: e.querySelector('.t').checkVisibility(), lines: Math.round(n.clientHeight / 16),
+          cut: n.scrollHeight > n.clientHeight + 1, inside: t.top >= r.top - 0.5 && t.bottom <= r.bottom + 0.5};
+}"""
+
+
+def test_a_short_block_shows_its_title_first(browser: Browser, tmp_path: Path) -> None:
+    """A 5-minute block shows one line of its title, a 10-minute one two (the time is on the axis); focused, all of it."""
+    words = " ".join(["Opening words on accelerators, compilers and the many kernels that run them"] * 8)
+    conf = Conference(id="t", name="T", timezone="UTC", rooms=[HALL], sessions=[
+        Session(id="five", title=words, start=utc(2026, 5, 1, 9), end=utc(2026, 5, 1, 9, 5), room=HALL),
+        Session(id="ten", title=words, start=utc(2026, 5, 1, 9, 5), end=utc(2026, 5, 1, 9, 15), room=HALL),
+        Session(id="half", title=words, start=utc(2026, 5, 1, 9, 15), end=utc(2026, 5, 1, 9, 45), room=HALL),
+    ])  # fmt: skip
+    opened = _page_of(browser, conf, tmp_path)
+    page = opened.page
+    found = {sid: page.evaluate(_TEXT_JS, sid) for sid in ("five", "ten", "half")}
+    assert found == {
+        "five": {"time": False, "lines": 1, "cut": True, "inside": True},
+        "ten": {"time": False, "lines": 2, "cut": True, "inside": True},
+        "half": {"time": True, "lines": 4, "cut": False, "inside": True},
+    }
+    page.locator('[data-session-id="five"] [data-pick]').focus()
+    assert page.evaluate(_TEXT_JS, "five") == {"time": True, "lines": 4, "cut": False, "inside": True}
+    opened.close()
+
+
+_SPLIT_WORDS_JS = """() => {
+  const split = [];
+  for (const n of document.querySelectorAll('.grid .s .n')) {
+    const text = n.textContent, walker = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/[^\\s\\-\u2010\u2013\u2014/]+/g)) {  // a line may end after a hyphen, dash or slash
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) split.push(text);
+      }
+    }
+  }
+  return split;
+}"""
+
+
+@pytest.mark.parametrize("name", CONFS)
+def test_no_title_in_the_grid_is_broken_inside_a_word(browser: Browser, pages: Callable[[str], Path], name: str) -> None:
+    """In the grid no word of a title wraps across lines (a line may end after a hyphen); one too long is cut."""
+    opened = Opened(browser, pages(name))
+    split: list[str] = opened.page.evaluate(_SPLIT_WORDS_JS)
+    opened.close()
+    assert split == []
+
+
 def test_an_unknown_end_is_drawn_short_and_marked(browser: Browser, tmp_path: Path) -> None:
     """A session with no end is drawn 15 minutes tall, or until its room's next start (at least 5), and says so."""
     conf = Conference(id="t", name="T", timezone="UTC", rooms=[HALL], sessions=[

@@ -236,8 +236,8 @@
     for (const [room, list] of byRoom) {
       lanes(list);
       const col = columns.get(room), most = Math.max(...list.map(b => b.lanes));
-      if (most > 2) {  // room enough for each of many same-room overlaps
-        const basis = `max(var(--col), ${most * 6}rem)`;
+      if (most > 1) {  // room enough for each of the same-room overlaps: a lane holds a few words a line
+        const basis = `max(var(--col), ${most * 8}rem)`;
         col.style.flexBasis = basis;
         heads.get(room).style.flexBasis = basis;
       }
@@ -250,7 +250,13 @@
         e.style.width = w;
         e.style.setProperty('--w', w);
         e.style.setProperty('--h', height + 'px');
-        e.style.setProperty('--lines', String(Math.max(0, Math.floor((height - 4) / LH))));
+        // The lines the block holds: with fewer than three its title comes first (the time is on the axis),
+        // a block of 5 minutes or less holds one line of it; the title ends in an ellipsis where it is cut.
+        const lines = Math.floor((height - 4) / LH), short = lines < 3;
+        e.classList.toggle('short', short);
+        e.classList.toggle('tiny', lines < 1);
+        e.style.setProperty('--lines', String(Math.max(1, lines)));
+        e.style.setProperty('--title', String(short ? Math.max(1, lines) : lines - 1));
         col.append(e);
       }
     }
@@ -260,7 +266,8 @@
     return g;
   }
   function clearBlock(e) {
-    for (const p of ['top', 'height', 'left', 'width', '--w', '--h', '--lines']) e.style.removeProperty(p);
+    for (const p of ['top', 'height', 'left', 'width', '--w', '--h', '--lines', '--title']) e.style.removeProperty(p);
+    e.classList.remove('short', 'tiny');
   }
   function cards(list) { const c = h('div', 'cards'); for (const s of list) { clearBlock(s.el); c.append(s.el); } return c; }
   function render() {

@@ -1125,6 +1125,41 @@ def test_zone_option_takes_a_value_starting_with_a_dash(capsys: pytest.CaptureFi
     assert (code, out, err.startswith("pyconf-schedule: error: unknown time zone '-05:30'")) == (EXIT_ERROR, "", True)
 
 
+def test_zone_abbreviation_is_refused_with_the_zones_it_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--tz EST` is refused (tzdata's EST is UTC-05:00 all year), naming the places whose clocks say EST."""
+    code, out, err = run(capsys, "list", "eu2026", "--tz", "EST")
+    assert (code, out) == (EXIT_ERROR, "")
+    assert err == (
+        "pyconf-schedule: error: time zone abbreviation 'EST' is not a zone (tzdata's zone 'EST' keeps UTC-05:00 all "
+        "year, without daylight saving time): give the IANA zone of the place, e.g. 'America/New_York' (Eastern "
+        "(EST/EDT) - US & Canada), 'America/Winnipeg' (Eastern Standard (EST) - Manitoba, northwestern Ontario) or "
+        "'America/Jamaica' (Eastern Standard (EST) - Caymans; Jamaica; eastern Mexico; Panama)\n"
+    )
+
+
+def test_zone_in_another_case_is_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--tz asia/kolkata` shows the times in Asia/Kolkata."""
+    code, out, err = run(capsys, "list", "eu2026", "--tz", "asia/kolkata", "--day", "2026-04-07")
+    assert (code, out.splitlines()[0], err) == (EXIT_OK, "PyTorch Conference Europe 2026 — times in Asia/Kolkata (IST)", "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "header"),
+    [
+        (["list", "eu2026", "--tz", "Etc/GMT-1"], "PyTorch Conference Europe 2026 — times in UTC+01:00"),
+        (["list", "eu2026", "--tz", "Etc/GMT+5"], "PyTorch Conference Europe 2026 — times in UTC-05:00"),
+        (["list", "FILE"], "31. Chaos Communication Congress — times in UTC+01:00"),
+    ],
+)
+def test_offset_only_zone_is_shown_as_its_offset(argv: list[str], header: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A fixed-offset zone (Etc/GMT-1, which reads as minus one) is shown as UTC+01:00."""
+    from ._support import shared_path
+
+    argv = [str(shared_path("samples", "felixu_31c3.frab.schedule.xml")) if a == "FILE" else a for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert (code, out.splitlines()[0], err) == (EXIT_OK, header, "")
+
+
 NEXT_ACROSS_ZONES = """\
 PyTorch Conference Europe 2026 — times in Europe/Paris (CET/CEST)
 Starting next after 00:00 CET on Wednesday 1 January 2020

@@ -28,6 +28,7 @@ LAYERS: dict[str, int] = {
     "pyconf_schedule._limits": 0,
     # 1: time: zones and user-supplied times
     "pyconf_schedule._time": 1,
+    "pyconf_schedule._zones": 1,
     # 2: model: the classes, their checks, programme days, the query type, its indexes, Conference
     "pyconf_schedule._checks": 2,
     "pyconf_schedule._model": 2,

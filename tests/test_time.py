@@ -14,7 +14,7 @@ PARIS = ZoneInfo("Europe/Paris")
 LA = ZoneInfo("America/Los_Angeles")
 
 
-@pytest.mark.parametrize("name", ["Europe/Paris", "Asia/Kolkata", "America/Los_Angeles", "UTC"])
+@pytest.mark.parametrize("name", ["Europe/Paris", "Asia/Kolkata", "America/Los_Angeles", "UTC", "GMT", "Japan"])
 def test_get_zone_reads_iana_names(name: str) -> None:
     """IANA names give ZoneInfo objects with that key."""
     zone = get_zone(name)
@@ -22,15 +22,72 @@ def test_get_zone_reads_iana_names(name: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("name", "key"), [("asia/kolkata", "Asia/Kolkata"), ("europe/paris", "Europe/Paris"), ("AMERICA/NEW_YORK", "America/New_York")]
+)
+def test_get_zone_reads_iana_names_in_any_case(name: str, key: str) -> None:
+    """IANA names differ by more than case, so another case names the same zone, with the IANA spelling."""
+    zone = get_zone(name)
+    assert isinstance(zone, ZoneInfo) and zone.key == key
+
+
+@pytest.mark.parametrize(
+    ("name", "zones"),
+    [
+        ("EST", ("America/New_York", "America/Winnipeg", "America/Jamaica")),
+        ("est", ("America/New_York", "America/Winnipeg", "America/Jamaica")),
+        ("PST", ("America/Los_Angeles", "Asia/Manila")),
+        ("IST", ("Europe/Dublin", "Asia/Jerusalem", "Asia/Kolkata")),
+        ("BST", ("Europe/London",)),
+        ("JST", ("Asia/Tokyo",)),
+        ("CEST", ("Europe/Paris",)),
+        ("CET", ("Europe/Paris", "Africa/Algiers")),
+        ("HST", ("Pacific/Honolulu", "America/Adak")),
+    ],
+)
+def test_abbreviations_are_refused_with_the_zones_using_them(name: str, zones: tuple[str, ...]) -> None:
+    """An abbreviation (even one tzdata keeps as a legacy zone, EST) is refused, naming the places whose clocks use it."""
+    with pytest.raises(UnknownZoneError) as info:
+        get_zone(name)
+    assert info.value.suggestions == zones
+
+
+@pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("europe/paris", "unknown time zone 'europe/paris': use an IANA name such as 'Europe/Paris' or 'UTC' "
-                         "(did you mean 'Europe/Paris'?)"),
+        ("EST", "time zone abbreviation 'EST' is not a zone (tzdata's zone 'EST' keeps UTC-05:00 all year, without "
+                "daylight saving time): give the IANA zone of the place, e.g. 'America/New_York' (Eastern (EST/EDT) - "
+                "US & Canada), 'America/Winnipeg' (Eastern Standard (EST) - Manitoba, northwestern Ontario) or "
+                "'America/Jamaica' (Eastern Standard (EST) - Caymans; Jamaica; eastern Mexico; Panama)"),
+        ("IST", "time zone abbreviation 'IST' is not a zone: give the IANA zone of the place, e.g. 'Europe/Dublin' "
+                "(Ireland (IST/GMT)), 'Asia/Jerusalem' (Israel) or 'Asia/Kolkata' (India (IST))"),
+        ("JST", "time zone abbreviation 'JST' is not a zone: give the IANA zone of the place: "
+                "'Asia/Tokyo' (Japan (JST); Eyre Bird Observatory)"),
+        ("+05:30", "unknown time zone '+05:30': use an IANA name such as 'Europe/Paris' or 'UTC'; no IANA zone keeps "
+                   "+05:30 all year: give the zone of the place, e.g. 'Asia/Colombo' (Sri Lanka) or 'Asia/Kolkata' "
+                   "(India (IST))"),
+        ("UTC-03:30", "unknown time zone 'UTC-03:30': use an IANA name such as 'Europe/Paris' or 'UTC'; no IANA zone "
+                      "keeps -03:30 all year: give the zone of the place, e.g. 'America/St_Johns' (Newfoundland (NST/NDT))"),
+        ("new york", "unknown time zone 'new york': use an IANA name such as 'Europe/Paris' or 'UTC' "
+                     "(did you mean 'America/New_York'?)"),
+        ("são paulo", "unknown time zone 'são paulo': use an IANA name such as 'Europe/Paris' or 'UTC' "
+                      "(did you mean 'America/Sao_Paulo'?)"),
+    ],
+)
+def test_abbreviations_offsets_and_cities_get_the_zones_they_mean(name: str, message: str) -> None:
+    """Abbreviations, offsets no Etc zone keeps and city names are refused with the zones of the places they mean."""
+    with pytest.raises(UnknownZoneError) as info:
+        get_zone(name)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
         ("Europe/Pari", "unknown time zone 'Europe/Pari': use an IANA name such as 'Europe/Paris' or 'UTC' "
                         "(did you mean 'Europe/Paris'?)"),
         ("Tokyo", "unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
                   "(did you mean 'Asia/Tokyo'?)"),
-        ("CEST", "unknown time zone 'CEST': use an IANA name such as 'Europe/Paris' or 'UTC' (did you mean 'CET', 'EST'?)"),
+        ("CESTX", "unknown time zone 'CESTX': use an IANA name such as 'Europe/Paris' or 'UTC' (did you mean 'CET', 'EST'?)"),
         ("+02:00", "unknown time zone '+02:00': use an IANA name such as 'Europe/Paris' or 'UTC'; "
                    "a fixed offset of +02:00 is 'Etc/GMT-2' (IANA inverts the sign)"),
         ("UTC-5", "unknown time zone 'UTC-5': use an IANA name such as 'Europe/Paris' or 'UTC'; "

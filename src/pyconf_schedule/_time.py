@@ -51,20 +51,63 @@ _PSEUDO_ZONES = frozenset({"localtime", "factory", "posixrules"})
 _OFFSET = r"^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$"
 
 
+_ZERO_OFFSET = frozenset({"UTC", "GMT", "Z"})
+"""Abbreviations taken as zones: they mean UTC+00:00 (GMT is also London's winter clock, and means UTC here)."""
+
+
 @lru_cache(maxsize=256)
 def _zone_from_name(name: str) -> tzinfo:
     if name.upper() in {"UTC", "Z"}:
         return ZoneInfo("UTC")
+    if name.isascii() and name.isalpha() and 2 <= len(name) <= 6 and name.upper() not in _ZERO_OFFSET:
+        _refuse_abbreviation(name)
     if name.lower() not in _PSEUDO_ZONES and not name.lower().startswith(("posix/", "right/")):
         try:
             return ZoneInfo(name)
         except (ZoneInfoNotFoundError, ValueError, OSError):
             pass
+        # IANA names differ by more than case: "asia/kolkata" is Asia/Kolkata.
+        canonical = _names_by_case().get(name.lower())
+        if canonical is not None:
+            return ZoneInfo(canonical)
     raise _unknown_zone(name)
 
 
-def _unknown_zone(name: str) -> UnknownZoneError:
+def _refuse_abbreviation(name: str) -> None:
+    """Raise UnknownZoneError naming the places whose clocks use ``name``, if the tz database calls any so.
+
+    ``EST`` is refused although tzdata keeps a zone of that name: it is UTC-05:00
+    all year, an hour off New York's clocks in summer.
+    """
+    from ._zones import fixed_offset, places_using
+
+    places = places_using(name)
+    if not places:
+        return
+    note = ""
+    offset = fixed_offset(name) if name in _names_by_case().values() else None
+    if offset is not None:
+        note = f" (tzdata's zone {name!r} keeps UTC{_offset_text(offset)} all year, without daylight saving time)"
+    raise UnknownZoneError(name, [], abbreviation=True, places=places, note=note)
+
+
+def _offset_text(seconds: int) -> str:
+    """'+05:30' for 19800 seconds east of UTC."""
+    sign = "-" if seconds < 0 else "+"
+    hours, minutes = divmod(abs(seconds) // 60, 60)
+    return f"{sign}{hours:02d}:{minutes:02d}"
+
+
+@lru_cache(maxsize=1)
+def _names_by_case() -> dict[str, str]:
+    """Every IANA zone name that zoneinfo can load, by its lower-case spelling."""
     from zoneinfo import available_timezones
+
+    return {n.lower(): n for n in available_timezones() if n.lower() not in _PSEUDO_ZONES}
+
+
+def _unknown_zone(name: str) -> UnknownZoneError:
+    from ._text import fold
 
     offset = re.match(_OFFSET, name)
     if offset:
@@ -73,18 +116,19 @@ def _unknown_zone(name: str) -> UnknownZoneError:
         if minutes == 0 and hours <= 14:
             etc = "Etc/GMT" if hours == 0 else f"Etc/GMT{'-' if sign == '+' else '+'}{hours}"
             return UnknownZoneError(name, [], fixed_offset=(f"{sign}{hours:02d}:00", etc))
-        return UnknownZoneError(name, [])
+        from ._zones import places_at_offset
 
-    names = {n for n in available_timezones() if n.lower() not in _PSEUDO_ZONES}
-    # Match case-insensitively first: "europe/paris" -> "Europe/Paris".
-    lowered = {n.lower(): n for n in names}
-    if name.lower() in lowered:
-        return UnknownZoneError(name, [lowered[name.lower()]])
-    # Offer cities too: "Tokyo" -> "Asia/Tokyo".
-    by_city = {n.rsplit("/", 1)[-1].replace("_", " "): n for n in names}
-    city = name.replace("_", " ")
-    hits = [by_city[c] for c in by_city if c.lower() == city.lower()]
-    return UnknownZoneError(name, hits or names)
+        seconds = (hours * 3600 + minutes * 60) * (-1 if sign == "-" else 1)
+        places = places_at_offset(seconds) if minutes < 60 else []
+        return UnknownZoneError(name, [], offset=_offset_text(seconds), places=places)
+
+    names = set(_names_by_case().values())
+    # Offer cities too, case, accents, spaces and underscores aside: "new york" -> "America/New_York".
+    city = fold(name.replace("_", " "))
+    hits = sorted(n for n in names if fold(n.rsplit("/", 1)[-1].replace("_", " ")) == city)
+    if hits:
+        return UnknownZoneError(name, [], places=[(n, "") for n in hits])
+    return UnknownZoneError(name, names)
 
 
 def utc(value: datetime) -> datetime:

@@ -173,21 +173,58 @@ class UnknownFormatError(NotFoundError):
 
 
 class UnknownZoneError(NotFoundError):
-    """The text is not an IANA time-zone name known to tzdata."""
+    """The text is not an IANA time-zone name known to tzdata.
+
+    An abbreviation (``EST``, ``IST``) is refused with the zones whose clocks
+    use it (``places``: pairs of zone name and the tz database's description),
+    and so is a UTC offset that no IANA zone keeps all year (``+05:30``, with
+    the places at that offset); ``suggestions`` holds their zone names.
+    """
 
     what = "time zone"
 
-    def __init__(self, query: str, valid: Iterable[str], *, fixed_offset: tuple[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        query: str,
+        valid: Iterable[str],
+        *,
+        fixed_offset: tuple[str, str] | None = None,
+        abbreviation: bool = False,
+        offset: str | None = None,
+        places: Iterable[tuple[str, str]] = (),
+        note: str = "",
+    ) -> None:
         super().__init__(query, valid, limit=3)
-        message = f"unknown time zone {shorten(query)!r}: use an IANA name such as 'Europe/Paris' or 'UTC'"
-        if fixed_offset is not None:
-            offset, etc = fixed_offset
+        shown = shorten(query)
+        message = f"unknown time zone {shown!r}: use an IANA name such as 'Europe/Paris' or 'UTC'"
+        place_list = list(places)
+        if place_list:
+            self.suggestions = tuple(zone for zone, _ in place_list)
+        if abbreviation:
+            message = (
+                f"time zone abbreviation {shown!r} is not a zone{note}: give the IANA zone of the place"
+                f"{', e.g. ' if len(place_list) > 1 else ': '}{_places_text(place_list)}"
+            )
+        elif fixed_offset is not None:
+            fixed, etc = fixed_offset
             self.suggestions = (etc,)
-            message += f"; a fixed offset of {offset} is {etc!r} (IANA inverts the sign)"
+            message += f"; a fixed offset of {fixed} is {etc!r} (IANA inverts the sign)"
+        elif offset is not None and place_list:
+            message += f"; no IANA zone keeps {offset} all year: give the zone of the place, e.g. {_places_text(place_list)}"
         elif self.suggestions:
             message += f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
         self.message = message
         self.args = (message,)
+
+
+def _places_text(places: list[tuple[str, str]], limit: int = 5) -> str:
+    """"'Asia/Tokyo' (Japan (JST))", or several: "'A' (a), 'B' (b) or 'C' (c)", with "and N more" past ``limit``."""
+    shown = [f"{zone!r} ({description})" if description else repr(zone) for zone, description in places[:limit]]
+    if len(places) > limit:
+        return f"{', '.join(shown)} and {len(places) - limit} more"
+    if len(shown) > 1:
+        return f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return "".join(shown)
 
 
 class TimeParseError(PyconfScheduleError, ValueError):

@@ -704,7 +704,23 @@ def test_search_unquoted_words(capsys: pytest.CaptureFixture[str]) -> None:
          "20–21 October 2026; choose a moment with --at, e.g. --at '2026-04-07 11:00'\n"),
         (["list", "eu2026", "--day", "2026-04-07", "--kind", "poster"], "pyconf-schedule: no session found\n"),
         (["search", "eu2026", "na2026", "quantum teleportation"], "pyconf-schedule: no session found\n"),
-        (["now", "eu2026", "--at", "2026-04-08 12:30"], "pyconf-schedule: no session runs at 12:30 CEST on Wednesday 8 April 2026\n"),
+        (["now", "eu2026", "--at", "2026-04-08 12:30"],
+         "pyconf-schedule: no session runs at 12:30 CEST on Wednesday 8 April 2026, and 27 sessions that day have no "
+         "known time\n"
+         "hint: next, at 13:30 CEST: PyTorch on RISC-V: From Cross-Compilation To Native CI (Junior Stage), and 1 more "
+         "then\n"),
+        (["now", "eu2026", "--at", "2026-04-07 23:00"],
+         "pyconf-schedule: no session runs at 23:00 CEST on Tuesday 7 April 2026, and 11 sessions that day have no "
+         "known time\n"
+         "hint: next, at 09:00 CEST on Wednesday 8 April 2026: PyTorch CTO (Master Stage)\n"),
+        (["now", "eu2026", "--at", "2026-04-01 10:00"],
+         "pyconf-schedule: no session runs at 10:00 CEST on Wednesday 1 April 2026\n"
+         "hint: next, at 09:00 CEST on Tuesday 7 April 2026: Co-Evolution: How the Open Source Intelligence Stack "
+         "Compou… (Master Stage); PyTorch Conference Europe 2026 runs 7–8 April 2026; choose a moment with --at, e.g. "
+         "--at '2026-04-07 11:00'\n"),
+        (["now", "eu2026", "--at", "2026-04-08 12:30", "--room", "Junior Stage"],
+         "pyconf-schedule: no selected session runs at 12:30 CEST on Wednesday 8 April 2026\n"
+         "hint: next, at 13:30 CEST: PyTorch on RISC-V: From Cross-Compilation To Native CI (Junior Stage)\n"),
         (["now", "eu2026", "--at", "2026-05-01 10:00"],
          "pyconf-schedule: no session runs at 10:00 CEST on Friday 1 May 2026\n"
          "hint: PyTorch Conference Europe 2026 runs 7–8 April 2026; choose a moment with --at, e.g. --at '2026-04-07 11:00'\n"),

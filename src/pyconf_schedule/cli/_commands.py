@@ -188,11 +188,37 @@ def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_now(args: argparse.Namespace, out: TextIO) -> int:
     conf = _view(_load_source(args.source, args), args)
     moment = _moment(conf, args.at)
-    sessions = _by_names(conf.sessions, args).at(moment)
+    selected = _by_names(conf.sessions, args)
+    sessions = selected.at(moment)
     what = "no selected session" if _has_filters(args, times=False) else "no session"
-    return _show_moment(
-        out, args, conf, sessions, f"Running at {_moment_text(moment)}", f"{what} runs at {_moment_text(moment)}", moment
-    )
+    try:
+        return _show_moment(
+            out, args, conf, sessions, f"Running at {_moment_text(moment)}", f"{what} runs at {_moment_text(moment)}", moment
+        )
+    except _NothingFound as exc:
+        raise _nothing_running(exc, selected, moment, selected_only=what != "no session") from None
+
+
+def _nothing_running(exc: _NothingFound, selected: Sessions, moment: datetime, *, selected_only: bool) -> _NothingFound:
+    """'No session runs at ...', with how many sessions of that day have no known time and what starts next."""
+    untimed = len(selected.on(moment.date()).day_only)
+    message = exc.message
+    if untimed:
+        noun = "selected session" if selected_only else "session"
+        message += (
+            f", and {untimed} {noun}{' that day has' if untimed == 1 else 's that day have'} no known time"
+        )
+    later = selected.after(moment).scheduled
+    hints = [exc.hint] if exc.hint else []
+    if later:
+        first = later[0]
+        start = cast("datetime", first.start)
+        when = f"{start:%H:%M} {start.tzname()}" if start.date() == moment.date() else _moment_text(start)
+        room = f" ({first.room.name})" if first.room is not None else ""
+        together = len(later.filter(lambda s: s.start == start)) - 1
+        more = f", and {together} more then" if together else ""
+        hints.insert(0, f"next, at {when}: {_shorten(first.title)}{room}{more}")
+    return _NothingFound(message, "; ".join(hints) or None)
 
 
 def _cmd_next(args: argparse.Namespace, out: TextIO) -> int:

@@ -101,12 +101,13 @@ def _abbreviations(sessions: Iterable[Session], moments: Sequence[datetime] = ()
 
 def _zone_header(conf: Conference, sessions: Iterable[Session], moments: Sequence[datetime] = ()) -> str:
     """'<conference> — times in <zone> (<abbreviations>)'; a fixed-offset zone is its offset: 'times in UTC+01:00'."""
-    from .._zones import offset_label
-
     zone = conf.view_timezone or conf.timezone
-    label = offset_label(zone)
-    if label is not None:  # Etc/GMT-1 reads as minus one; its abbreviation (+01) says no more than the offset
-        return f"{conf.name} — times in {label}"
+    if zone.startswith("Etc/"):  # Etc/GMT-1 reads as minus one; its abbreviation (+01) says no more than the offset
+        from .._zones import offset_label
+
+        label = offset_label(zone)
+        if label is not None:
+            return f"{conf.name} — times in {label}"
     abbreviations = _abbreviations(sessions, moments)
     suffix = f" ({'/'.join(abbreviations)})" if abbreviations and abbreviations != [zone] else ""
     return f"{conf.name} — times in {zone}{suffix}"

@@ -217,7 +217,7 @@ def _nothing_running(exc: _NothingFound, selected: Sessions, moment: datetime, *
         room = f" ({first.room.name})" if first.room is not None else ""
         together = len(later.filter(lambda s: s.start == start)) - 1
         more = f", and {together} more then" if together else ""
-        hints.insert(0, f"next, at {when}: {_shorten(first.title)}{room}{more}")
+        hints.insert(0, f"next, at {when}: {_shorten(first.title or first.id)}{room}{more}")
     return _NothingFound(message, "; ".join(hints) or None)
 
 

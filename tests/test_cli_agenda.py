@@ -538,3 +538,48 @@ def test_compare_two_agendas(tmp_path: Path, capsys: pytest.CaptureFixture[str],
             {"start": "2026-04-08T11:30:00+02:00", "end": "2026-04-08T15:50:00+02:00", "maybe_taken": []},
         ]},
     })  # fmt: skip
+
+
+def test_agenda_write_errors_name_the_agenda_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Saving or exporting an agenda where it cannot be written says `cannot write FILE: cause`, never a temporary file."""
+    import os
+
+    missing = tmp_path / "no-such-folder" / "my.json"
+    assert run(capsys, "agenda", str(missing), "add", "eu2026", "pytorch-updates") == (
+        EXIT_ERROR, "", f"pyconf-schedule: error: cannot write {missing}: No such file or directory\n"
+    )
+    mine = tmp_path / "my.json"
+    assert run(capsys, "agenda", str(mine), "add", "eu2026", "pytorch-updates")[0] == EXIT_OK
+    out = tmp_path / "no-such-folder" / "picks.ics"
+    assert run(capsys, "agenda", str(mine), "export", "-o", str(out)) == (
+        EXIT_ERROR, "", f"pyconf-schedule: error: cannot write {out}: No such file or directory\n"
+    )
+    fifo = tmp_path / "picks.fifo"
+    os.mkfifo(fifo)
+    from pyconf_schedule import Agenda, load
+
+    with pytest.raises(OSError) as info:  # replacing a pipe (or a device such as /dev/full) would remove it
+        Agenda.load(mine, loader=load).save(fifo)
+    assert (info.value.filename, info.value.strerror, fifo.is_fifo()) == (
+        str(fifo), "not a regular file, which an agenda is saved as", True
+    )
+
+
+def test_agenda_save_failure_names_the_file_not_the_temporary_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An OSError while saving (the disk full, say) names the agenda file, and no temporary file is left."""
+    import os
+
+    from pyconf_schedule import Agenda, load
+
+    mine = tmp_path / "my.json"
+    agenda = Agenda.from_json('{"format": "pyconf-schedule-agenda", "version": 1, "conferences": ["eu2026"], "picks": []}', loader=load)
+
+    def full(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device", src)
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(OSError) as info:
+        agenda.save(mine)
+    assert (info.value.filename, info.value.strerror, sorted(p.name for p in tmp_path.iterdir())) == (
+        str(mine), "No space left on device", []
+    )

@@ -133,3 +133,52 @@ def test_an_error_message_with_a_line_break_stays_one_line(
     assert capsys.readouterr().err == (
         f"pyconf-schedule: error: {_SMALL}: cannot read demo at line 1: bad value 'a\\nb\\u2028c'\n"
     )
+
+
+_NO_FOLDER = "no-such-folder/d"
+
+
+@pytest.mark.parametrize(
+    ("argv", "file"),
+    [
+        (["export", "eu2026", "-o", "OUT/x.ics"], "OUT/x.ics"),
+        (["export", "eu2026", "--to", "json", "-o", "OUT/x.json"], "OUT/x.json"),
+        (["convert", "eu2026", "--to", "frab-xml", "-o", "OUT/x.xml"], "OUT/x.xml"),
+        (["export", "eu2026", "--to", "sqlite", "-o", "OUT/x.sqlite"], "OUT/x.sqlite"),
+    ],
+)
+def test_a_write_error_is_one_line_naming_the_file(
+    argv: list[str], file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Writing into a missing folder says `cannot write FILE: cause` and nothing else (no "left out" note first)."""
+    folder = tmp_path / _NO_FOLDER
+    argv = [a.replace("OUT", str(folder)) for a in argv]
+    code = main(argv)
+    captured = capsys.readouterr()
+    cause = "the database cannot be written: unable to open database file" if file.endswith(".sqlite") else "No such file or directory"
+    assert (code, captured.out, captured.err) == (
+        2, "", f"pyconf-schedule: error: cannot write {folder}/{file.split('/')[-1]}: {cause}\n"
+    )
+
+
+def test_a_full_device_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """`-o /dev/full` names the file: `cannot write /dev/full: No space left on device`."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    assert (main(["export", "eu2026", "--to", "ics", "-o", "/dev/full"]), *capsys.readouterr()) == (
+        2, "", "pyconf-schedule: error: cannot write /dev/full: No space left on device\n"
+    )
+
+
+def test_a_left_out_note_follows_a_write_that_succeeded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The note of sessions a format leaves out comes once the file is written."""
+    out = tmp_path / "x.ics"
+    code = main(["export", "eu2026", "-o", str(out)])
+    assert (code, *capsys.readouterr()) == (
+        0,
+        f"wrote 54 sessions to {out}\n",
+        "pyconf-schedule: note: 42 sessions (38 with a day but no time, 4 unscheduled) left out (ics needs a time): "
+        "brevitas-quantization-library, cross-region-model-serving-pytorch-inference-observability-and, "
+        "flexattention-flashattention-4-fast-and-flexible, flexible-deployment-of-pytorch-models-on-mcu-class, "
+        "from-pretrained-to-personal-privacy-first-fine-tuning, ...\n",
+    )

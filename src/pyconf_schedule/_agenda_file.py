@@ -27,6 +27,7 @@ agenda file's folder, or a URL), and the picks with their notes.
 
 from __future__ import annotations
 
+import errno
 import itertools
 import json
 import os
@@ -175,9 +176,13 @@ def write_file(path: str, text: str) -> None:
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     try:
-        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+        status = os.stat(target)
     except FileNotFoundError:
-        mode = None
+        mode: int | None = None
+    else:
+        if not stat.S_ISREG(status.st_mode):  # a device or a pipe: replacing it would remove it
+            raise OSError(errno.EINVAL, "not a regular file, which an agenda is saved as", os.fspath(path))
+        mode = stat.S_IMODE(status.st_mode)
     for attempt in itertools.count():
         temp = os.path.join(folder, f".agenda-{os.getpid()}-{secrets.token_hex(6)}.tmp")
         try:
@@ -186,15 +191,19 @@ def write_file(path: str, text: str) -> None:
         except FileExistsError:
             if attempt > 100:
                 raise
+        except OSError as exc:  # named by the file asked for, not by the temporary one
+            raise OSError(exc.errno, exc.strerror, os.fspath(path)) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             if mode is not None:
                 os.fchmod(out.fileno(), mode)
             out.write(text)
         os.replace(temp, target)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(temp):
             os.unlink(temp)
+        if isinstance(exc, OSError):  # named by the file asked for, not by the temporary one
+            raise OSError(exc.errno, exc.strerror, os.fspath(path)) from None
         raise
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from ._common import EXIT_OK, PROG, _NothingFound, _shorten, _shorten_path, _UsageError
+from ._common import EXIT_OK, PROG, _NothingFound, _shorten, _shorten_path, _UsageError, _write_error, _write_file
 from ._render import json_text, machine
 
 if TYPE_CHECKING:
@@ -148,6 +148,14 @@ def _source_text(source: str, path: str) -> str | None:
     return os.path.relpath(os.path.abspath(source), os.path.dirname(os.path.abspath(path)))
 
 
+def _save(agenda: Agenda, path: str) -> None:
+    """``agenda`` saved to ``path``; a failure is one ``cannot write FILE: cause`` error."""
+    try:
+        agenda.save(path)
+    except OSError as exc:
+        raise _write_error(path, exc) from None
+
+
 def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
     from .._agenda_file import locked
 
@@ -156,7 +164,13 @@ def _cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
     if action in ("add", "remove", "import"):  # read, change and save under the file's lock: concurrent runs keep every pick
         if not path.strip():
             raise _UsageError("FILE is empty", "give the agenda file's name, e.g. my-agenda.json")
-        with locked(path):
+        from contextlib import ExitStack
+
+        with ExitStack() as stack:
+            try:
+                stack.enter_context(locked(path))
+            except OSError as exc:  # the folder to save in cannot be opened
+                raise _write_error(path, exc) from None
             if action == "import":
                 from ._agenda_more import import_picks
 
@@ -196,7 +210,7 @@ def _remove(args: argparse.Namespace, path: str, out: TextIO) -> int:
 
         raise UnknownSessionError(unknown[0], picked)
     changed = agenda.remove(args.ids)
-    changed.save(path)
+    _save(changed, path)
     out.write(f"removed {len(agenda) - len(changed)}; {_count(len(changed))} in {path}\n")
     return EXIT_OK
 
@@ -230,7 +244,7 @@ def _add(args: argparse.Namespace, path: str, out: TextIO) -> int:
             confs = [conf if c.id == conf.id else c for c in agenda.conferences]
             agenda = Agenda(confs, agenda.picks, zone=agenda.zone, sources=sources)
         changed = agenda.add(ids, note=args.note, conference=conf, source=source)
-    changed.save(path)
+    _save(changed, path)
     out.write(f"added {len(changed) - before}; {_count(len(changed))} in {path}\n")
     clashes = [c for c in changed.clashes() if c.first.id in ids or c.second.id in ids]
     if clashes:
@@ -429,9 +443,7 @@ def _export(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
     if to_stdout:
         machine(out).write(text)
         return EXIT_OK
-    from pathlib import Path
-
-    Path(args.output).write_text(text, encoding="utf-8", newline="")
+    _write_file(args.output, text)
     out.write(f"wrote {_count(len(agenda))} to {args.output}\n")
     return EXIT_OK
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO, cast
 
-from ._common import EXIT_OK, PROG, _NothingFound, _report, _shorten, _UsageError
+from ._common import EXIT_OK, PROG, _NothingFound, _report, _shorten, _UsageError, _write_error, _write_file
 from ._layout import _columns, _date_range, _moment_text
 from ._render import _render_datasets, _render_session, _render_sessions, _render_speakers, json_text, machine
 from ._select import _by_names, _has_filters, _moment, _select, _view
@@ -266,23 +266,22 @@ def _export_binary(selection: Conference | Sessions, count: int, args: argparse.
         raise _UsageError(f"the {name} format writes {'a database file' if name == 'sqlite' else 'files'}, not text", f"name it with {where}")
     from ..formats import write
 
-    write(selection, args.output, name, tz=args.tz)
+    try:
+        write(selection, args.output, name, tz=args.tz)
+    except OSError as exc:  # ScheduleWriteError included: the database or folder cannot be written
+        raise _write_error(args.output, exc) from None
     out.write(f"wrote {count} session{'' if count == 1 else 's'} to {args.output}\n")
     if args.metadata:
         import json
-        from pathlib import Path
-
         from ..formats.sqlite import datasette_metadata
 
         document = json.dumps(datasette_metadata(args.output), ensure_ascii=False, indent=2) + "\n"
-        Path(args.metadata).write_text(document, encoding="utf-8")
+        _write_file(args.metadata, document)
         out.write(f"wrote the Datasette metadata to {args.metadata}\n")
     return EXIT_OK
 
 
 def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
-    from pathlib import Path
-
     if args.output == "":
         raise _UsageError("-o needs a FILE name", "leave -o out, or give -o -, to write to standard output")
     to_stdout = args.output in (None, "-")
@@ -325,6 +324,7 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     from ..formats import omitted
 
     left_out = omitted(selection, _format_name(args.output_format))
+    note = None
     if left_out:
         shown = ", ".join(left_out.ids[:5]) + (", ..." if len(left_out) > 5 else "")
         if len(left_out) == count:
@@ -339,11 +339,15 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
                 f"{which} {state}, and {args.output_format} holds only sessions with a time; nothing written",
                 "json, csv and markdown keep sessions without a time",
             )
-        _report(f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a time): {shown}", None)
+        note = f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a time): {shown}"
     if to_stdout:
         machine(out).write(text)  # the format's own text, escaped as the format says
+    else:
+        _write_file(args.output, text)  # a failure is the one error said: no note about a file that was not written
+    if note:
+        _report(note, None)
+    if to_stdout:
         return EXIT_OK
-    Path(args.output).write_text(text, encoding="utf-8", newline="")
     written = count - len(left_out)
     noun = "session" if written == 1 else "sessions"
     out.write(f"wrote {written} {noun} to {args.output}\n")

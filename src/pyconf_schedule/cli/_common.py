@@ -43,6 +43,24 @@ def _shorten_path(path: str) -> str:
     return path if len(path) <= 100 else "…" + path[-99:]
 
 
+def _write_file(path: str, text: str) -> None:
+    """``text`` written to the file ``path`` as UTF-8; any failure is one ``cannot write FILE: cause`` error."""
+    from pathlib import Path
+
+    try:
+        Path(path).write_text(text, encoding="utf-8", newline="")
+    except OSError as exc:
+        raise _write_error(path, exc) from None
+
+
+def _write_error(path: str, exc: OSError) -> _UsageError:
+    """``cannot write FILE: cause``, naming the file asked for (never a temporary file's name)."""
+    from ..exceptions import ScheduleWriteError
+
+    cause = exc.reason if isinstance(exc, ScheduleWriteError) else exc.strerror or str(exc)
+    return _UsageError(f"cannot write {_shorten_path(path)}: {cause}")
+
+
 def _report(message: str, hint: str | None) -> None:
     """``message`` and the hint on standard error, each kept to one line (a line break a value brings is escaped)."""
     if sys.stderr is None:  # nowhere to say it; the exit code still tells

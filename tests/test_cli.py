@@ -578,6 +578,21 @@ def test_convert_round_trip(capsys: pytest.CaptureFixture[str], schedule_file: P
     assert (code, sorted(ids)) == (EXIT_OK, ["disputed", "fold", "late", "open"])
 
 
+def test_convert_notes_the_relative_attachment_links_frab_xml_cannot_hold(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """c3voc JSON to frab XML: the relative attachment links the file gives are named in a note, not dropped silently."""
+    from ._support import shared_path
+
+    source = shared_path("samples", "voc-schedule_frab-camp2019.schedule.json")
+    target = tmp_path / "camp.xml"
+    assert run(capsys, "convert", str(source), "--to", "frab-xml", "-o", str(target)) == (
+        EXIT_OK,
+        f"wrote 79 sessions to {target}\n",
+        "pyconf-schedule: note: 3 links of 3 sessions left out (frab-xml holds only absolute http(s) URLs): frab-10178, "
+        "frab-10213, frab-10225; e.g. /system/event_attachments/attachments/000/003/792/original/"
+        "Hacking_Containers_and_Kubernetes.pdf?15…\n",
+    )
+
+
 # -- errors and exit codes --------------------------------------------------------------
 
 ERRORS = [

@@ -513,3 +513,32 @@ def test_recording_and_slide_addresses_are_links() -> None:
         [{"url": recording, "title": "Recording", "type": "media"}], [{"url": slides, "title": "Slides", "type": "slides"}]
     ]
     assert sorted(e["url"] for e in events)[1] == "https://pytorchconferenceeu2026.sched.com/event/2Hins"
+
+
+def _with_relative_links() -> Conference:
+    """The DST conference whose 'late' session has a relative page link and a relative and an absolute slides link."""
+    from ._support import dst_conference
+
+    conf = dst_conference()
+    late = attrs.evolve(conf.session("late"), url="event/late/", slides=("/system/attachments/late.pdf", "https://example.org/late.pdf"))
+    unscheduled = attrs.evolve(conf.session("tbd"), slides=("/system/attachments/tbd.pdf",))  # left out whole: not a link note
+    return attrs.evolve(conf, sessions=[late if s.id == "late" else unscheduled if s.id == "tbd" else s for s in conf.sessions])
+
+
+@pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
+def test_links_the_frab_formats_cannot_hold_are_named(format_name: str) -> None:
+    """unwritten_links() names each link that is not an absolute http(s) URL of a written session; the file keeps the rest."""
+    from pyconf_schedule.formats import unwritten_links
+
+    conf = _with_relative_links()
+    assert unwritten_links(conf, format_name) == (("late", "event/late/"), ("late", "/system/attachments/late.pdf"))  # type: ignore[arg-type]
+    text = dumps(conf, format_name)  # type: ignore[arg-type]
+    assert ("https://example.org/late.pdf" in text, "/system/attachments" in text, "event/late/" in text) == (True, False, False)
+
+
+@pytest.mark.parametrize("format_name", ["json", "ics", "csv"])
+def test_other_formats_leave_no_link_out(format_name: str) -> None:
+    """Formats that write links as given (or none) report none."""
+    from pyconf_schedule.formats import unwritten_links
+
+    assert unwritten_links(_with_relative_links(), format_name) == ()  # type: ignore[arg-type]

@@ -321,10 +321,10 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     if get_format(args.output_format).binary:
         return _export_binary(selection, count, args, out)
     text = _dumps(selection, args.output_format, tz=args.tz, zones=args.offer_zones)
-    from ..formats import omitted
+    from ..formats import omitted, unwritten_links
 
     left_out = omitted(selection, _format_name(args.output_format))
-    note = None
+    notes: list[str] = []
     if left_out:
         shown = ", ".join(left_out.ids[:5]) + (", ..." if len(left_out) > 5 else "")
         if len(left_out) == count:
@@ -339,12 +339,15 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
                 f"{which} {state}, and {args.output_format} holds only sessions with a time; nothing written",
                 "json, csv and markdown keep sessions without a time",
             )
-        note = f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a time): {shown}"
+        notes.append(f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a time): {shown}")
+    links = unwritten_links(selection, _format_name(args.output_format))
+    if links:
+        notes.append(f"{PROG}: note: {_links_text(links, args.output_format)}")
     if to_stdout:
         machine(out).write(text)  # the format's own text, escaped as the format says
     else:
         _write_file(args.output, text)  # a failure is the one error said: no note about a file that was not written
-    if note:
+    for note in notes:
         _report(note, None)
     if to_stdout:
         return EXIT_OK
@@ -352,6 +355,16 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     noun = "session" if written == 1 else "sessions"
     out.write(f"wrote {written} {noun} to {args.output}\n")
     return EXIT_OK
+
+
+def _links_text(links: tuple[tuple[str, str], ...], fmt: str) -> str:
+    """'2 links of 2 sessions left out (frab-xml holds only absolute http(s) URLs): a, b; e.g. /x.pdf'."""
+    ids = list(dict.fromkeys(sid for sid, _ in links))
+    shown = ", ".join(ids[:5]) + (", ..." if len(ids) > 5 else "")
+    count = f"{len(links)} link" if len(links) == 1 else f"{len(links)} links"
+    sessions = f"{len(ids)} session" if len(ids) == 1 else f"{len(ids)} sessions"
+    example = _shorten(links[0][1], 100)
+    return f"{count} of {sessions} left out ({fmt} holds only absolute http(s) URLs): {shown}; e.g. {example}"
 
 
 def _format_names_cli() -> tuple[str, ...]:

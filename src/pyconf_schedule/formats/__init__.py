@@ -89,6 +89,7 @@ __all__ = [
     "loads",
     "omitted",
     "read",
+    "unwritten_links",
     "write",
 ]
 
@@ -101,7 +102,7 @@ class Format:
     it (case is ignored for both); ``module`` the module of this package
     that implements it (``loads`` when ``readable``, ``dumps`` when
     ``writable``, ``write(obj, path, *, tz)`` too when ``binary``, and an
-    optional ``omitted``).  ``suffixes`` are the file suffixes files of the
+    optional ``omitted`` and ``unwritten_links``).  ``suffixes`` are the file suffixes files of the
     format carry, lower case with the dot; where formats share one,
     :func:`write` infers the first record's.  ``binary`` means a file, not
     text: :func:`dumps` refuses it and :func:`write` calls the module's
@@ -426,6 +427,27 @@ def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
     from ._common import as_conference
 
     return as_conference(obj).sessions[0:0]
+
+
+def unwritten_links(obj: Conference | Sessions, format: FormatName) -> tuple[tuple[str, str], ...]:
+    """(session id, link) for each link of a written session that ``format`` cannot hold, so leaves out.
+
+    frab XML and c3voc JSON hold only absolute http(s) URLs: a relative
+    attachment path a c3voc file gives (``/system/event_attachments/...``)
+    is left out rather than guessed into an address.  Empty for the others.
+
+    >>> from datetime import datetime, timezone
+    >>> from pyconf_schedule import Conference, Session
+    >>> talk = Session(id="a", title="A", start=datetime(2026, 4, 7, 9, tzinfo=timezone.utc), slides=("/files/a.pdf",))
+    >>> unwritten_links(Conference(id="c", name="C", timezone="UTC", sessions=[talk]), "frab-xml")
+    (('a', '/files/a.pdf'),)
+    """
+    module = _module(_canonical(format))
+    function = getattr(module, "unwritten_links", None)
+    if function is None:
+        return ()
+    result: tuple[tuple[str, str], ...] = function(obj)
+    return result
 
 
 def detect_format(data: str | bytes) -> ReadableFormat:

@@ -22,7 +22,7 @@ from .._text import slugify
 from .._time import get_zone, utc
 from ._common import as_conference, stable_uuid, view_zone
 
-__all__ = ["DayPlan", "EventPlan", "Plan", "acronym", "http_url", "plan"]
+__all__ = ["DayPlan", "EventPlan", "Plan", "acronym", "http_url", "plan", "unwritten_links"]
 
 @attrs.frozen
 class EventPlan:
@@ -108,6 +108,27 @@ def _exact(delta: timedelta | None) -> str:
 def http_url(value: str | None) -> str | None:
     """``value`` when it is an absolute http(s) URL without spaces, else None."""
     return value if value and _HTTP.match(value) else None
+
+
+def unwritten_links(obj: Conference | Sessions) -> tuple[tuple[str, str], ...]:
+    """(session id, link) for each link of a written session that is not an absolute http(s) URL.
+
+    The links are the session's page, recording, slide addresses and those
+    of its slides entries that are paths or addresses (a slash in them; a
+    plain file name is no link).  The frab formats hold only absolute
+    http(s) URLs (a relative attachment path such as
+    ``/system/event_attachments/...`` names no host), so the writers leave
+    the others out; sessions without a start are left out whole
+    (``omitted``).
+    """
+    dropped: list[tuple[str, str]] = []
+    for session in as_conference(obj).sessions:
+        if session.start is None:
+            continue
+        named = [s for s in session.slides if "/" in s]
+        links = [v for v in (session.url, session.recording) if v] + named + list(session.slide_urls)
+        dropped.extend((session.id, link) for link in dict.fromkeys(links) if not http_url(link))
+    return tuple(dropped)
 
 
 def _day_bounds(

@@ -54,9 +54,9 @@ from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import load_json, omitted
 from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
-from ._frab_plan import plan
+from ._frab_plan import plan, unwritten_links
 
-__all__ = ["SCHEMA_URL", "dumps", "loads", "omitted"]
+__all__ = ["SCHEMA_URL", "dumps", "loads", "omitted", "unwritten_links"]
 
 SCHEMA_URL = "https://c3voc.de/schedule/schema.json"
 _FORMAT = "c3voc-json"

@@ -73,6 +73,51 @@ def test_several_conferences_need_an_id(both: Path) -> None:
     assert str(unknown.value) == "cannot read sqlite: no conference 'eu2025' in the database; it holds: eu2026, na2026"
 
 
+def test_read_chooses_a_conference_of_a_database(both: Path) -> None:
+    """read(), formats.read() and loads() take conference=ID for a database of several conferences."""
+    from pyconf_schedule import formats, loads
+
+    assert read(both, conference="na2026") == load("na2026")
+    assert formats.read(both, conference="eu2026") == load("eu2026")
+    assert loads(both.read_bytes(), "sqlite", conference="na2026") == load("na2026")
+    with pytest.raises(ScheduleParseError) as unknown:
+        read(both, conference="na2025")
+    assert str(unknown.value) == "cannot read sqlite: no conference 'na2025' in the database; it holds: eu2026, na2026"
+
+
+def test_conference_of_a_one_conference_file_must_be_its_own(tmp_path: Path) -> None:
+    """For a file holding one conference, conference= is its id, or an error naming the one it holds."""
+    from pyconf_schedule import dumps as dumps_text
+
+    path = tmp_path / "eu.json"
+    path.write_text(dumps_text(load("eu2026"), "json"), encoding="utf-8")
+    assert read(path, conference="eu2026") == load("eu2026")
+    with pytest.raises(ScheduleParseError) as other:
+        read(path, conference="na2026")
+    assert str(other.value) == "cannot read json: no conference 'na2026' here; it holds one: eu2026"
+
+
+@pytest.mark.parametrize(
+    ("options", "code", "stdout", "stderr"),
+    [
+        ([], 2, "", "pyconf-schedule: error: FILE: the database holds 2 conferences (eu2026, na2026)\n"
+                    "hint: choose one with --conference ID, e.g. --conference eu2026\n"),
+        (["--conference", "na2025"], 2, "", "pyconf-schedule: error: FILE: no conference 'na2025' in the database; it holds: "
+                                          "eu2026, na2026\nhint: choose one of them with --conference ID\n"),
+        (["--conference", "na2026", "--speaker", "Liz Li", "--day", "2026-10-20"], 0,
+         "PyTorch Conference North America 2026 — times in America/Los_Angeles (PDT)\n\nTuesday 20 October 2026\n"
+         "  11:10–11:35  Extending TorchInductor with FlyDSL: A New MLIR-Native Backend\n"
+         "               for High-Performance GEMMs\n"
+         "               210BF · Liz Li (AMD)\n", ""),
+    ],
+)  # fmt: skip
+def test_cli_chooses_a_conference_of_a_database(
+    both: Path, options: list[str], code: int, stdout: str, stderr: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--conference ID` reads one conference of a database holding several; without it the error lists them."""
+    assert (main(["list", str(both), *options]), *capsys.readouterr()) == (code, stdout, stderr.replace("FILE", str(both)))
+
+
 def test_sql_a_user_writes(both: Path) -> None:
     """The schema answers everyday questions in plain SQL: a speaker's talks, a moment, a room count, full text."""
     db = sqlite3.connect(both)

@@ -730,3 +730,50 @@ def test_a_small_valid_timeout_is_kept() -> None:
 def test_requests_name_the_installed_release() -> None:
     """Requests carry the user agent pyconf-schedule/<the package's __version__> (Python urllib)."""
     assert fetch_module._user_agent() == f"pyconf-schedule/{pyconf_schedule.__version__} (Python urllib)"
+
+
+def test_a_failed_request_says_which_cached_copy_offline_reads(server: LocalServer, tmp_path: Path) -> None:
+    """A request that fails with a copy in the cache: the FetchError gives when the copy was checked; none without a copy."""
+    server.serve("/schedule.json", SMALL)
+    fetch(server.url("/schedule.json"), cache_dir=tmp_path)
+    server.routes["/schedule.json"].statuses = [500]
+    checked = fetch(server.url("/schedule.json"), cache_dir=tmp_path, offline=True).checked
+    with pytest.raises(HTTPStatusError) as info:
+        fetch(server.url("/schedule.json"), cache_dir=tmp_path)
+    assert info.value.cached == checked
+    server.serve("/other.json", status=500)
+    with pytest.raises(HTTPStatusError) as other:
+        fetch(server.url("/other.json"), cache_dir=tmp_path)
+    assert other.value.cached is None
+
+
+def test_cli_failed_url_with_a_cached_copy_hints_offline(server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """When the server fails and the cache holds a copy, the error is followed by a hint to read it with --offline."""
+    url = server.serve("/schedule.json", SMALL)
+    assert main(["list", url, "--cache-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    server.routes["/schedule.json"].statuses = [503]
+    checked = fetch(url, cache_dir=tmp_path, offline=True).checked
+    assert (main(["list", url, "--cache-dir", str(tmp_path)]), *capsys.readouterr()) == (
+        2,
+        "",
+        f"pyconf-schedule: error: cannot read {url!r}: the server answered 503 Service Unavailable\n"
+        f"hint: the cache holds a copy checked {checked:%Y-%m-%d %H:%M} UTC: add --offline to read it\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--offline"], "pyconf-schedule: error: --offline applies to URLs, and 'eu2026' is a dataset\n"
+                        "hint: leave --offline out: the embedded datasets are read without any request\n"),
+        (["--cache-dir", "DIR"], "pyconf-schedule: error: --cache-dir applies to URLs, and 'eu2026' is a dataset\n"
+                                 "hint: leave --cache-dir out: the embedded datasets are read without any request\n"),
+    ],
+)  # fmt: skip
+def test_cli_url_options_with_only_a_dataset_are_refused(
+    option: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--offline and --cache-dir with only datasets are refused, as the reference says, not ignored."""
+    argv = ["list", "eu2026", *[str(tmp_path) if a == "DIR" else a for a in option]]
+    assert (main(argv), *capsys.readouterr()) == (2, "", message)

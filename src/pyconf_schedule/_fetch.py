@@ -245,7 +245,12 @@ def _fetch(
         if entry.meta.get("last_modified"):
             headers["If-Modified-Since"] = entry.meta["last_modified"]
     now = datetime.now(timezone.utc)
-    status, data, etag, last_modified = _get(url, headers, timeout, limit, extra)
+    try:
+        status, data, etag, last_modified = _get(url, headers, timeout, limit, extra)
+    except FetchError as exc:
+        if entry is not None:  # an intact copy that offline=True would read
+            exc.cached = _checked(entry)
+        raise
     meta = {"url": url, "checked": now.isoformat()}
     if status == 304:
         if entry is None:  # an answer to a question not asked: a server fault

@@ -37,6 +37,7 @@ def read(
     cache_dir: str | os.PathLike[str] | None = None,
     timeout: float = 30.0,
     max_bytes: int | None = None,
+    conference: str | None = None,
 ) -> Conference:
     """Read the schedule file or ``http(s)://`` URL at ``path``; the format is detected from the content unless given.
 
@@ -59,6 +60,10 @@ def read(
     ``max_bytes`` raises (or lowers) the size limit for this read: the
     library reads whatever it writes when the limit is at least its size.
 
+    ``conference`` is the id of the conference to read from a source that
+    holds several (an SQLite database, which is otherwise refused with the
+    ids it holds); a source holding one conference of another id is refused.
+
     A pretalx event's API URL (``https://<host>/api/events/<slug>/``) is
     read as the event and its latest released schedule, several requests
     through the same cache (:func:`pyconf_schedule.read_pretalx`, which also
@@ -69,7 +74,7 @@ def read(
 
     url = source_url(path)
     if url is None:
-        return formats.read(path, format=format, file_tz=file_tz, max_bytes=max_bytes)
+        return formats.read(path, format=format, file_tz=file_tz, max_bytes=max_bytes, conference=conference)
     from ._limits import size_limit
 
     with size_limit(max_bytes):
@@ -79,14 +84,15 @@ def read(
             if event_url(url) is not None:  # an event of pretalx's API: several documents
                 from ._platforms import read_pretalx
 
-                return read_pretalx(url, file_tz=file_tz, offline=offline, cache_dir=cache_dir, timeout=timeout)
+                event = read_pretalx(url, file_tz=file_tz, offline=offline, cache_dir=cache_dir, timeout=timeout)
+                return formats.chosen(event, conference, "pretalx-api")
         from ._fetch import fetch
 
         data = fetch(url, cache_dir=cache_dir, offline=offline, timeout=timeout).data
         if not data.strip():
             raise ScheduleParseError(format or "schedule", f"{shorten(url, 100)!r} served an empty document")
         name = format or formats.format_for_url(url) or formats.detect_format(data)
-        return formats.loads(data, name, file_tz=file_tz)
+        return formats.loads(data, name, file_tz=file_tz, conference=conference)
 
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")

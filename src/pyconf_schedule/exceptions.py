@@ -9,6 +9,10 @@ valid.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 __all__ = [
     "AmbiguousTimeError",
@@ -305,8 +309,13 @@ class FetchError(PyconfScheduleError, OSError):
     """A URL could not be read: TLS failure, too many redirects, a response over the size limit, ...
 
     ``url`` is the address asked for and ``reason`` what went wrong; the
-    subclasses name the common cases.  Also an ``OSError``.
+    subclasses name the common cases.  Also an ``OSError``.  ``cached`` is
+    when the copy the cache holds of the URL was last downloaded or
+    confirmed (an aware UTC datetime), or ``None`` when it holds none: with
+    a copy, ``offline=True`` reads it.
     """
+
+    cached: datetime | None = None
 
     def __init__(self, url: str, reason: str) -> None:
         url = redact_url(url)  # a password in the URL is never shown, logged or kept

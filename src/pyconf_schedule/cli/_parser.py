@@ -278,6 +278,10 @@ def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
         help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
     )  # fmt: skip
     group.add_argument(
+        "--conference", metavar="ID",
+        help="the conference to read from a file that holds several (an SQLite database), by its id",
+    )  # fmt: skip
+    group.add_argument(
         "--max-bytes", metavar="N", type=_max_bytes_option,
         help="read files and URLs of up to N bytes (default: 52428800, 50 MiB; a guard against hostile files)",
     )  # fmt: skip

@@ -45,8 +45,10 @@ def _age_text(age: timedelta) -> str:
 def _load_url(source: str, args: argparse.Namespace, input_format: str | None, file_tz: str | None) -> Conference:
     """The conference a SOURCE URL serves, through the cache (or from it alone with --offline)."""
     from .._fetch import fetch
-    from ..exceptions import MissingZoneError, ScheduleParseError
+    from datetime import timezone
+
     from .._read import source_url
+    from ..exceptions import FetchError, MissingZoneError, ScheduleParseError
     from ..formats import detect_format, format_for_url, loads
 
     url = source_url(source)
@@ -61,7 +63,13 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
 
         if event_url(url) is not None:
             return _load_pretalx(url, args, file_tz, offline, max_bytes)
-    fetched = fetch(url, cache_dir=getattr(args, "cache_dir", None), offline=offline, max_bytes=max_bytes)
+    try:
+        fetched = fetch(url, cache_dir=getattr(args, "cache_dir", None), offline=offline, max_bytes=max_bytes)
+    except FetchError as exc:
+        if exc.cached is None or offline:
+            raise
+        checked = f"{exc.cached.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC"
+        raise _UsageError(str(exc), f"the cache holds a copy checked {checked}: add --offline to read it") from None
     if offline:
         _report(
             f"{PROG}: note: offline: {_shorten_path(source)} as cached {_age_text(fetched.age)} "
@@ -71,12 +79,17 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
     shown = _shorten_path(source)
     try:
         name = cast("ReadableFormat", input_format) if input_format else format_for_url(url) or detect_format(fetched.data)
-        return loads(fetched.data, name, file_tz=file_tz, max_bytes=max_bytes)
+        return loads(fetched.data, name, file_tz=file_tz, max_bytes=max_bytes, conference=getattr(args, "conference", None))
     except MissingZoneError:
         raise _UsageError(
             f"{shown}: the times in this schedule carry no zone", "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels"
         ) from None
     except ScheduleParseError as exc:
+        from ._sources import _choose_conference
+
+        choose = _choose_conference(exc, None)
+        if choose is not None:
+            raise _UsageError(f"{shown}: {choose[0]}", choose[1]) from None
         if not input_format and exc.reason.startswith("cannot tell the format"):
             raise _UsageError(
                 f"{shown}: the server's answer is not a schedule in a readable format",
@@ -93,6 +106,7 @@ def _load_pretalx(
 
     from .._platforms import TOKEN_ENV, read_pretalx
     from ..exceptions import MissingZoneError, ScheduleParseError
+    from ..formats import chosen
 
     shown = _shorten_path(url)
     try:
@@ -100,6 +114,7 @@ def _load_pretalx(
             url, token=os.environ.get(TOKEN_ENV) or None, file_tz=file_tz, offline=offline,
             cache_dir=getattr(args, "cache_dir", None), max_bytes=max_bytes,
         )  # fmt: skip
+        conf = chosen(conf, getattr(args, "conference", None), "pretalx-api")
     except MissingZoneError:
         raise _UsageError(
             f"{shown}: the event names no time zone", "give it with --file-tz ZONE, e.g. --file-tz Europe/Berlin"

@@ -21,8 +21,11 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
 
     input_format: str | None = getattr(args, "input_format", None)
     file_tz: str | None = getattr(args, "file_tz", None)
+    conference: str | None = getattr(args, "conference", None)
     if file_tz is not None and not file_tz.strip():
         raise _UsageError("--file-tz needs a zone name", "e.g. --file-tz Europe/Berlin")
+    if conference is not None and not conference.strip():
+        raise _UsageError("--conference needs a conference id", "e.g. --conference eu2026")
     if input_format and input_format.strip()[:1].isdigit():
         # '--from "2026-04-08 11:10"': a moment, given to the option that names a file format.
         hint = f'the moment is given by --at, e.g. --at "{_shorten(input_format.strip())}"' if hasattr(args, "at") else None
@@ -33,9 +36,15 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
         )
     names = dataset_names()
     if name in names and not _other_sources_are_files(args, names):  # else the options are for those files
-        if input_format or file_tz:
-            option = "--from" if input_format else "--file-tz"
-            raise _UsageError(f"{option} applies to schedule files, and {name!r} is a dataset")
+        given = [o for o, v in (("--from", input_format), ("--file-tz", file_tz), ("--conference", conference)) if v]
+        if given:
+            raise _UsageError(f"{given[0]} applies to schedule files, and {name!r} is a dataset")
+        for option, value in (("--offline", getattr(args, "offline", False)), ("--cache-dir", getattr(args, "cache_dir", None))):
+            if value:  # said, not silently ignored: an embedded dataset is read without a request
+                raise _UsageError(
+                    f"{option} applies to URLs, and {name!r} is a dataset",
+                    f"leave {option} out: the embedded datasets are read without any request",
+                )
         if getattr(args, "max_bytes", None) is not None:  # said, not silently ignored: an embedded dataset has no size limit
             raise _UsageError(
                 f"--max-bytes applies to schedule files and URLs, and {name!r} is a dataset",
@@ -68,7 +77,7 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
     try:
         return read(
             path, format=cast("ReadableFormat", input_format) if input_format else None, file_tz=file_tz,
-            max_bytes=getattr(args, "max_bytes", None),
+            max_bytes=getattr(args, "max_bytes", None), conference=conference,
         )  # fmt: skip
     except MissingZoneError as exc:
         # The library's message speaks to Python callers ("pass file_tz="); say it in the command's terms.
@@ -82,6 +91,9 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
             "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels",
         ) from None
     except ScheduleParseError as exc:
+        choose = _choose_conference(exc, path)
+        if choose is not None:
+            raise _UsageError(f"{shown}: {choose[0]}", choose[1]) from None
         readable = _format_names("read")
         if not input_format and "an HTML page" in exc.reason:
             from ..formats import _write_only_error
@@ -100,6 +112,28 @@ def _load_source(name: str, args: argparse.Namespace) -> Conference:
         if input_format:
             hint = _other_format_hint(path, input_format)
         raise _UsageError(f"{shown}: {exc}", hint) from None
+
+
+_NAME_ONE = "; name one with conference=ID"
+"""How the library ends its message for a database holding several conferences (it speaks to Python callers)."""
+
+
+def _choose_conference(exc: Exception, path: Path | None) -> tuple[str, str] | None:
+    """For a database that holds several conferences: the message in the command's terms and a --conference hint."""
+    from ..exceptions import ScheduleParseError
+
+    if not isinstance(exc, ScheduleParseError):
+        return None
+    if exc.reason.startswith("no conference ") and ("; it holds" in exc.reason):  # --conference named another
+        return exc.reason, "choose one of them with --conference ID"
+    if not exc.reason.endswith(_NAME_ONE):
+        return None
+    example = ""
+    if path is not None:
+        from ..formats.sqlite import conference_ids
+
+        example = f", e.g. --conference {conference_ids(path)[0]}"
+    return exc.reason[: -len(_NAME_ONE)], f"choose one with --conference ID{example}"
 
 
 def _head(path: Path, size: int = 65536) -> bytes:

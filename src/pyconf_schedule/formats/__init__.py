@@ -391,7 +391,12 @@ def _no_zones(format: str, zones: Sequence[str]) -> None:
 
 
 def loads(
-    data: str | bytes, format: ReadableFormat, *, file_tz: str | None = None, max_bytes: int | None = None
+    data: str | bytes,
+    format: ReadableFormat,
+    *,
+    file_tz: str | None = None,
+    max_bytes: int | None = None,
+    conference: str | None = None,
 ) -> Conference:
     """Read a schedule in ``format`` from text or bytes.
 
@@ -401,11 +406,30 @@ def loads(
     for malformed, unsafe or oversized input; nothing is half-loaded.
     A write-only name (``"csv"``) raises UnknownFormatError saying so.
     ``max_bytes`` raises (or lowers) the size limit, :data:`MAX_INPUT_BYTES`.
+    ``conference`` is the id of the conference to read from an input that
+    holds several (an SQLite database); an input holding one conference of
+    another id is refused, naming the one it holds.
     """
-    module = _module(_canonical(format, "read"))
+    canonical = _canonical(format, "read")
+    module = _module(canonical)
     with size_limit(max_bytes):
-        conf: Conference = module.loads(data, file_tz=file_tz)
-    return conf
+        if canonical == "sqlite":
+            conf: Conference = module.loads(data, file_tz=file_tz, conference=conference)
+            return conf
+        conf = module.loads(data, file_tz=file_tz)
+    return chosen(conf, conference, canonical)
+
+
+def chosen(conf: Conference, conference: str | None, format: str) -> Conference:
+    """``conf`` when ``conference`` is None or its id; else ScheduleParseError naming the conference it is.
+
+    For inputs that hold one conference, so that ``conference=`` means the
+    same for every format: the conference of that id, or an error listing
+    the ones there are.
+    """
+    if conference is None or conf.id == conference:
+        return conf
+    raise ScheduleParseError(format, f"no conference {shorten(conference)!r} here; it holds one: {conf.id}")
 
 
 def omitted(obj: Conference | Sessions, format: FormatName) -> Sessions:
@@ -530,11 +554,15 @@ def read(
     format: ReadableFormat | None = None,
     file_tz: str | None = None,
     max_bytes: int | None = None,
+    conference: str | None = None,
 ) -> Conference:
     """Read the schedule file at ``path``; the format is detected from the content unless given.
 
     ``file_tz`` is the zone for wall times the file gives without an offset
-    (see :func:`loads`).  Files over :data:`MAX_INPUT_BYTES` are refused
+    (see :func:`loads`).  ``conference`` is the id of the conference to read
+    from a file that holds several (an SQLite database: without it, such a
+    file is refused with the ids it holds; see :func:`sqlite.conference_ids
+    <pyconf_schedule.formats.sqlite.conference_ids>`).  Files over :data:`MAX_INPUT_BYTES` are refused
     before they are read; from a pipe or device, which gives no size, at
     most that many bytes (and one more, to tell) are read.  ``max_bytes``
     raises (or lowers) the size limit for this read: the library reads
@@ -571,8 +599,8 @@ def read(
         if name == "sqlite":  # a database file may have a -wal file beside it holding committed changes
             from . import sqlite
 
-            return sqlite.read(path, file_tz=file_tz)
-        return loads(data, name, file_tz=file_tz)
+            return sqlite.read(path, file_tz=file_tz, conference=conference)
+        return loads(data, name, file_tz=file_tz, conference=conference)
 
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")

@@ -777,3 +777,14 @@ def test_cli_url_options_with_only_a_dataset_are_refused(
     """--offline and --cache-dir with only datasets are refused, as the reference says, not ignored."""
     argv = ["list", "eu2026", *[str(tmp_path) if a == "DIR" else a for a in option]]
     assert (main(argv), *capsys.readouterr()) == (2, "", message)
+
+
+def test_a_download_reports_its_bytes(server: LocalServer, tmp_path: Path) -> None:
+    """fetch() tells a progress listener the bytes downloaded so far and the total the server announced."""
+    from pyconf_schedule import _progress
+
+    url = server.serve("/schedule.json", SMALL)
+    seen: list[tuple[str, int, int | None]] = []
+    with _progress.listening(lambda what, done, total: seen.append((what, done, total))):
+        fetch(url, cache_dir=tmp_path)
+    assert seen == [("downloaded", len(SMALL), len(SMALL))]

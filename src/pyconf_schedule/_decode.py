@@ -33,6 +33,7 @@ import attrs
 
 from ._conference import Conference
 from ._fields import CONFERENCE_PARTS, FORMAT_NAME, READ_VERSIONS, REFERENCED, VERSION_2, field_types, item_type, part_class
+from ._progress import SESSION_STEP, active, report
 from ._model import Session
 from ._time import parse_datetime
 
@@ -278,6 +279,7 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
     raw_sessions = _list(body.get(_SESSIONS, []))
     sessions = []
     references = tuple((name, ctx.tables[cls]) for name, cls in _SESSION_REFERENCES)
+    told = active()  # progress for a listener (the command line on a terminal), counted only when one listens
     for i, raw in enumerate(raw_sessions):
         if type(raw) is not dict or not raw.keys() <= allowed:
             raise Unsupported
@@ -288,6 +290,8 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
             fields = dict(raw)
         _session_fields(fields, ctx, references)
         sessions.append(Session(**fields))  # a repeated id is refused by the Conference, as for the converter
+        if told and not (i + 1) % SESSION_STEP:
+            report("sessions", i + 1, len(raw_sessions))
     shell = {k: v for k, v in body.items() if k in _SHELL_KEYS}
     for name, rule in _SHELL_RULES:
         if name in shell:

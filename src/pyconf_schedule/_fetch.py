@@ -71,6 +71,7 @@ from .exceptions import (
     ConnectionFailedError, FetchError, FetchTimeoutError, HTTPStatusError, InvalidArgumentError, NotCachedError,
 )  # fmt: skip
 from ._limits import RAISE_IT, shown_limit, size_limit
+from ._progress import report
 from ._request import MAX_REDIRECTS, Expired, Refused, Watch, check_timeout, check_url, opener, within
 
 __all__ = ["CACHE_ENV", "DEFAULT_TIMEOUT", "MAX_REDIRECTS", "Fetched", "cache_folder", "fetch"]
@@ -324,6 +325,7 @@ def _get_now(
                 if size > limit:
                     raise _too_large(url, None, limit)
                 chunks.append(chunk)
+                report("downloaded", size, response.length + size if response.length is not None else None)
             return response.status, b"".join(chunks), response.headers.get("ETag"), response.headers.get("Last-Modified")
     except Refused as exc:
         raise FetchError(url, exc.reason) from None

@@ -33,6 +33,7 @@ from ._parser import build_parser as build_parser  # the parser, for tests and t
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Sequence
+    from contextlib import AbstractContextManager
     from typing import TextIO
 
 __all__ = ["EXIT_ERROR", "EXIT_NOTHING_FOUND", "EXIT_OK", "main"]
@@ -74,7 +75,8 @@ def _main(argv: Sequence[str] | None) -> int:
     out = human(sys.stdout)  # every human line passes terminal_text(); machine formats write to machine(out)
     handler: Callable[[argparse.Namespace, TextIO], int] = args.handler
     try:
-        return handler(args, out)
+        with _progress_shown(args):  # cleared before any error below is written
+            return handler(args, out)
     except _NothingFound as exc:
         _report(f"{PROG}: {exc.message}", exc.hint)
         return EXIT_NOTHING_FOUND
@@ -92,6 +94,17 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as exc:  # a bug: still one line and exit code 2, never a traceback that reads as "nothing found"
         _internal_error(exc)
     return EXIT_ERROR
+
+
+def _progress_shown(args: argparse.Namespace) -> AbstractContextManager[None]:
+    """Progress on standard error for the command's work, when it is a terminal and --quiet was not given."""
+    from contextlib import nullcontext
+
+    if getattr(args, "quiet", False) or sys.stderr is None or not sys.stderr.isatty():
+        return nullcontext()
+    from ._progress import showing_progress
+
+    return showing_progress(sys.stderr)
 
 
 _DEBUG_VARIABLE = "PYCONF_SCHEDULE_DEBUG"

@@ -278,6 +278,10 @@ def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
         help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
     )  # fmt: skip
     group.add_argument(
+        "-q", "--quiet", action="store_true",
+        help="show no progress on standard error (shown on a terminal when reading takes over a second)",
+    )  # fmt: skip
+    group.add_argument(
         "--conference", metavar="ID",
         help="the conference to read from a file that holds several (an SQLite database), by its id",
     )  # fmt: skip

@@ -54,10 +54,11 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Literal, cast, overload
+from typing import TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
+from .._progress import active, report
 from .._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
 from ..exceptions import (
     InvalidArgumentError,
@@ -583,7 +584,7 @@ def read(
         check_size(file.stat().st_size, what)
         limit = input_limit()
         with file.open("rb") as stream:
-            data = stream.read(limit + 1)
+            data = _read_told(stream, limit + 1, file.stat().st_size) if active() else stream.read(limit + 1)
         if len(data) > limit:
             raise ScheduleParseError(what, f"the input is over the limit of {shown_limit(limit)}; {RAISE_IT}")
         if format is not None:
@@ -601,6 +602,21 @@ def read(
 
             return sqlite.read(path, file_tz=file_tz, conference=conference)
         return loads(data, name, file_tz=file_tz, conference=conference)
+
+
+def _read_told(stream: BinaryIO, most: int, size: int) -> bytes:
+    """At most ``most`` bytes of ``stream``, read a MiB at a time with each step reported as progress ("read")."""
+    chunks: list[bytes] = []
+    done = 0
+    total = size or None  # a pipe or device gives no size
+    while done < most:
+        chunk = stream.read(min(1 << 20, most - done))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        done += len(chunk)
+        report("read", done, total)
+    return b"".join(chunks)
 
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")

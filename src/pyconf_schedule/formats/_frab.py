@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from .._conference import Conference
+from .._progress import SESSION_STEP, active, report
 from .._days import ProgrammeDay, check_programme_days
 from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker
 from .._text import fold, slugify
@@ -289,7 +290,10 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
     # made and made again (the second pass below remakes only what it must: see _in_zone).
     early_zone = _named_zone(tz, raw.time_zone_name)
     kinds: dict[str | None, tuple[SessionKind, str | None]] = {}
-    for event in raw.events:
+    told = active()  # progress for a listener (the command line on a terminal), counted only when one listens
+    for number, event in enumerate(raw.events, start=1):
+        if told and not number % SESSION_STEP:
+            report("sessions", number, len(raw.events))
         try:
             start, end = _times(event, instant, bound, day_change, error)
         except OverflowError:

@@ -177,7 +177,7 @@ def test_a_left_out_note_follows_a_write_that_succeeded(tmp_path: Path, capsys: 
     assert (code, *capsys.readouterr()) == (
         0,
         f"wrote 54 sessions to {out}\n",
-        "pyconf-schedule: note: 42 sessions (38 with a day but no time, 4 unscheduled) left out (ics needs a time): "
+        "pyconf-schedule: note: 44 sessions (38 with a day but no time, 6 unscheduled) left out (ics needs a time): "
         "brevitas-quantization-library, cross-region-model-serving-pytorch-inference-observability-and, "
         "flexattention-flashattention-4-fast-and-flexible, flexible-deployment-of-pytorch-models-on-mcu-class, "
         "from-pretrained-to-personal-privacy-first-fine-tuning, ...\n",

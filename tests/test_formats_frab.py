@@ -516,11 +516,11 @@ def test_recording_and_slide_addresses_are_links() -> None:
 
 
 def _with_relative_links() -> Conference:
-    """The DST conference whose 'late' session has a relative page link and a relative and an absolute slides link."""
+    """The DST conference whose 'late' session has a relative page link, a relative and an absolute slides link and a slides file name."""
     from ._support import dst_conference
 
     conf = dst_conference()
-    late = attrs.evolve(conf.session("late"), url="event/late/", slides=("/system/attachments/late.pdf", "https://example.org/late.pdf"))
+    late = attrs.evolve(conf.session("late"), url="event/late/", slides=("/system/attachments/late.pdf", "https://example.org/late.pdf", "Late slides pdf"))
     unscheduled = attrs.evolve(conf.session("tbd"), slides=("/system/attachments/tbd.pdf",))  # left out whole: not a link note
     return attrs.evolve(conf, sessions=[late if s.id == "late" else unscheduled if s.id == "tbd" else s for s in conf.sessions])
 

@@ -194,8 +194,8 @@ def test_schema_refuses_start_beside_day_only() -> None:
 
 @pytest.mark.parametrize("format_name", ["ics", "frab-xml", "frab-json"])
 def test_writers_that_need_a_time_report_day_only_sessions_as_omitted(format_name: Any) -> None:
-    """iCalendar, frab XML and c3voc JSON report the day-only and the unscheduled sessions as left out."""
-    assert omitted(day_only_conference(), format_name).ids == ("d2", "d1", "d0", "u")
+    """iCalendar, frab XML and c3voc JSON report the session with no known end, the day-only and the unscheduled ones as left out."""
+    assert omitted(day_only_conference(), format_name).ids == ("t2", "d2", "d1", "d0", "u")
 
 
 @st.composite
@@ -266,9 +266,9 @@ def test_markdown_lists_day_only_sessions_under_their_day() -> None:
 
 @pytest.mark.parametrize("format_name", ["ics", "frab-xml", "frab-json"])
 def test_writers_that_need_a_time_write_only_timed_sessions(format_name: Any) -> None:
-    """iCalendar, frab XML and c3voc JSON read back with exactly the timed sessions: no time is invented."""
+    """iCalendar, frab XML and c3voc JSON read back with exactly the sessions with a start and an end: no time is invented."""
     back = loads(dumps(day_only_conference(), format_name), format_name)
-    assert sorted(s.title or "" for s in back.sessions) == ["Late social", "Morning keynote"]
+    assert sorted(s.title or "" for s in back.sessions) == ["Morning keynote"]
     assert (back.sessions.day_only.ids, back.sessions.unscheduled.ids) == ((), ())
 
 
@@ -325,8 +325,11 @@ def test_cli_now_and_next_never_give_day_only_sessions(
 @pytest.mark.parametrize(
     ("options", "note"),
     [
-        ([], "pyconf-schedule: note: 4 sessions (3 with a day but no time, 1 unscheduled) left out "
-             "(ics needs a time): d2, d1, d0, u\n"),
+        ([], "pyconf-schedule: note: 5 sessions (3 with a day but no time, 1 unscheduled, 1 with no known end) left out "
+             "(ics needs a start and an end): t2, d2, d1, d0, u\n"),
+        (["--day", "2026-04-07"], "pyconf-schedule: the selected session (t2) has no known end, and ics holds only sessions "
+                                  "with a start and an end; nothing written\n"
+                                  "hint: json, csv and markdown keep sessions without an end\n"),
         (["--day", "2026-04-08"], "pyconf-schedule: note: 2 sessions with a day but no time left out "
                                   "(ics needs a time): d2, d1\n"),
     ],
@@ -334,9 +337,9 @@ def test_cli_now_and_next_never_give_day_only_sessions(
 def test_cli_export_names_day_only_sessions_it_leaves_out(
     capsys: pytest.CaptureFixture[str], day_only_file: Any, options: list[str], note: str
 ) -> None:
-    """`export --to ics` says how many left-out sessions have a day but no time and how many no day."""
+    """`export --to ics` says how many left-out sessions have a day but no time, how many no day and how many no end."""
     code, _, err = run(capsys, "export", str(day_only_file), *options, "--to", "ics")
-    assert (code, err) == (0, note)
+    assert (code, err) == (1 if "nothing written" in note else 0, note)
 
 
 def test_cli_export_of_only_day_only_sessions_writes_nothing(capsys: pytest.CaptureFixture[str], day_only_file: Any) -> None:

@@ -13,6 +13,7 @@ import pytest
 from lxml import etree
 
 from pyconf_schedule import Conference, ScheduleParseError, Session, SessionKind, dumps, load, loads, read
+from pyconf_schedule.formats import omitted
 
 from .test_formats_golden import SHARED, small_conference
 
@@ -36,6 +37,26 @@ def _json_schema() -> dict[str, Any]:
     return schema
 
 
+def check_json_schema(document: dict[str, Any], conf: Conference) -> None:
+    """``document`` validates against schedule.schema.json (formats checked), but for the ``url`` of events that have none.
+
+    An event's ``url`` is the session's, else the conference's; with neither,
+    the writer leaves it out (as c3voc-schedule-tools' own files do) rather
+    than write a placeholder, and the schema's ``required`` misses exactly it.
+    """
+    validator = jsonschema.Draft6Validator(_json_schema(), format_checker=jsonschema.Draft6Validator.FORMAT_CHECKER)
+    errors = sorted((list(map(str, e.absolute_path)), e.message) for e in validator.iter_errors(document))
+    days = document["schedule"]["conference"]["days"]
+    events = [
+        (["schedule", "conference", "days", str(d), "rooms", room, str(i)], event)
+        for d, day in enumerate(days) for room, items in day["rooms"].items() for i, event in enumerate(items)
+    ]  # fmt: skip
+    assert errors == sorted((path, "'url' is a required property") for path, event in events if "url" not in event)
+    written = [s for s in conf.sessions if s.start is not None and s.end is not None]
+    without = sorted(s.title or "(untitled session)" for s in written if not (s.url or "").startswith("http"))
+    assert sorted(e["title"] for _, e in events if "url" not in e) == ([] if conf.url else without)
+
+
 def _conferences() -> list[tuple[str, Conference]]:
     return [("eu2026", load("eu2026")), ("na2026", load("na2026")), ("small", small_conference())]
 
@@ -52,23 +73,27 @@ def test_xml_validates_against_the_xsd(name: str, conf: Conference, tz: str | No
 @pytest.mark.parametrize(("name", "conf"), _conferences(), ids=lambda v: v if isinstance(v, str) else "")
 @pytest.mark.parametrize("tz", [None, "UTC", "Asia/Tokyo", "America/Los_Angeles"])
 def test_json_validates_against_the_schema(name: str, conf: Conference, tz: str | None) -> None:
-    """c3voc JSON of every dataset, in any zone, validates against schedule.schema.json (formats checked)."""
-    document = json.loads(dumps(conf, "c3voc-json", tz=tz))
-    jsonschema.Draft6Validator(_json_schema(), format_checker=jsonschema.Draft6Validator.FORMAT_CHECKER).validate(document)
+    """c3voc JSON of every dataset, in any zone, validates against schedule.schema.json (formats checked), but for
+    the url of events when neither they nor the conference have one (na2026, small)."""
+    check_json_schema(json.loads(dumps(conf, "c3voc-json", tz=tz)), conf)
 
 
 @pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
 @pytest.mark.parametrize("name", ["eu2026", "na2026"])
 def test_round_trip_keeps_the_schedule(format_name: str, name: str) -> None:
-    """Reading our own export gives every scheduled session's title, instants, room, track, kind and speakers."""
+    """Reading our own export gives every written session's title (an untitled one untitled), instants, room (none
+    without one), track, kind and speakers."""
     conf = load(name)
     back = loads(dumps(conf, format_name), format_name)  # type: ignore[arg-type]
     assert back.timezone == conf.timezone
     want = sorted(
-        (s.display_title, s.start, s.end, s.room and s.room.name, s.track and s.track.name, s.kind, s.speaker_names)
-        for s in conf.sessions.scheduled
+        (s.title or "", s.start, s.end, s.room and s.room.name or "", s.track and s.track.name, s.kind, s.speaker_names)
+        for s in conf.sessions.scheduled if s.end is not None
     )
-    got = sorted((s.title, s.start, s.end, s.room and s.room.name, s.track and s.track.name, s.kind, s.speaker_names) for s in back.sessions)
+    got = sorted(
+        (s.title or "", s.start, s.end, s.room and s.room.name or "", s.track and s.track.name, s.kind, s.speaker_names)
+        for s in back.sessions
+    )
     assert got == want
 
 
@@ -79,15 +104,13 @@ def test_ids_and_guids_are_stable(format_name: str) -> None:
 
 
 @pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
-def test_unknown_end_is_a_zero_duration(format_name: str) -> None:
-    """A session with an unknown end is written with duration 00:00 (and no end), which reads back as unknown."""
-    text = dumps(small_conference(), format_name)  # type: ignore[arg-type]
-    if format_name == "c3voc-json":
-        document = json.loads(text)
-        events = {e["title"][:10]: e for d in document["schedule"]["conference"]["days"] for r in d["rooms"].values() for e in r}
-        assert (events["🦄 Unicorns"]["duration"], "end" in events["🦄 Unicorns"]) == ("00:00", False)
-    unicorns = next(s for s in loads(text, format_name).sessions if s.title and s.title.startswith("🦄"))  # type: ignore[arg-type]
-    assert (unicorns.start, unicorns.end) == (datetime(2026, 3, 29, 8, 0, tzinfo=UTC), None)
+def test_unknown_end_is_left_out(format_name: str) -> None:
+    """A session with an unknown end is not written (no 00:00 a client shows as 0 minutes); omitted() lists it."""
+    conf = small_conference()
+    text = dumps(conf, format_name)  # type: ignore[arg-type]
+    assert "Unicorns" not in text
+    assert sorted(s.title or "" for s in loads(text, format_name).sessions) == ["", "=cmd|' /C calc'!A0", "Opening: Welcome, Friends; Agenda"]  # type: ignore[arg-type]
+    assert omitted(conf, format_name).ids == ("unicorns", "tba-panel")  # type: ignore[arg-type]
 
 
 def test_forbidden_xml_characters_are_stripped() -> None:
@@ -272,7 +295,7 @@ def _berlin_dst_conference() -> Conference:
 
 _DST_DURATIONS = {
     "berlin": {"Into the repeated hour": "02:30", "The repeated hour": "01:00", "Out of the repeated hour": "00:30"},
-    "la": {"Late Night Kernels": "02:00", "The Hour That Repeats": "01:00", "Open End": "00:00"},
+    "la": {"Late Night Kernels": "02:00", "The Hour That Repeats": "01:00"},
 }
 
 
@@ -300,13 +323,13 @@ def test_durations_across_dst_ends_are_real_time(name: str, conf: Conference, fo
         schema = _xsd()
         assert schema.validate(etree.fromstring(text.encode("utf-8"))), schema.error_log
     else:
-        jsonschema.Draft6Validator(_json_schema()).validate(json.loads(text))
+        check_json_schema(json.loads(text), conf)
     back = loads(text, format_name)  # type: ignore[arg-type]
     def instants(session: Session) -> tuple[str | None, str | None]:
         start, end = (None if t is None else t.astimezone(UTC).isoformat() for t in (session.start, session.end))
         return start, end
 
-    assert {s.title: instants(s) for s in back.sessions} == {s.title: instants(s) for s in conf.sessions.scheduled}
+    assert {s.title: instants(s) for s in back.sessions} == {s.title: instants(s) for s in conf.sessions.scheduled if s.end}
 
 
 @pytest.mark.parametrize(
@@ -377,11 +400,24 @@ def test_a_non_iana_time_zone_name_is_named_in_the_error(zone: str) -> None:
     assert info.value.location == "line 3"
 
 
-def test_placeholder_event_urls_are_not_read_back() -> None:
-    """The urn:uuid placeholder c3voc JSON writes for sessions without a URL reads back as no URL."""
+def test_events_without_a_url_get_no_placeholder() -> None:
+    """An event of a session and conference without a URL has no ``url`` (no ``urn:uuid:`` placeholder) and reads back without one."""
     from ._support import dst_conference
 
-    assert {s.url for s in loads(dumps(dst_conference(), "c3voc-json"), "c3voc-json").sessions} == {None}
+    text = dumps(dst_conference(), "c3voc-json")
+    assert "urn:" not in text
+    events = [e for d in json.loads(text)["schedule"]["conference"]["days"] for r in d["rooms"].values() for e in r]
+    assert [("url" in e) for e in events] == [False, False]
+    assert {s.url for s in loads(text, "c3voc-json").sessions} == {None}
+
+
+def test_placeholder_event_urls_of_other_files_are_not_read_back() -> None:
+    """The ``urn:uuid:<guid>`` placeholder older files carry (ours included) reads back as no URL."""
+    guid = "a0a0fcfe-b7fb-46e3-84b6-97a5406016b4"
+    text = json.dumps({"schedule": {"conference": {"title": "T", "time_zone_name": "UTC", "days": [{"date": "2026-01-01", "rooms": {
+        "R": [{"guid": guid, "id": 1, "date": "2026-01-01T10:00:00+00:00", "duration": "00:30", "title": "A",
+               "url": f"urn:uuid:{guid}"}]}}]}}})  # fmt: skip
+    assert [s.url for s in loads(text, "c3voc-json").sessions] == [None]
 
 
 def test_merged_c3voc_file_keeps_people_who_share_an_id_apart() -> None:

@@ -327,19 +327,22 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     notes: list[str] = []
     if left_out:
         shown = ", ".join(left_out.ids[:5]) + (", ..." if len(left_out) > 5 else "")
+        needs = "start and an end" if left_out.scheduled else "time"
         if len(left_out) == count:
             # Only sessions the format cannot hold: an empty document would look like success.
             which = f"the selected session ({shown})" if count == 1 else f"the {count} selected sessions ({shown})"
             plural = count > 1
             if left_out.day_only:
                 state = f"{'have' if plural else 'has'} no known time"
+            elif left_out.scheduled:
+                state = f"{'have' if plural else 'has'} no known end"
             else:
                 state = f"{'are' if plural else 'is'} not scheduled"
             raise _NothingFound(
-                f"{which} {state}, and {args.output_format} holds only sessions with a time; nothing written",
-                "json, csv and markdown keep sessions without a time",
+                f"{which} {state}, and {args.output_format} holds only sessions with a {needs}; nothing written",
+                f"json, csv and markdown keep sessions without {'a time' if needs == 'time' else 'an end'}",
             )
-        notes.append(f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a time): {shown}")
+        notes.append(f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a {needs}): {shown}")
     links = unwritten_links(selection, _format_name(args.output_format))
     if links:
         notes.append(f"{PROG}: note: {_links_text(links, args.output_format)}")
@@ -374,14 +377,18 @@ def _format_names_cli() -> tuple[str, ...]:
 
 
 def _left_out_text(left_out: Sessions) -> str:
-    """'1 unscheduled session', '2 sessions with a day but no time', or both counted: '3 sessions (2 with ...'."""
-    day_only, unscheduled = len(left_out.day_only), len(left_out.unscheduled)
+    """'1 unscheduled session', '2 sessions with a day but no time', or several kinds counted: '3 sessions (2 with ...'."""
+    counts = [
+        (len(left_out.day_only), "with a day but no time"),
+        (len(left_out.unscheduled), "unscheduled"),
+        (len(left_out.scheduled), "with no known end"),
+    ]
+    present = [(n, what) for n, what in counts if n]
 
     def sessions(n: int) -> str:
         return f"{n} session" if n == 1 else f"{n} sessions"
 
-    if not day_only:
-        return f"{unscheduled} unscheduled {'session' if unscheduled == 1 else 'sessions'}"
-    if not unscheduled:
-        return f"{sessions(day_only)} with a day but no time"
-    return f"{sessions(day_only + unscheduled)} ({day_only} with a day but no time, {unscheduled} unscheduled)"
+    if len(present) == 1:
+        n, what = present[0]
+        return f"{n} unscheduled {'session' if n == 1 else 'sessions'}" if what == "unscheduled" else f"{sessions(n)} {what}"
+    return f"{sessions(len(left_out))} ({', '.join(f'{n} {what}' for n, what in present)})"

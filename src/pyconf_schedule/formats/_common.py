@@ -34,6 +34,8 @@ __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_NESTING",
     "NAMESPACE",
+    "NO_ROOM",
+    "UNTITLED",
     "NamedTable",
     "UniqueIds",
     "as_conference",
@@ -47,7 +49,9 @@ __all__ = [
     "load_json",
     "offset_text",
     "omitted",
+    "place_zone",
     "rooms_table",
+    "source_room",
     "source_title",
     "stable_uuid",
     "strip_xml_illegal",
@@ -392,8 +396,14 @@ def out_of_range(format_name: str, location: str | None) -> ScheduleParseError:
 
 
 def omitted(obj: Conference | Sessions) -> Sessions:
-    """The sessions :func:`dumps` leaves out: those with no known start (day-only and unscheduled ones)."""
-    return as_conference(obj).sessions.filter(lambda s: s.start is None)
+    """The sessions the client formats' :func:`dumps` leave out: no known start (day-only, unscheduled) or no known end.
+
+    iCalendar, frab XML and c3voc JSON have no way to say "the end is not
+    known": a start without an end is read as a zero-length event (RFC 5545,
+    frab's ``00:00``) or given an invented hour (khal); so such a session is
+    left out, never shown with a length nobody gave.
+    """
+    return as_conference(obj).sessions.filter(lambda s: s.start is None or s.end is None)
 
 
 _N = TypeVar("_N", Room, Track)
@@ -466,6 +476,27 @@ def as_conference(obj: Conference | Sessions) -> Conference:
             return owner.select(obj)
         return Conference(id="sessions", name="Sessions", timezone=zone_name(obj.zone) or "UTC", sessions=obj)
     raise TypeError(f"expected a Conference or Sessions, got {type(obj).__name__}")
+
+
+_PLACE_ZONE = re.compile(r"^(?:(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][a-z]+\S*|UTC)$")
+
+
+def place_zone(name: str | None) -> str | None:
+    """``name`` when it is a real place's zone (an IANA ``Region/City`` name, or ``UTC``), else None.
+
+    The writers of frab XML, c3voc JSON (``time_zone_name``) and iCalendar
+    (``X-WR-TIMEZONE``) name the zone only then: an offset-only
+    zone (``Etc/GMT-1``, what a file that gives only ``+01:00`` offsets reads
+    as) is no place, and clients show it as "GMT-1" for UTC+1 (IANA's sign
+    is inverted); its events' dates carry the offset, which says it all.
+    Every name this admits also matches the c3voc JSON Schema's pattern.
+
+    >>> place_zone("Europe/Paris"), place_zone("America/Argentina/Buenos_Aires"), place_zone("UTC")
+    ('Europe/Paris', 'America/Argentina/Buenos_Aires', 'UTC')
+    >>> place_zone("Etc/GMT-1"), place_zone("UTC+01:00"), place_zone(None)
+    (None, None, None)
+    """
+    return name if name is not None and _PLACE_ZONE.match(name) else None
 
 
 def view_zone(obj: Conference | Sessions, tz: str | None) -> tuple[ZoneInfo | tzinfo, str]:
@@ -598,23 +629,39 @@ def kind_from_label(label: str | None) -> tuple[SessionKind, str | None]:
     return SessionKind.OTHER, text
 
 
+UNTITLED = "(untitled session)"
+"""The title iCalendar, frab XML and c3voc JSON write for an untitled session (they need one); read back as untitled."""
+NO_ROOM = "(no room given)"
+"""The room frab XML and c3voc JSON file a session without a room under (they need one); read back as no room."""
+
+
 def source_title(text: str | None, session_id: str) -> str | None:
     """A session's title as a text reader gives it: the one rule of every reader of text formats.
 
     Surrounding whitespace is dropped (the file's layout, not the title), an
-    empty title is no title, and the placeholder :attr:`Session.display_title`
-    writes for an untitled session (``(untitled session <id>)``, with the id
-    the session is read with) reads back as untitled.
+    empty title is no title, and the placeholders writers use for an
+    untitled session, :data:`UNTITLED` and the older ``(untitled session
+    <id>)`` (with the id the session is read with), read back as untitled.
 
-    >>> source_title("  Keynote ", "s1"), source_title("   ", "s1"), source_title("(untitled session s1)", "s1")
+    >>> source_title("  Keynote ", "s1"), source_title("   ", "s1"), source_title("(untitled session)", "s1")
     ('Keynote', None, None)
-    >>> source_title("(untitled session s1)", "s2")
-    '(untitled session s1)'
+    >>> source_title("(untitled session s1)", "s1"), source_title("(untitled session s1)", "s2")
+    (None, '(untitled session s1)')
     """
     if text is None:
         return None
     title = text.strip()
-    if not title or title == f"(untitled session {session_id})":
+    if not title or title == UNTITLED or title == f"(untitled session {session_id})":
         return None
     return title
+
+
+def source_room(text: str | None) -> str | None:
+    """A room name as a reader gives it: stripped, and none for a blank one or the :data:`NO_ROOM` placeholder.
+
+    >>> source_room(" Hall A "), source_room(""), source_room("(no room given)")
+    ('Hall A', None, None)
+    """
+    name = (text or "").strip()
+    return None if not name or name == NO_ROOM else name
 

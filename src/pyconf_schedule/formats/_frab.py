@@ -24,12 +24,14 @@ from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker
 from .._text import fold, slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
+from ._frab_plan import IDENTITY_RULE
 from ._common import (
     UniqueIds,
     build_conference,
     kind_from_label,
     out_of_range,
     rooms_table,
+    source_room,
     source_title,
     tracks_table,
     unique_slug,
@@ -52,6 +54,8 @@ class RawEvent:
     location: str
     id: str | None = None
     guid: str | None = None
+    slug: str | None = None
+    code: str | None = None
     title: str | None = None
     subtitle: str | None = None
     type: str | None = None
@@ -278,7 +282,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
 
     rooms = rooms_table()
     for name in raw.rooms:
-        rooms.get(name)
+        rooms.get(source_room(name))
     tracks = tracks_table()
     for name in raw.tracks:
         tracks.get(name)
@@ -327,7 +331,7 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                 kind_label=label,
                 start=start,
                 end=end,
-                room=rooms.get(event.room),
+                room=rooms.get(source_room(event.room)),
                 track=tracks.get(event.track),
                 speakers=list(people.values()),
                 abstract="\n\n".join(paragraphs) or None,
@@ -337,6 +341,9 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
             )
         except PyconfScheduleError as exc:
             raise error(str(exc), event.location) from None
+        kept = _identities(event, sid, format_name)
+        if kept:
+            session = attrs.evolve(session, variants=kept)
         drafts.append((session, event.location))
     conf_zone = zone_name(early_zone) if early_zone is not None else None
     if conf_zone is None:
@@ -523,6 +530,22 @@ def _date(text: str | None) -> date | None:
         return date.fromisoformat(text.strip()[:10])
     except ValueError:
         return None
+
+
+def _identities(event: RawEvent, session_id: str, format_name: str) -> list[Conflict]:
+    """The event's own identities (guid, id, slug, code) as variants, so that writers give them back.
+
+    The id is kept only when the session id does not already carry it
+    (``frab-<id>``): two slots of one pretalx submission share an id.
+    """
+    values = {"guid": event.guid, "slug": event.slug, "code": event.code}
+    if event.id and session_id != f"frab-{event.id}":
+        values["id"] = event.id
+    return [
+        Conflict(field=key, values=[SourcedValue(value=value.strip(), sources=(format_name,))], rule=IDENTITY_RULE)
+        for key, value in values.items()
+        if value and value.strip()
+    ]
 
 
 def _session_id(event: RawEvent, taken: UniqueIds) -> str:

@@ -9,20 +9,47 @@ Reading is :mod:`._frab`.
 
 from __future__ import annotations
 
+import base64
 import re
+import uuid
 from datetime import date, datetime, timedelta
 
 import attrs
 
 from .._conference import Conference
 from .._days import ProgrammeDay
-from .._model import Session
+from .._model import Session, Speaker
 from .._sessions import Sessions
 from .._text import slugify
 from .._time import get_zone, utc
-from ._common import as_conference, stable_uuid, view_zone
+from ._common import NO_ROOM, UNTITLED, as_conference, place_zone, stable_uuid, view_zone
 
-__all__ = ["DayPlan", "EventPlan", "Plan", "acronym", "http_url", "plan", "unwritten_links"]
+__all__ = [
+    "IDENTITY_RULE",
+    "DayPlan",
+    "EventPlan",
+    "PersonPlan",
+    "Plan",
+    "acronym",
+    "http_url",
+    "identity",
+    "plan",
+    "unwritten_links",
+]
+
+IDENTITY_RULE = "the identity the source gives the event; no field of the model holds it"
+"""The rule of the :attr:`Session.variants <pyconf_schedule.Session.variants>` that keep a frab or c3voc event's own
+``guid``, ``id``, ``slug`` and ``code``, so that a converted schedule keeps the source's identities."""
+
+
+@attrs.frozen
+class PersonPlan:
+    """A person as the frab writers give it: the name, the source's numeric id (when known) and a guid."""
+
+    name: str
+    id: int | None
+    guid: str
+
 
 @attrs.frozen
 class EventPlan:
@@ -32,7 +59,7 @@ class EventPlan:
     date: str
     start: str
     duration: str
-    end: str | None
+    end: str
     room: str
     xml_start: str
     xml_duration: str
@@ -43,9 +70,10 @@ class EventPlan:
     language: str | None
     abstract: str | None
     url: str | None
-    persons: tuple[tuple[str, str], ...]
+    persons: tuple[PersonPlan, ...]
     slides: tuple[str, ...]
     recording: str | None
+    code: str | None
 
 
 @attrs.frozen
@@ -59,7 +87,7 @@ class DayPlan:
 
 @attrs.frozen
 class Plan:
-    zone_name: str
+    zone_name: str | None
     acronym: str
     title: str
     start: date | None
@@ -72,6 +100,32 @@ class Plan:
 
 _HTTP = re.compile(r"^https?://\S+$")
 _NUMERIC_ID = re.compile(r"^(?:frab-)?([1-9]\d{0,8})$")
+_UUID = re.compile(r"^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$")
+_PERSON_NUMBER = re.compile(r"^person-(0|[1-9]\d{0,8})(?:-\d+)?$")
+"""A speaker id the frab readers made from a numeric person id (``person-7797``; ``person-2-2`` for the second person
+a merged file gives the id 2): the id comes back out, as the file gave it."""
+_BASE64_UUID = re.compile(r"^[A-Za-z0-9_-]{21}[AQgw]$")
+"""A UUID's 16 bytes in URL-safe base64 without padding, as frab wrote event guids in 2014 (31C3)."""
+_PERSON_GUID = re.compile(r"^person-([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})$")
+_SLUG = re.compile(r"^[a-z0-9_]{4,}-[a-z0-9_-]*[a-z0-9]$")
+"""A slug both schemas accept: the XSD's ``voc-slug-new`` and the JSON Schema's ``^[a-z0-9_-]+[a-z0-9]$``."""
+_CODE = re.compile(r"^[0-9A-Z]{6}$")
+"""A pretalx submission code, as the XSD's ``pretalx-random-code`` and the JSON Schema's ``^[A-Z0-9]+$`` accept it."""
+def identity(session: Session, key: str) -> str | None:
+    """The source's own ``key`` (``guid``, ``id``, ``slug``, ``code``) of ``session``, kept by a frab or c3voc reader.
+
+    >>> from pyconf_schedule import Conflict, SourcedValue
+    >>> kept = Conflict(field="guid", values=[SourcedValue(value="a0a0fcfe-b7fb-46e3-84b6-97a5406016b4", sources=["frab-xml"])],
+    ...                 rule=IDENTITY_RULE)
+    >>> identity(Session(id="frab-1", variants=[kept]), "guid")
+    'a0a0fcfe-b7fb-46e3-84b6-97a5406016b4'
+    >>> identity(Session(id="frab-1"), "guid") is None
+    True
+    """
+    for variant in session.variants:
+        if variant.field == key and variant.rule == IDENTITY_RULE and variant.values:
+            return variant.values[0].value
+    return None
 
 
 def acronym(conf_id: str) -> str:
@@ -90,14 +144,12 @@ def _hhmm(delta: timedelta) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
 
 
-def _exact(delta: timedelta | None) -> str:
-    """A duration for frab XML: ``HH:MM``, or ``HH:MM:SS`` when it has seconds or is zero; ``00:00`` for an unknown end.
+def _exact(delta: timedelta) -> str:
+    """A duration for frab XML: ``HH:MM``, or ``HH:MM:SS`` when it has seconds or is zero (``00:00`` means unknown).
 
-    >>> _exact(timedelta(minutes=90)), _exact(timedelta(seconds=61)), _exact(timedelta(0)), _exact(None)
-    ('01:30', '00:01:01', '00:00:00', '00:00')
+    >>> _exact(timedelta(minutes=90)), _exact(timedelta(seconds=61)), _exact(timedelta(0))
+    ('01:30', '00:01:01', '00:00:00')
     """
-    if delta is None:
-        return "00:00"
     seconds = int(delta.total_seconds())
     if seconds and not seconds % 60:
         return _hhmm(delta)
@@ -146,6 +198,43 @@ def _day_bounds(
     return min(instants, key=utc), max(instants, key=utc)
 
 
+def _uuid_text(guid: str | None) -> str | None:
+    """A source's event guid as the schemas' UUID text: as it is (in lower case), or decoded from frab's base64; else None.
+
+    >>> _uuid_text("A0A0FCFE-B7FB-46E3-84B6-97A5406016B4"), _uuid_text("HOqeNIb6G7M4hYFKFRkCmQ"), _uuid_text("x")
+    ('a0a0fcfe-b7fb-46e3-84b6-97a5406016b4', '1cea9e34-86fa-1bb3-3885-814a15190299', None)
+    """
+    if guid is None:
+        return None
+    if _UUID.match(guid.lower()):
+        return guid.lower()
+    if _BASE64_UUID.match(guid):
+        return str(uuid.UUID(bytes=base64.urlsafe_b64decode(guid + "==")))
+    return None
+
+
+def _kept_slug(slug: str | None, taken: set[str]) -> str | None:
+    """The source's slug when the schemas accept it (as it is, else in lower case) and no other event has it."""
+    for candidate in (slug, slug.lower() if slug else None):
+        if candidate and _SLUG.match(candidate) and candidate not in taken:
+            return candidate
+    return None
+
+
+def _person(conf_id: str, speaker: Speaker) -> PersonPlan:
+    """A speaker as a frab person: the source's numeric id and guid when its id keeps them, else a stable guid.
+
+    The frab and c3voc readers name a person ``person-<id>`` (or
+    ``person-<guid>`` when the source gives only a guid): those come back out.
+    """
+    number, kept = _PERSON_NUMBER.match(speaker.id), _PERSON_GUID.match(speaker.id)
+    return PersonPlan(
+        name=speaker.name,
+        id=int(number[1]) if number else None,
+        guid=kept[1] if kept else str(stable_uuid(conf_id, "speaker", speaker.id)),
+    )
+
+
 def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     """Lay ``obj`` out as frab days, rooms and events in the view zone.
 
@@ -157,9 +246,9 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     acr = acronym(conf.id)
     used_ids: set[int] = set()
     ids: dict[str, int] = {}
-    scheduled = [s for s in conf.sessions if s.start is not None]
+    scheduled = [s for s in conf.sessions if s.start is not None and s.end is not None]  # the rest: omitted()
     for session in scheduled:  # numeric ids first, so they keep their number
-        m = _NUMERIC_ID.match(session.id)
+        m = _NUMERIC_ID.match(identity(session, "id") or session.id)
         if m and int(m[1]) not in used_ids:
             ids[session.id] = int(m[1])
             used_ids.add(int(m[1]))
@@ -176,30 +265,37 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     by_day: dict[date, list[EventPlan]] = {}
     instants: dict[date, list[datetime]] = {}
     slugs: set[str] = set()
+    guids: set[str] = set()
     for session in scheduled:
-        assert session.start is not None
+        assert session.start is not None and session.end is not None
         start = session.start.astimezone(zone)
-        end = None if session.end is None else session.end.astimezone(zone)
-        duration = session.duration
+        end = session.end.astimezone(zone)
+        duration = utc(session.end) - utc(session.start)
         number = ids[session.id]
-        title = session.display_title
-        rest = f"{number}-{slugify(title)[:60].rstrip('-')}".rstrip("-")
-        slug = f"{acr}-{rest if len(rest) >= 4 else rest.zfill(4)}"
-        while slug in slugs:
-            slug += "-x"
+        title = session.title if session.title is not None else UNTITLED
+        slug = _kept_slug(identity(session, "slug"), slugs)
+        if slug is None:
+            rest = f"{number}-{slugify(title)[:60].rstrip('-')}".rstrip("-")
+            slug = f"{acr}-{rest if len(rest) >= 4 else rest.zfill(4)}"
+            while slug in slugs:
+                slug += "-x"
         slugs.add(slug)
+        kept_guid = _uuid_text(identity(session, "guid"))
+        guid = kept_guid if kept_guid and kept_guid not in guids else str(stable_uuid(conf.id, "session", session.id))
+        guids.add(guid)
+        code = identity(session, "code")
         day = view.day_of(session)
         assert day is not None
         by_day.setdefault(day, []).append(
             EventPlan(
                 session=session,
                 id=number,
-                guid=str(stable_uuid(conf.id, "session", session.id)),
+                guid=guid,
                 date=start.isoformat(),
                 start=start.strftime("%H:%M"),
-                duration=_hhmm(duration) if duration is not None else "00:00",
-                end=None if end is None else end.isoformat(),
-                room=session.room.name if session.room else "",
+                duration=_hhmm(duration),
+                end=end.isoformat(),
+                room=session.room.name if session.room else NO_ROOM,
                 xml_start=start.strftime("%H:%M:%S" if start.second else "%H:%M"),
                 xml_duration=_exact(duration),
                 slug=slug,
@@ -209,12 +305,13 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 language=session.language,
                 abstract=session.abstract,
                 url=http_url(session.url),
-                persons=tuple((p.name, str(stable_uuid(conf.id, "speaker", p.id))) for p in session.speakers),
+                persons=tuple(_person(conf.id, p) for p in session.speakers),
                 slides=tuple(dict.fromkeys(s for s in (*session.slides, *session.slide_urls) if http_url(s))),
                 recording=http_url(session.recording),
+                code=code if code and _CODE.match(code) else None,
             )
         )
-        instants.setdefault(day, []).extend([start] if end is None else [start, end])
+        instants.setdefault(day, []).extend([start, end])
     programme = {d.date: d for d in conf.programme_days}
     days: list[DayPlan] = []
     for index, (day, events) in enumerate(sorted(by_day.items()), start=1):
@@ -237,7 +334,7 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         )
     day_list = [d.date for d in days]
     return Plan(
-        zone_name=name,
+        zone_name=place_zone(name),
         acronym=acr,
         title=conf.name,
         start=conf.start_date or (day_list[0] if day_list else None),

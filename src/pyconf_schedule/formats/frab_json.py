@@ -7,16 +7,17 @@ and what is left out follow the same rules; see its docstring).
 Writing: the output validates against the c3voc ``schedule.schema.json``:
 ``{"$schema", "generator", "schedule": {"version", "conference": {...}}}``
 with ``acronym``, ``title``, ``start``, ``end``, ``daysCount``,
-``timeslot_duration``, ``time_zone_name`` (the view zone; left out when the
-schema's pattern rejects the name, e.g. ``Etc/GMT-1``), ``url``, ``rooms``
+``timeslot_duration``, ``time_zone_name`` (the view zone when it is a real
+place's, as in frab XML; an offset-only ``Etc/GMT-1`` is left out), ``url``, ``rooms``
 (``name``, ``slug``, ``guid``), ``tracks`` and ``days`` (``index``,
 ``date``, ``day_start``, ``day_end``, ``rooms`` keyed by room name; days
 follow the programme-day rule, as in :mod:`~pyconf_schedule.formats.frab_xml`).  Each
-event carries ``guid``, ``id``, ``date``, ``start``, ``duration`` and, when
-the end is known, ``end``; ``url`` is the session's http(s) URL, else the
-conference's, else ``urn:uuid:<guid>``; persons are ``{"name",
-"public_name", "guid"}``.  Sessions with no start (day-only or
-unscheduled) are left out (:func:`omitted`).
+event has the keys of :data:`EVENT_KEYS`, what pretalx and frab write;
+ids, slugs and placeholders as in frab XML; ``url`` is the session's
+http(s) URL, else the conference's, else left out (no placeholder);
+persons are ``{"id", "public_name", "guid"}`` with a numeric id, else
+``{"name", "public_name", "guid"}``.  Sessions with no start (day-only or
+unscheduled) or no known end are left out (:func:`omitted`).
 
 Reading: pretalx and frab files, lenient about what the schema marks
 required: ``date`` offsets are trusted (pretalx writes
@@ -54,13 +55,12 @@ from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import load_json, omitted
 from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
-from ._frab_plan import plan, unwritten_links
+from ._frab_plan import EventPlan, PersonPlan, plan, unwritten_links
 
-__all__ = ["SCHEMA_URL", "dumps", "loads", "omitted", "unwritten_links"]
+__all__ = ["EVENT_KEYS", "SCHEMA_URL", "dumps", "loads", "omitted", "unwritten_links"]
 
 SCHEMA_URL = "https://c3voc.de/schedule/schema.json"
 _FORMAT = "c3voc-json"
-_ZONE_PATTERN = re.compile(r"^([A-Z][a-z]+/[A-Z][a-z]+)|UTC$")
 
 
 def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
@@ -80,7 +80,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         "daysCount": len(p.days),
         "timeslot_duration": "00:05",
     }
-    if _ZONE_PATTERN.search(p.zone_name):
+    if p.zone_name is not None:
         conference["time_zone_name"] = p.zone_name
     if p.url:
         conference["url"] = p.url
@@ -90,29 +90,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     for day in p.days:
         rooms: dict[str, list[dict[str, Any]]] = {}
         for room_name, events in day.rooms:
-            rooms[room_name] = [
-                {
-                    "guid": e.guid,
-                    "id": e.id,
-                    "date": e.date,
-                    "start": e.start,
-                    "duration": e.duration,
-                    **({"end": e.end} if e.end else {}),
-                    "room": e.room,
-                    "slug": e.slug,
-                    "url": e.url or fallback_url or f"urn:uuid:{e.guid}",
-                    "title": e.title,
-                    "subtitle": None,
-                    "track": e.track,
-                    "type": e.type,
-                    "language": e.language,
-                    "abstract": e.abstract,
-                    "persons": [{"name": name, "public_name": name, "guid": guid} for name, guid in e.persons],
-                    "links": [{"url": url, "title": "Slides", "type": "slides"} for url in e.slides]
-                    + ([{"url": e.recording, "title": "Recording", "type": "media"}] if e.recording else []),
-                }
-                for e in events
-            ]
+            rooms[room_name] = [_event_json(e, fallback_url) for e in events]
         days.append(
             {"index": day.index, "date": day.date.isoformat(), "day_start": day.start, "day_end": day.end, "rooms": rooms}
         )
@@ -123,6 +101,57 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         "schedule": {"version": "1.0", "conference": conference},
     }
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+EVENT_KEYS = (
+    "id", "guid", "logo", "date", "start", "duration", "room", "slug", "url", "title", "subtitle", "track", "type",
+    "language", "abstract", "description", "persons", "links", "attachments",
+)  # fmt: skip
+"""The keys of every event written, in pretalx's order: what pretalx and frab write for every event (the shared
+samples show them), less ``recording_license`` and ``do_not_record``, which would state a recording permission the
+model does not know.  ``code`` follows ``guid`` when the source gave one; ``end`` follows ``duration`` only when
+``HH:MM`` cannot say the length (seconds, or zero length, which ``00:00`` would make unknown); ``url`` is left out
+when neither the session nor the conference has an http(s) address."""
+
+
+def _event_json(e: EventPlan, fallback_url: str | None) -> dict[str, Any]:
+    """One event as pretalx and frab write it (:data:`EVENT_KEYS`)."""
+    event: dict[str, Any] = {"id": e.id, "guid": e.guid}
+    if e.code:
+        event["code"] = e.code
+    event |= {"logo": None, "date": e.date, "start": e.start, "duration": e.duration}
+    if e.xml_duration.count(":") == 2:
+        event["end"] = e.end
+    event |= {"room": e.room, "slug": e.slug}
+    url = e.url or fallback_url
+    if url:
+        event["url"] = url
+    event |= {
+        "title": e.title,
+        "subtitle": "",
+        "track": e.track,
+        "type": e.type,
+        "language": e.language,
+        "abstract": e.abstract,
+        "description": "",
+        "persons": [_person_json(person) for person in e.persons],
+        "links": [{"url": url, "title": "Slides", "type": "slides"} for url in e.slides]
+        + ([{"url": e.recording, "title": "Recording", "type": "media"}] if e.recording else []),
+        "attachments": [],
+    }
+    return event
+
+
+def _person_json(person: PersonPlan) -> dict[str, Any]:
+    """A person as frab writes one (``id``, ``public_name``) when its numeric id is known, else as pretalx (``name``).
+
+    The JSON Schema takes a person as exactly one of the two (its ``oneOf``):
+    never both ``id`` and ``name``.  ``public_name``, which pyfahrplan and
+    c3voc-schedule-tools' XML export read, is always there; so is ``guid``.
+    """
+    if person.id is not None:
+        return {"id": person.id, "public_name": person.name, "guid": person.guid}
+    return {"name": person.name, "public_name": person.name, "guid": person.guid}
 
 
 def _s(value: Any) -> str | None:
@@ -279,6 +308,8 @@ def _event(event: dict[str, Any], path: str, room_name: str, day: dict[str, Any]
         location=path,
         id=_s(event.get("id")),
         guid=_s(event.get("guid")),
+        slug=_s(event.get("slug")),
+        code=_s(event.get("code")),
         title=_s(event.get("title")),
         subtitle=_s(event.get("subtitle")),
         type=_s(event.get("type")),
@@ -418,6 +449,8 @@ def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) 
                 location=event_path,
                 id=_s(event.get("id")),
                 guid=_s(event.get("guid")) or _s(event.get("code")),
+                slug=_s(event.get("slug")),
+                code=_s(event.get("code")),
                 title=_localized(event.get("title"), language),
                 subtitle=_localized(event.get("subtitle"), language),
                 type=_s(event.get("type")),

@@ -13,28 +13,30 @@ as ``&#13;`` so that it reads back (a raw one becomes a line feed).
 * ``<conference>``: ``title`` (the name), ``acronym`` (the id in lower case
   with ``[^a-z0-9_]`` replaced by ``_``, at least 4 characters), ``start``,
   ``end``, ``days``, ``timeslot_duration`` (``00:05``), ``time_zone_name``
-  (the view zone), ``url`` (when http(s)) and one ``<track>`` per track.
+  (the view zone, when it is a real place's: see
+  :func:`~._common.place_zone`), ``url`` (when http(s)) and one ``<track>``
+  per track.
 * One ``<day>`` per day with sessions, by the programme-day rule of
   :meth:`Sessions.day_of <pyconf_schedule.Sessions.day_of>`: a programme
   day keeps its date, ``start`` and ``end``; a day made by the conference's
   ``day_change`` runs from the day change to the next; any other day is a
   calendar day of the view zone from its first start to its last end.  One
-  ``<room>`` per room in the conference's room order; sessions without a room go in a room named
-  ``""``.
-* ``<event id guid>``: ``id`` is the session id's number for ids like
-  ``frab-123`` or ``123``, else a stable number derived from the id;
-  ``guid`` is a UUID5 of a fixed namespace, the conference id and the
-  session id.  Children: ``date`` (ISO 8601 with offset), ``start``
+  ``<room>`` per room in the conference's room order; sessions without a room go in the room
+  ``(no room given)`` (:data:`~._common.NO_ROOM`).
+* ``<event id guid code>``: the source's own ``id``, ``guid`` and ``code``
+  when a frab or c3voc reader kept them (:func:`~._frab_plan.identity`);
+  else ``id`` is the session id's number for ids like ``frab-123`` or
+  ``123``, or a stable number derived from the id, and ``guid`` a UUID5 of
+  a fixed namespace, the conference id and the session id.  Children: ``date`` (ISO 8601 with offset), ``start``
   (``HH:MM``, ``HH:MM:SS`` when it has seconds), ``duration`` (``HH:MM``,
-  ``HH:MM:SS`` when it has seconds, ``00:00:00`` for a zero-length event,
-  ``00:00`` when the end is unknown),
-  ``room``, ``slug``, ``title`` (untitled: "(untitled session <id>)"),
+  ``HH:MM:SS`` when it has seconds, ``00:00:00`` for a zero-length event),
+  ``room``, ``slug``, ``title`` (untitled: ``(untitled session)``),
   ``subtitle`` (empty), ``type`` (the kind value, e.g. ``lightning-talk``),
-  ``track``, ``language``, ``abstract``, ``persons`` (``<person guid>``
-  with a UUID5 per speaker), ``links`` (slides with http(s) URLs) and
+  ``track``, ``language``, ``abstract``, ``persons`` (``<person id guid>``:
+  the source's numeric id when known, and its guid or a UUID5 per speaker), ``links`` (slides with http(s) URLs) and
   ``url`` (http(s) only).
-* Sessions with no start (day-only or unscheduled) are left out:
-  :func:`omitted` returns them.
+* Sessions with no start (day-only or unscheduled) or no known end are left
+  out (a frab ``00:00`` is shown as 0 minutes): :func:`omitted` returns them.
 
 Reading
 -------
@@ -129,7 +131,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     _sub(conference, "timeslot_duration", "00:05")
     if p.url:
         _sub(conference, "url", p.url)
-    _sub(conference, "time_zone_name", p.zone_name)
+    if p.zone_name is not None:
+        _sub(conference, "time_zone_name", p.zone_name)
     for name, slug in p.tracks:
         if _is_slug(slug):
             _sub(conference, "track", name=name, slug=slug)
@@ -146,7 +149,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
                 attrib["guid"] = room_guids[room_name]
             room_element = _sub(day_element, "room", **attrib)
             for e in events:
-                event = _sub(room_element, "event", id=str(e.id), guid=e.guid)
+                event = _sub(room_element, "event", id=str(e.id), guid=e.guid, **({"code": e.code} if e.code else {}))
                 _sub(event, "date", e.date)
                 _sub(event, "start", e.xml_start)
                 _sub(event, "duration", e.xml_duration)
@@ -160,8 +163,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
                     _sub(event, "language", e.language)
                 _sub(event, "abstract", e.abstract or "")
                 persons = _sub(event, "persons")
-                for name, guid in e.persons:
-                    _sub(persons, "person", name, guid=guid)
+                for person in e.persons:
+                    ids = {"id": str(person.id)} if person.id is not None else {}
+                    _sub(persons, "person", person.name, **ids, guid=person.guid)
                 links = _sub(event, "links")
                 for url in e.slides:
                     _sub(links, "link", "Slides", href=url, type="slides")
@@ -419,6 +423,8 @@ def _event(event: ET.Element, room_name: str, day: ET.Element, lines: dict[ET.El
         location=f"line {lines.get(event, 0)}",
         id=(event.get("id") or "").strip() or None,
         guid=(event.get("guid") or "").strip() or None,
+        slug=_text(get("slug")),
+        code=(event.get("code") or "").strip() or None,
         title=_text(get("title")),
         subtitle=_text(get("subtitle")),
         type=_text(get("type")),

@@ -12,22 +12,22 @@ Writing
   the calendar is shown in (``tz``, else the conference's zone) when it has
   an IANA name.
 * Each event has a stable ``UID`` (``<session id>@<conference id>.pyconf-schedule``),
-  one ``DTSTAMP`` (``dtstamp``, default: now in UTC), ``DTSTART`` and,
-  when the end is known, ``DTEND``.  A session with an unknown end has no
-  ``DTEND``: by RFC 5545 it then ends at its start.
+  one ``DTSTAMP`` (``dtstamp``, default: now in UTC), ``DTSTART`` and
+  ``DTEND``.
 * Times are UTC (``...Z``) unless ``tz`` is given; then they are wall times
   with ``TZID=<tz>`` and a ``VTIMEZONE`` of the zone's current yearly rules
   (``RRULE`` observances) plus the earlier changes the events reach
   (:func:`._vtimezone_write.vtimezone_lines`), bounded whatever years the events
   span.  A wall time that a DST change repeats is written in UTC instead.
-* ``SUMMARY`` is the title (or "(untitled session <id>)"), ``LOCATION`` the
-  room, ``CATEGORIES`` the track, ``URL`` the session URL (when it is a
+* ``SUMMARY`` is the title (or :data:`~._common.UNTITLED`, "(untitled session)"), ``LOCATION`` the
+  room (none without one), ``CATEGORIES`` the track, ``URL`` the session URL (when it is a
   plain http(s) URL), and ``DESCRIPTION`` is a header of lines
   ``Speaker: Name (Organisation)`` (``Speakers: A (X), B`` for several),
   ``Room: ...``, ``Track: ...``, ``Kind: ...``, a blank line, the abstract
   and the URL.
-* Sessions with no start (day-only or unscheduled) are left out:
-  :func:`omitted` returns them.
+* Sessions with no start (day-only or unscheduled) or no known end are left
+  out (iCalendar cannot say "the end is not known": without ``DTEND`` an
+  event ends at its start): :func:`omitted` returns them.
 
 Reading
 -------
@@ -75,7 +75,7 @@ from .._model import Session
 from .._sessions import Sessions
 from .._time import localize, zone_name
 from ..exceptions import AmbiguousTimeError
-from ._common import as_conference, omitted, view_zone
+from ._common import UNTITLED, as_conference, omitted, place_zone, view_zone
 from ._ics_events import read_calendar
 from ._ics_lines import clean_text, escape_text, fold_line
 
@@ -177,10 +177,13 @@ def dumps(
     conf = as_conference(obj)
     zone: tzinfo | None = None
     shown_zone, _ = view_zone(obj, tz)
-    calendar_zone = zone_name(shown_zone)  # X-WR-TIMEZONE: the zone the calendar is meant in
+    shown_name = zone_name(shown_zone)
+    calendar_zone = place_zone(shown_name)  # X-WR-TIMEZONE: the zone the calendar is meant in, when it is a place's
     if tz is not None:
         zone = shown_zone
-    events = [Event(session=s, conference=conf.id, zone=zone) for s in conf.sessions if s.start is not None]
+    events = [  # the rest (no start, or no known end): omitted()
+        Event(session=s, conference=conf.id, zone=zone) for s in conf.sessions if s.start is not None and s.end is not None
+    ]
     return calendar(events, name=conf.name, calendar_zone=calendar_zone, dtstamp=dtstamp, remind=remind)
 
 
@@ -267,7 +270,7 @@ def _event_lines(event: Event, zone: tzinfo | None, zone_id: str | None, stamp: 
         lines.append(f"SEQUENCE:{event.sequence}")
     if event.cancelled:
         lines.append("STATUS:CANCELLED")
-    lines.append(f"SUMMARY:{escape_text(session.display_title)}")
+    lines.append(f"SUMMARY:{escape_text(session.title if session.title is not None else UNTITLED)}")
     if session.room is not None:
         lines.append(f"LOCATION:{escape_text(session.room.name)}")
     if session.track is not None:

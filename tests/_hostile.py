@@ -134,7 +134,7 @@ def _cli_long_word_title() -> bytes:
     return (
         '{"format": "pyconf-schedule", "version": 1, "conference": {"id": "x", "name": "X", "timezone": "UTC", '
         '"sessions": [{"id": "s1", "title": "' + "x" * 100_000 + '", "kind": "talk", '
-        '"start": "2020-01-01T10:00:00+00:00[UTC]"}]}}\n'
+        '"start": "2020-01-01T10:00:00+00:00[UTC]", "end": "2020-01-01T11:00:00+00:00[UTC]"}]}}\n'
     ).encode()
 
 

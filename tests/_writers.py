@@ -25,7 +25,7 @@ from lxml import html as lxml_html
 from pyconf_schedule import Conference, dumps, write
 from pyconf_schedule.formats import format_names, native
 
-from ._support import shared_path
+from ._support import check_c3voc_schema, shared_path
 
 
 def check_every_writer(conf: Conference, folder: Path) -> dict[str, int]:
@@ -45,7 +45,7 @@ def _json(conf: Conference, folder: Path) -> int:
 def _ics(conf: Conference, folder: Path) -> int:
     calendar: Any = icalendar.Calendar.from_ical(dumps(conf, "ics"))
     events = calendar.walk("VEVENT")
-    assert {str(e["SUMMARY"]) for e in events} <= {s.display_title for s in conf.sessions}
+    assert {str(e["SUMMARY"]) for e in events} <= {s.title if s.title is not None else "(untitled session)" for s in conf.sessions}
     return len(events)
 
 
@@ -57,9 +57,8 @@ def _frab_xml(conf: Conference, folder: Path) -> int:
 
 
 def _c3voc(conf: Conference, folder: Path) -> int:
-    schema = json.loads(shared_path("schemas", "schedule.schema.json").read_text(encoding="utf-8"))
     document = json.loads(dumps(conf, "c3voc-json"))
-    jsonschema.Draft6Validator(schema, format_checker=jsonschema.Draft6Validator.FORMAT_CHECKER).validate(document)
+    check_c3voc_schema(document, conf)
     days = document["schedule"]["conference"]["days"]
     return sum(len(events) for day in days for events in day["rooms"].values())
 

@@ -364,7 +364,7 @@ def test_python_pentabarf_xml_wants_what_the_xsd_forbids() -> None:
     patched = text.replace("<timeslot_duration>", "<day_change>09:00</day_change><city>Paris</city><venue>V</venue><timeslot_duration>", 1)
     schema = etree.XMLSchema(etree.parse(str(shared_path("schemas", "schedule.xml.xsd"))))
     assert not schema.validate(etree.fromstring(patched.encode("utf-8")))
-    assert "day_change" in str(schema.error_log.last_error.message)
+    assert "day_change" in str(schema.error_log)
     assert schema.validate(etree.fromstring(text.encode("utf-8")))
 
 

@@ -15,6 +15,7 @@ from lxml import etree
 from pyconf_schedule import Conference, ScheduleParseError, Session, SessionKind, dumps, load, loads, read
 from pyconf_schedule.formats import omitted
 
+from ._support import check_c3voc_schema
 from .test_formats_golden import SHARED, small_conference
 
 UTC = timezone.utc
@@ -37,26 +38,6 @@ def _json_schema() -> dict[str, Any]:
     return schema
 
 
-def check_json_schema(document: dict[str, Any], conf: Conference) -> None:
-    """``document`` validates against schedule.schema.json (formats checked), but for the ``url`` of events that have none.
-
-    An event's ``url`` is the session's, else the conference's; with neither,
-    the writer leaves it out (as c3voc-schedule-tools' own files do) rather
-    than write a placeholder, and the schema's ``required`` misses exactly it.
-    """
-    validator = jsonschema.Draft6Validator(_json_schema(), format_checker=jsonschema.Draft6Validator.FORMAT_CHECKER)
-    errors = sorted((list(map(str, e.absolute_path)), e.message) for e in validator.iter_errors(document))
-    days = document["schedule"]["conference"]["days"]
-    events = [
-        (["schedule", "conference", "days", str(d), "rooms", room, str(i)], event)
-        for d, day in enumerate(days) for room, items in day["rooms"].items() for i, event in enumerate(items)
-    ]  # fmt: skip
-    assert errors == sorted((path, "'url' is a required property") for path, event in events if "url" not in event)
-    written = [s for s in conf.sessions if s.start is not None and s.end is not None]
-    without = sorted(s.title or "(untitled session)" for s in written if not (s.url or "").startswith("http"))
-    assert sorted(e["title"] for _, e in events if "url" not in e) == ([] if conf.url else without)
-
-
 def _conferences() -> list[tuple[str, Conference]]:
     return [("eu2026", load("eu2026")), ("na2026", load("na2026")), ("small", small_conference())]
 
@@ -75,7 +56,7 @@ def test_xml_validates_against_the_xsd(name: str, conf: Conference, tz: str | No
 def test_json_validates_against_the_schema(name: str, conf: Conference, tz: str | None) -> None:
     """c3voc JSON of every dataset, in any zone, validates against schedule.schema.json (formats checked), but for
     the url of events when neither they nor the conference have one (na2026, small)."""
-    check_json_schema(json.loads(dumps(conf, "c3voc-json", tz=tz)), conf)
+    check_c3voc_schema(json.loads(dumps(conf, "c3voc-json", tz=tz)), conf)
 
 
 @pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
@@ -323,7 +304,7 @@ def test_durations_across_dst_ends_are_real_time(name: str, conf: Conference, fo
         schema = _xsd()
         assert schema.validate(etree.fromstring(text.encode("utf-8"))), schema.error_log
     else:
-        check_json_schema(json.loads(text), conf)
+        check_c3voc_schema(json.loads(text), conf)
     back = loads(text, format_name)  # type: ignore[arg-type]
     def instants(session: Session) -> tuple[str | None, str | None]:
         start, end = (None if t is None else t.astimezone(UTC).isoformat() for t in (session.start, session.end))

@@ -294,7 +294,8 @@ def _far_apart(zone: str, years: tuple[int, ...] = (2026, 9999)) -> Conference:
         name="Far",
         timezone=zone,
         sessions=[
-            Session(id=f"s{year}-{month}", title="T", start=datetime(year, month, 15, 10, tzinfo=ZoneInfo(zone)))
+            Session(id=f"s{year}-{month}", title="T", start=datetime(year, month, 15, 10, tzinfo=ZoneInfo(zone)),
+                    end=datetime(year, month, 15, 11, tzinfo=ZoneInfo(zone)))
             for year in years
             for month in (1, 4, 7, 11)
         ],

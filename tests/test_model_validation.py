@@ -25,7 +25,7 @@ from pyconf_schedule import (
     UnknownKindError,
 )
 from pyconf_schedule._checks import MAX_INSTANT, MIN_INSTANT
-from pyconf_schedule.formats import dumps, format_names, loads
+from pyconf_schedule.formats import dumps, format_names, loads, omitted
 
 UTC = timezone.utc
 
@@ -173,7 +173,10 @@ def test_every_writer_writes_the_edge_instants_in_every_zone(format_name: Any, t
     text = dumps(conf, format_name, tz=tz)
     if format_name in format_names("read"):
         back = loads(text, format_name)
-        assert sorted((s.title, s.start) for s in back.sessions) == sorted((s.title, s.start) for s in conf.sessions)
+        left_out = omitted(conf, format_name).ids  # the client formats leave out "open", whose end is unknown
+        assert sorted((s.title, s.start) for s in back.sessions) == sorted(
+            (s.title, s.start) for s in conf.sessions if s.id not in left_out
+        )
     elif format_name == "html":  # each session one element
         assert [text.count(f"data-session-id=\"{i}\"") for i in ("first", "last", "open")] == [1, 1, 1]
     else:

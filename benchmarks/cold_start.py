@@ -137,7 +137,9 @@ def _phase_report(label: str, runs: Sequence[tuple[list[float], dict[str, dict[s
         verdict = "" if goal is None else f"   goal <= {goal:g} ms: {'met' if ms <= goal else 'NOT met'}"
         print(f"  {name:<24} {ms:7.1f} ms{verdict}")
     load = statistics.median(run[0][2] + run[0][3] for run in runs) * 1000
-    print(f"  {'zone lookup + load':<24} {load:7.1f} ms   goal <= {LOAD_GOAL:g} ms: {'met' if load <= LOAD_GOAL else 'NOT met'}")
+    print(
+        f"  {'zone lookup + load':<24} {load:7.1f} ms   goal <= {LOAD_GOAL:g} ms: {'met' if load <= LOAD_GOAL else 'NOT met'}"
+    )
     for name in PHASE_NAMES[1:]:
         names = {module for run in runs for module in run[1][name]}
         own = {m: statistics.median(run[1][name].get(m, 0) for run in runs) for m in names}
@@ -187,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         tzdata.append(phases(_TZDATA_ENV))
     _phase_report("system zone data", system, args.min_us)
     _phase_report("zones from the tzdata package (PYTHONTZPATH=)", tzdata, args.min_us)
-    first = [b[0][2] - a[0][2] for a, b in zip(system, tzdata)]
+    first = [b[0][2] - a[0][2] for a, b in zip(system, tzdata, strict=True)]
     print(f"\nThe first zone lookup costs {statistics.median(first) * 1000:.1f} ms more with tzdata than with the "
           "system's zone data (median of the pairs)")  # fmt: skip
     return 0

@@ -111,8 +111,12 @@ def _main_thread_ms(cdp: CDPSession, page: Page, control: str, value: str) -> fl
         page.wait_for_timeout(20)
     cdp.remove_listener("Tracing.dataCollected", collect)
     cdp.remove_listener("Tracing.tracingComplete", complete)
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e["name"] == "thread_name"}
-    main = [e for e in events if e.get("ph") == "X" and "tdur" in e and names.get((e["pid"], e["tid"])) == "CrRendererMain"]
+    names = {
+        (e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e["name"] == "thread_name"
+    }
+    main = [
+        e for e in events if e.get("ph") == "X" and "tdur" in e and names.get((e["pid"], e["tid"])) == "CrRendererMain"
+    ]
     main.sort(key=lambda e: (e["ts"], -e["dur"]))
     total, until = 0.0, -1
     for e in main:  # outermost events only: nested ones are already inside their parent's time

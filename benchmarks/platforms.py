@@ -22,15 +22,16 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scale import make_conference  # noqa: E402
+from scale import make_conference
 
-from pyconf_schedule import Conference, loads  # noqa: E402
-from pyconf_schedule.formats import ReadableFormat  # noqa: E402
-from pyconf_schedule.formats.pretalx_api import bundle  # noqa: E402
+from pyconf_schedule import Conference, loads
+from pyconf_schedule.formats import ReadableFormat
+from pyconf_schedule.formats.pretalx_api import bundle
 
 
 def pretalx_bundle(conf: Conference) -> bytes:
@@ -39,7 +40,13 @@ def pretalx_bundle(conf: Conference) -> bytes:
     for i, s in enumerate(conf.sessions):
         assert s.start is not None and s.end is not None
         room = {"id": i % 200, "name": {"en": s.room.name, "de": f"Saal {s.room.id}"}} if s.room else None
-        slot: dict[str, Any] = {"id": i, "room": room, "start": s.start.isoformat(), "end": s.end.isoformat(), "duration": 30}
+        slot: dict[str, Any] = {
+            "id": i,
+            "room": room,
+            "start": s.start.isoformat(),
+            "end": s.end.isoformat(),
+            "duration": 30,
+        }
         if i % 10 == 9:
             slot.update(submission=None, description={"en": "Break", "de": "Pause"})
         else:
@@ -51,8 +58,15 @@ def pretalx_bundle(conf: Conference) -> bytes:
                 "state": "confirmed", "tags": [], "answers": [], "resources": [], "slots": [i],
             }  # fmt: skip
         slots.append(slot)
-    event = {"slug": conf.id, "name": {"en": conf.name, "de": conf.name}, "timezone": conf.timezone, "locale": "en",
-             "locales": ["en", "de"], "date_from": "2026-06-01", "date_to": "2026-06-05"}
+    event = {
+        "slug": conf.id,
+        "name": {"en": conf.name, "de": conf.name},
+        "timezone": conf.timezone,
+        "locale": "en",
+        "locales": ["en", "de"],
+        "date_from": "2026-06-01",
+        "date_to": "2026-06-05",
+    }
     return bundle(event, schedule={"id": 1, "version": "1.0", "slots": slots})
 
 
@@ -79,10 +93,20 @@ def indico_export(conf: Conference) -> bytes:
             blocks.setdefault(s.track.name, []).append(contribution)
         else:
             loose.append(contribution)
-    sessions = [{"_type": "Session", "title": title, "room": "", "isPoster": False, "contributions": items}
-                for title, items in blocks.items()]
-    event = {"_type": "Conference", "id": "1", "title": conf.name, "timezone": zone, "location": "Venue",
-             "startDate": {"date": "2026-06-01", "time": "08:00:00", "tz": zone}, "contributions": loose, "sessions": sessions}
+    sessions = [
+        {"_type": "Session", "title": title, "room": "", "isPoster": False, "contributions": items}
+        for title, items in blocks.items()
+    ]
+    event = {
+        "_type": "Conference",
+        "id": "1",
+        "title": conf.name,
+        "timezone": zone,
+        "location": "Venue",
+        "startDate": {"date": "2026-06-01", "time": "08:00:00", "tz": zone},
+        "contributions": loose,
+        "sessions": sessions,
+    }
     return json.dumps({"count": 1, "_type": "HTTPAPIResult", "results": [event]}, ensure_ascii=False).encode("utf-8")
 
 
@@ -109,8 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
         for name, format, data in cases:
             loads(data, format, max_bytes=len(data) + 1)  # imports and caches first
-            library = _best(lambda: loads(data, format, max_bytes=len(data) + 1), args.repeat)
-            raw = _best(lambda: json.loads(data), args.repeat)
+            library = _best(partial(loads, data, format, max_bytes=len(data) + 1), args.repeat)
+            raw = _best(partial(json.loads, data), args.repeat)
             print(f"{name:<24} {n:>9} {len(data) / 1e6:>7.1f} {library:>10.3f} {raw:>13.3f} {library / raw:>7.1f}")
     return 0
 

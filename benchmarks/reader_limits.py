@@ -49,18 +49,26 @@ def _c3voc_events(size: int) -> bytes:
     item = '{"id": %d, "date": "2020-01-01T10:00:00+00:00", "start": "10:00", "duration": "00:30", "room": "A", "title": "T%d", "persons": [{"id": %d, "public_name": "P %d"}]}'
     n = size // (len(item % (10**6, 10**6, 10**6, 10**6)) + 2)
     events = ", ".join(item % (i, i, i, i) for i in range(n))
-    return ('{"schedule": {"conference": {"title": "X", "time_zone_name": "UTC", "days": [{"date": "2020-01-01", "rooms": {"A": [' + events + "]}}]}}}").encode()
+    return (
+        '{"schedule": {"conference": {"title": "X", "time_zone_name": "UTC", "days": [{"date": "2020-01-01", "rooms": {"A": ['
+        + events
+        + "]}}]}}}"
+    ).encode()
 
 
 def _native_sessions(size: int) -> bytes:
     """As many sessions as fit, each with a speaker."""
-    item = '{"id": "s%d", "title": "T%d", "kind": "talk", "start": "2020-01-01T10:00:00+00:00[UTC]", "speakers": ["p%d"]}'
+    item = (
+        '{"id": "s%d", "title": "T%d", "kind": "talk", "start": "2020-01-01T10:00:00+00:00[UTC]", "speakers": ["p%d"]}'
+    )
     speaker = '{"id": "p%d", "name": "P %d"}'
     n = size // (len(item % (10**6, 10**6, 10**6)) + len(speaker % (10**6, 10**6)) + 4)
     sessions = ", ".join(item % (i, i, i) for i in range(n))
     speakers = ", ".join(speaker % (i, i) for i in range(n))
-    return ('{"format": "pyconf-schedule", "version": 1, "conference": {"id": "x", "name": "X", "timezone": "UTC", '
-            '"speakers": [' + speakers + '], "sessions": [' + sessions + "]}}").encode()
+    return (
+        '{"format": "pyconf-schedule", "version": 1, "conference": {"id": "x", "name": "X", "timezone": "UTC", '
+        '"speakers": [' + speakers + '], "sessions": [' + sessions + "]}}"
+    ).encode()
 
 
 SHAPES: dict[str, tuple[str, Callable[[int], bytes]]] = {
@@ -88,7 +96,9 @@ def measure(format_name: str, data: bytes) -> tuple[float, int]:
     with tempfile.NamedTemporaryFile(suffix=".input") as file:
         file.write(data)
         file.flush()
-        out = subprocess.run([sys.executable, "-c", _CHILD, file.name, format_name], capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", _CHILD, file.name, format_name], capture_output=True, text=True, check=True
+        )
     seconds, peak = out.stdout.split()
     return float(seconds), int(peak)
 
@@ -102,7 +112,14 @@ def main(argv: list[str] | None = None) -> int:
         for mib in args.mib:
             data = make(int(mib * MIB))
             seconds, peak = measure(format_name, data)
-            rows.append({"shape": label, "MiB": round(len(data) / MIB, 1), "seconds": round(seconds, 2), "peak MiB": peak // MIB})
+            rows.append(
+                {
+                    "shape": label,
+                    "MiB": round(len(data) / MIB, 1),
+                    "seconds": round(seconds, 2),
+                    "peak MiB": peak // MIB,
+                }
+            )
             print(f"{label:42} {len(data) / MIB:6.1f} MiB {seconds:7.2f} s {peak / MIB:7.0f} MiB peak", flush=True)
     Path("reader_limits.json").write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -47,6 +47,7 @@ import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -172,7 +173,7 @@ def measure_reads(files: Sequence[Path], repeat: int, folder: Path) -> tuple[lis
         format, data, conf = found
         zone = FILE_TZ.get(path.name)
         baseline_name, baseline, goal = raw_parse(format, data, path)
-        library, base = side_by_side(lambda: loads(data, format, file_tz=zone), baseline, repeat)
+        library, base = side_by_side(partial(loads, data, format, file_tz=zone), baseline, repeat)
         rows.append(Row(path.name, f"read {format}", library, baseline_name, base, goal))
         if largest is None or len(data) > largest[0]:
             largest = (len(data), path, conf)
@@ -216,7 +217,7 @@ def measure_writes(files: Sequence[Path], repeat: int, writers: Sequence[TextFor
         for format in writers:
             text = dumps(conf, format)
             baseline_name, baseline, goal = write_baseline(format, text, native)
-            library, base = side_by_side(lambda format=format: dumps(conf, format), baseline, repeat)  # type: ignore[misc]
+            library, base = side_by_side(partial(dumps, conf, format), baseline, repeat)
             rows.append(Row(path.name, f"write {format}", library, baseline_name, base, goal))
     return rows
 
@@ -246,7 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", choices=("read", "write"), default=("read", "write"),
                         help="measure only readers or writers (default: both)")  # fmt: skip
     parser.add_argument("--match", default="", help="only the files whose name contains this text")
-    parser.add_argument("--writers", nargs="+", choices=WRITERS, default=WRITERS, help="the writers to time (default: all)")
+    parser.add_argument(
+        "--writers", nargs="+", choices=WRITERS, default=WRITERS, help="the writers to time (default: all)"
+    )
     args = parser.parse_args(argv)
     if not args.samples.is_dir():
         print(f"skipped: the samples folder {args.samples} is absent (it sits beside the repository, in ../shared/)")

@@ -80,6 +80,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -233,7 +234,13 @@ class Row:
 # files: written by the library's own writers
 # ---------------------------------------------------------------------------
 
-_SUFFIX: dict[str, str] = {"json": "json", "ics": "ics", "frab-xml": "xml", "c3voc-json": "c3voc.json", "sqlite": "sqlite"}
+_SUFFIX: dict[str, str] = {
+    "json": "json",
+    "ics": "ics",
+    "frab-xml": "xml",
+    "c3voc-json": "c3voc.json",
+    "sqlite": "sqlite",
+}
 _PERSON_TAG = re.compile(r"<person\b[^>]*>")
 
 
@@ -304,6 +311,7 @@ def sessionize_all(conf: Conference) -> str:
 
 def sched_export(conf: Conference) -> str:
     """Sched's session/export of ``conf``: wall times in its zone with their epoch seconds, speakers appended to names."""
+
     def wall(value: datetime) -> str:
         return value.strftime("%Y-%m-%d %H:%M")
 
@@ -325,13 +333,16 @@ def _platform_files(conf: Conference, folder: Path) -> dict[str, Path]:
     texts = {
         "sessionize": sessionize_all(conf),
         "sched-json": sched_export(conf),
-        "sched-ics": dumps(conf, "ics").replace("PRODID:-//pyconf-schedule//pyconf-schedule//EN", "PRODID:-//Sched.com Synthetic//EN"),
+        "sched-ics": dumps(conf, "ics").replace(
+            "PRODID:-//pyconf-schedule//pyconf-schedule//EN", "PRODID:-//Sched.com Synthetic//EN"
+        ),
     }
     files = {}
     for key, text in texts.items():
         files[key] = folder / f"{n}.{key}.{'ics' if key.endswith('ics') else 'json'}"
         files[key].write_bytes(text.encode())
     return files
+
 
 _SQLITE_TABLES = ("conferences", "sources", "rooms", "tracks", "speakers", "sessions", "session_speakers", "conflicts")
 
@@ -345,7 +356,9 @@ def _select_all(path: Path) -> list[list[Any]]:
         db.close()
 
 
-def _write_baseline(format: FormatName, text: str, document: Any, conf: Conference, folder: Path) -> tuple[str, Callable[[], object]]:
+def _write_baseline(
+    format: FormatName, text: str, document: Any, conf: Conference, folder: Path
+) -> tuple[str, Callable[[], object]]:
     """The standard-library baseline for writing ``format``, given the library's own output ``text``."""
     if format == "json":
         return "json.dumps", lambda: json.dumps(document, ensure_ascii=False, indent=1)
@@ -413,7 +426,9 @@ def _write_files(
                 files["c3voc-json-no-ids"] = folder / f"{n}.no-ids.c3voc.json"
                 files["c3voc-json-no-ids"].write_bytes(_without_person_ids_json(text).encode())
         if timed:
-            baseline_name, baseline = _write_baseline(format, text if format != "sqlite" else "", document, conf, folder)
+            baseline_name, baseline = _write_baseline(
+                format, text if format != "sqlite" else "", document, conf, folder
+            )
             goal = 2.0 if format in _WRITE_GOALS else None
             rows.append(Row("write", f"write {format}", n, library_time, baseline_name, _best(baseline, repeat), goal))
     return files, rows
@@ -428,11 +443,13 @@ def _reads(n: int, files: dict[str, Path], repeat: int) -> list[Row]:
         data = path.read_bytes()
         limit = len(data)  # over 50 MiB from ~44k native sessions: read with the limit raised, as a user would
         if format == "sqlite":
-            library_time = _best(lambda: read(path, max_bytes=limit), repeat)
+            library_time = _best(partial(read, path, max_bytes=limit), repeat)
         else:
-            library_time = _best(lambda: loads(data, format, max_bytes=limit), repeat)
+            library_time = _best(partial(loads, data, format, max_bytes=limit), repeat)
         goal = _READ_GOALS.get(format, 4.0)
-        rows.append(Row("read", name, n, library_time, baseline_name, _best(lambda: baseline(data, path), repeat), goal))
+        rows.append(
+            Row("read", name, n, library_time, baseline_name, _best(partial(baseline, data, path), repeat), goal)
+        )
         del data
     return rows
 
@@ -463,7 +480,10 @@ def _queries(conf: Conference, repeat: int) -> list[Row]:
     instant = datetime(2026, 6, 3, 12, 10, tzinfo=_ZONE)
     ts = instant.timestamp()
     day = "2026-06-03"
-    dicts = [{"id": s.id, "text": f"{s.title} {s.abstract} {' '.join(p.name for p in s.speakers)}".lower()} for s in conf.sessions]
+    dicts = [
+        {"id": s.id, "text": f"{s.title} {s.abstract} {' '.join(p.name for p in s.speakers)}".lower()}
+        for s in conf.sessions
+    ]
     speakers_by_name = {p.name.lower(): p for p in conf.speakers}
     sessions_by_id = {s.id: s for s in conf.sessions}
     titles = sorted({w for s in conf.sessions[:2000] for w in (s.title or "").lower().split()})
@@ -582,7 +602,7 @@ def report(rows: Sequence[Row], out: Any = sys.stdout) -> None:
     sizes = sorted({row.n for row in rows})
     if len(sizes) < 2 or not series:
         return
-    steps = list(zip(sizes, sizes[1:]))
+    steps = list(itertools.pairwise(sizes))
     print(file=out)
     print("Growth exponents, library (baseline); linear is 1.0, at most 1.2 passes:", file=out)
     print(file=out)
@@ -605,7 +625,9 @@ def report(rows: Sequence[Row], out: Any = sys.stdout) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000], help="session counts (default: %(default)s)")
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=[1000, 10000], help="session counts (default: %(default)s)"
+    )
     parser.add_argument("--repeat", type=int, default=5, help="timed calls of each query (default: %(default)s)")
     parser.add_argument("--io-repeat", type=int, default=None,
                         help="timed calls of each reader and writer (default: 3 below 50k sessions, else 1)")  # fmt: skip
@@ -621,7 +643,9 @@ def main(argv: list[str] | None = None) -> int:
     _PAUSE_GC = args.no_gc
     if min(args.sizes) < 6:
         parser.error("--sizes: at least 6 sessions")
-    groups: tuple[str, ...] = ("read",) if args.readers_only else tuple(args.only or ("read", "write", "memory", "query"))
+    groups: tuple[str, ...] = (
+        ("read",) if args.readers_only else tuple(args.only or ("read", "write", "memory", "query"))
+    )
     rows: list[Row] = []
     for n in args.sizes:
         rows.extend(measure(n, args.repeat, groups, args.io_repeat, args.formats))

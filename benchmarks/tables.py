@@ -19,13 +19,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scale import make_conference  # noqa: E402
+from scale import make_conference
 
-from pyconf_schedule import dumps, loads, to_arrow, write  # noqa: E402
+from pyconf_schedule import dumps, loads, to_arrow, write
 
 GOAL = 2.0
 
@@ -55,18 +56,22 @@ def main(argv: list[str] | None = None) -> int:
         conf = make_conference(n)
         text = dumps(conf, "json")
         size = len(text.encode())
-        read_time = _best(lambda: loads(text, "json", max_bytes=size), args.repeat)
-        tables_time = _best(lambda: to_arrow(conf), args.repeat)
+        read_time = _best(partial(loads, text, "json", max_bytes=size), args.repeat)
+        tables_time = _best(partial(to_arrow, conf), args.repeat)
         with tempfile.TemporaryDirectory() as folder:
-            parquet_time = _best(lambda: write(conf, Path(folder) / "t", "parquet"), args.repeat)
+            parquet_time = _best(partial(write, conf, Path(folder) / "t", "parquet"), args.repeat)
         ratio = tables_time / read_time
         met = "met" if ratio <= GOAL else "NOT met"
-        print(f"{n:>9} {read_time:>9.3f}s {tables_time:>9.3f}s {ratio:>6.2f} {GOAL:>5.1f} {met:>7} {parquet_time:>8.3f}s")
+        print(
+            f"{n:>9} {read_time:>9.3f}s {tables_time:>9.3f}s {ratio:>6.2f} {GOAL:>5.1f} {met:>7} {parquet_time:>8.3f}s"
+        )
         if previous is not None:
             exponents.append((previous[0], n, math.log(tables_time / previous[1]) / math.log(n / previous[0])))
         previous = (n, tables_time)
     for low, high, exponent in exponents:
-        print(f"growth exponent of to_arrow from {low} to {high}: {exponent:.2f} (goal <= 1.2: {'met' if exponent <= 1.2 else 'NOT met'})")
+        print(
+            f"growth exponent of to_arrow from {low} to {high}: {exponent:.2f} (goal <= 1.2: {'met' if exponent <= 1.2 else 'NOT met'})"
+        )
     return 0
 
 

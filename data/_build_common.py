@@ -50,9 +50,28 @@ def session_id(title: str | None, taken: set[str], fallback: str = "session") ->
 
 
 SESSION_KEYS = (
-    "id", "title", "kind", "kind_label", "start", "end", "day_only", "room", "track", "speakers", "abstract",
-    "audience_level", "language", "url", "recording", "slides", "slide_urls", "sources", "title_variants", "variants",
-    "conflicts", "field_sources",
+    "id",
+    "title",
+    "kind",
+    "kind_label",
+    "start",
+    "end",
+    "day_only",
+    "room",
+    "track",
+    "speakers",
+    "abstract",
+    "audience_level",
+    "language",
+    "url",
+    "recording",
+    "slides",
+    "slide_urls",
+    "sources",
+    "title_variants",
+    "variants",
+    "conflicts",
+    "field_sources",
 )
 """A session's keys in the native form's order (the model's attrs fields)."""
 VERSION_2_KEYS = ("recording", "slide_urls", "field_sources")
@@ -67,8 +86,11 @@ def finish(document: dict[str, Any]) -> dict[str, Any]:
         unknown = set(session) - set(SESSION_KEYS)
         if unknown:
             raise ValueError(f"session {session['id']}: unknown keys {sorted(unknown)}")
-        sessions[i] = {key: session[key] for key in SESSION_KEYS
-                       if key in session and not (key in (*VERSION_2_KEYS, "day_only") and not session[key])}
+        sessions[i] = {
+            key: session[key]
+            for key in SESSION_KEYS
+            if key in session and not (key in (*VERSION_2_KEYS, "day_only") and not session[key])
+        }
     newer = any(key in s for s in sessions for key in VERSION_2_KEYS)
     document["version"] = 2 if newer else 1
     return document
@@ -82,14 +104,17 @@ def dump(document: dict[str, Any]) -> str:
 def main(name: str, build: Callable[[Path], dict[str, Any]], argv: list[str] | None = None) -> int:
     """Command line of a build script: write the dataset, or ``--check`` it."""
     parser = argparse.ArgumentParser(description=f"Build the {name} dataset from its sources.")
-    parser.add_argument("--sources", type=Path, default=DEFAULT_SOURCES,
-                        help="folder holding seeds/ and extra/ (default: %(default)s)")
-    parser.add_argument("--check", action="store_true",
-                        help="compare with the shipped dataset instead of writing it")
+    parser.add_argument(
+        "--sources", type=Path, default=DEFAULT_SOURCES, help="folder holding seeds/ and extra/ (default: %(default)s)"
+    )
+    parser.add_argument("--check", action="store_true", help="compare with the shipped dataset instead of writing it")
     args = parser.parse_args(argv)
     if not args.sources.is_dir():
-        print(f"error: the source documents are not at {args.sources}; pass --sources DIR "
-              "(the folder holding seeds/ and extra/)", file=sys.stderr)
+        print(
+            f"error: the source documents are not at {args.sources}; pass --sources DIR "
+            "(the folder holding seeds/ and extra/)",
+            file=sys.stderr,
+        )
         return 2
     text = dump(build(args.sources))
     target = DATASETS / f"{name}.json"

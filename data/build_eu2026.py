@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # importable from the tests too
 
-from _build_common import editorial, finish, fold, main, session_id, slugify  # noqa: E402
+from _build_common import editorial, finish, fold, main, session_id, slugify
 
 TIMEZONE = "Europe/Paris"
 ZONE = ZoneInfo(TIMEZONE)
@@ -74,9 +74,26 @@ _SLIDE = re.compile(r"^\S.* (pdf|pptx?|key|docx?|odp)$")
 _AUDIENCE = re.compile(r"^Audience Level (?P<level>.+)$")
 _SLIDES_ATTACHED = "Slides Attached Yes"
 _NAME_PARTICLES = {"von", "van", "der", "de", "da", "di", "del", "la", "le", "-"}
-_MONTHS = {m: i for i, m in enumerate(
-    ["January", "February", "March", "April", "May", "June", "July", "August",
-     "September", "October", "November", "December"], start=1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ],
+        start=1,
+    )
+}
 
 
 class SourceError(ValueError):
@@ -84,6 +101,7 @@ class SourceError(ValueError):
 
 
 # --- small helpers -----------------------------------------------------------
+
 
 def _paragraphs(text: str) -> list[str]:
     """Split page text into paragraphs (blank-line separated, lines kept)."""
@@ -144,10 +162,12 @@ def _datetime(date: re.Match[str], hhmm: str) -> str:
 
 # --- seed 002: the full-schedule page ----------------------------------------
 
+
 def _session_blocks(paras: list[str]) -> list[list[str]]:
     """Cut the page into session blocks; the trailing time list is navigation."""
     starts = [
-        i for i in range(len(paras) - 2)
+        i
+        for i in range(len(paras) - 2)
         if _TIME.match(paras[i]) and not _TIME.match(paras[i + 1]) and _DATE.match(paras[i + 2])
     ]
     if not starts:
@@ -175,9 +195,9 @@ def _split_heading(heading: str, spellings: dict[str, list[str]]) -> tuple[str, 
     plain = _plain(heading)
     names = [_plain(s) for forms in spellings.values() for s in forms]
     for m in re.finditer(" - ", heading):
-        rest = plain[m.end():]
+        rest = plain[m.end() :]
         if any(rest.startswith(n) for n in names):
-            return heading[: m.start()], heading[m.end():]
+            return heading[: m.start()], heading[m.end() :]
     return heading, None
 
 
@@ -187,7 +207,7 @@ def _heading_spelling(suffix: str, forms: list[str]) -> str | None:
     for form in forms:
         pos = plain.find(_plain(form))
         if pos >= 0:
-            return suffix[pos: pos + len(form)]
+            return suffix[pos : pos + len(form)]
     return None
 
 
@@ -198,13 +218,16 @@ def _parts(text: str) -> list[str]:
 
 def _same_org(a: str, b: str) -> bool:
     """Equal up to formatting: spacing, spaces around commas, a trailing dash."""
+
     def key(text: str) -> str:
         return ", ".join(_parts(text)).rstrip(" -–—")
+
     return key(a) == key(b)
 
 
-def _heading_organisations(suffix: str, people: list[tuple[str, list[str], str | None]],
-                           where: str) -> dict[str, str | None]:
+def _heading_organisations(
+    suffix: str, people: list[tuple[str, list[str], str | None]], where: str
+) -> dict[str, str | None]:
     """The organisation the heading suffix gives each listed speaker (None: it gives none).
 
     ``people`` are (list name, spellings, card job title).  Each person's part
@@ -296,7 +319,7 @@ def _parse_block(block: list[str]) -> dict[str, Any]:
     body = block[4:]
     if "Speakers" in body:
         k = body.index("Speakers")
-        abstract_paras, rest = body[:k], body[k + 1:]
+        abstract_paras, rest = body[:k], body[k + 1 :]
     else:
         abstract_paras, rest = body, []
     # the trailer: repeated date and room, category, audience level
@@ -339,13 +362,14 @@ def _kind(title: str, track: str | None) -> tuple[str, str, str | None]:
     """Return (title without kind prefix, kind, kind_label)."""
     for prefix, kind, label in KIND_PREFIXES:
         if title.startswith(prefix):
-            return title[len(prefix):], kind, label
+            return title[len(prefix) :], kind, label
     if track == MEET_CATEGORY or (track is None and title.startswith(MEET_TITLE_PREFIX)):
         return title, "meet-the-developers", None
     return title, "talk", None
 
 
 # --- assembling --------------------------------------------------------------
+
 
 class _Speakers:
     """Speaker records merged across sessions, keyed by id."""
@@ -354,13 +378,22 @@ class _Speakers:
         self.records: dict[str, dict[str, Any]] = {}
         self.origin: dict[tuple[str, str], str] = {}  # (speaker id, field) -> source of the kept value
 
-    def add(self, name: str, job: str | None, org: str | None, bio: str | None,
-            source: str, alias: str | None = None) -> str:
+    def add(
+        self, name: str, job: str | None, org: str | None, bio: str | None, source: str, alias: str | None = None
+    ) -> str:
         sid: str = slugify(name)
-        rec = self.records.setdefault(sid, {
-            "id": sid, "name": name, "aliases": [], "job_title": None,
-            "organisation": None, "bio": None, "conflicts": [],
-        })
+        rec = self.records.setdefault(
+            sid,
+            {
+                "id": sid,
+                "name": name,
+                "aliases": [],
+                "job_title": None,
+                "organisation": None,
+                "bio": None,
+                "conflicts": [],
+            },
+        )
         if name != rec["name"] and name not in rec["aliases"]:
             rec["aliases"].append(name)
         if alias and alias != rec["name"] and alias not in rec["aliases"]:
@@ -383,23 +416,33 @@ class _Speakers:
         rule = "the speaker card in the session's speaker list is shown"
         for value, titles in by_value.items():
             headings = ", ".join(f"'{t}'" for t in titles)
-            rule += (f"; the session heading ({headings}) gives '{value}'" if len(titles) == 1
-                     else f"; the session headings ({headings}) give '{value}'")
+            rule += (
+                f"; the session heading ({headings}) gives '{value}'"
+                if len(titles) == 1
+                else f"; the session headings ({headings}) give '{value}'"
+            )
             if value in HEADING_ORG_NOTES:
                 rule += f" ({HEADING_ORG_NOTES[value]})"
-        rec["conflicts"].append({
-            "field": "organisation",
-            "values": [{"value": rec["organisation"], "sources": [self.origin[sid, "organisation"]]},
-                       *({"value": v, "sources": [source]} for v in by_value)],
-            "rule": rule,
-        })
+        rec["conflicts"].append(
+            {
+                "field": "organisation",
+                "values": [
+                    {"value": rec["organisation"], "sources": [self.origin[sid, "organisation"]]},
+                    *({"value": v, "sources": [source]} for v in by_value),
+                ],
+                "rule": rule,
+            }
+        )
 
     @staticmethod
     def _conflict(rec: dict[str, Any], key: str, value: str, kept_from: str, source: str) -> None:
         conflict = next((c for c in rec["conflicts"] if c["field"] == key), None)
         if conflict is None:
-            conflict = {"field": key, "values": [{"value": rec[key], "sources": [kept_from]}],
-                        "rule": "the first value in source order is kept"}
+            conflict = {
+                "field": key,
+                "values": [{"value": rec[key], "sources": [kept_from]}],
+                "rule": "the first value in source order is kept",
+            }
             rec["conflicts"].append(conflict)
         entry = next((v for v in conflict["values"] if v["value"] == value), None)
         if entry is None:
@@ -408,16 +451,42 @@ class _Speakers:
             entry["sources"].append(source)
 
 
-def _session(sid: str, title: str | None, kind: str, kind_label: str | None,
-             start: str | None, end: str | None, room: str | None, track: str | None,
-             speakers: list[str], abstract: str | None, audience: str | None,
-             slides: list[str], sources: list[str]) -> dict[str, Any]:
+def _session(
+    sid: str,
+    title: str | None,
+    kind: str,
+    kind_label: str | None,
+    start: str | None,
+    end: str | None,
+    room: str | None,
+    track: str | None,
+    speakers: list[str],
+    abstract: str | None,
+    audience: str | None,
+    slides: list[str],
+    sources: list[str],
+) -> dict[str, Any]:
     return {
-        "id": sid, "title": title, "kind": kind, "kind_label": kind_label,
-        "start": start, "end": end, "room": room, "track": track,
-        "speakers": speakers, "abstract": abstract, "audience_level": audience,
-        "language": None, "url": None, "recording": None, "slides": slides, "slide_urls": [], "sources": sources,
-        "title_variants": [], "variants": [], "conflicts": [],
+        "id": sid,
+        "title": title,
+        "kind": kind,
+        "kind_label": kind_label,
+        "start": start,
+        "end": end,
+        "room": room,
+        "track": track,
+        "speakers": speakers,
+        "abstract": abstract,
+        "audience_level": audience,
+        "language": None,
+        "url": None,
+        "recording": None,
+        "slides": slides,
+        "slide_urls": [],
+        "sources": sources,
+        "title_variants": [],
+        "variants": [],
+        "conflicts": [],
     }
 
 
@@ -427,11 +496,18 @@ PAGES = "extra/eu2026-sched-pages/"
 RECAP = PAGES + "raw_pytorch.org_blog_pytorch-conference-europe-2026-a-landmark-moment-for-open-source-ai-in-paris.txt"
 SCHED_ICS = PAGES + "raw_pytorchconferenceeu2026.sched.com_all.ics.txt"
 
+
 def _programme_sources() -> list[tuple[str, str, str]]:
     """The further source documents, in the order that decides a shown value (after the seeds): (id, title, file)."""
     table = EDITORIAL["programme"]
-    events = [(f"sched-event-{eid}", f"Sched event page {eid} (excerpt)",
-               f"raw_pytorchconferenceeu2026.sched.com_event_{eid}{suffix}.txt") for eid, suffix in table["sched_events"]]
+    events = [
+        (
+            f"sched-event-{eid}",
+            f"Sched event page {eid} (excerpt)",
+            f"raw_pytorchconferenceeu2026.sched.com_event_{eid}{suffix}.txt",
+        )
+        for eid, suffix in table["sched_events"]
+    ]
     listed: list[tuple[str, str, str]] = [(sid, title, name) for sid, title, name in table["sources"]]
     at = next(i for i, (sid, _, _) in enumerate(listed) if sid == table["sched_events_after"]) + 1
     return [*listed[:at], *events, *listed[at:]]
@@ -456,9 +532,13 @@ UNTITLED_PAGES: dict[str, tuple[tuple[str, str | None], ...]] = {
     for eid, people in EDITORIAL["untitled_pages"].items()
 }
 OMITTED: str = EDITORIAL["text"]["omitted"]
-PAGE_KINDS: dict[str, tuple[str, str]] = {eid: (kind, phrase) for eid, (kind, phrase) in EDITORIAL["page_kinds"].items()}
+PAGE_KINDS: dict[str, tuple[str, str]] = {
+    eid: (kind, phrase) for eid, (kind, phrase) in EDITORIAL["page_kinds"].items()
+}
 EVENTS_LIST_SLUG_SPEAKERS: dict[str, list[str]] = EDITORIAL["events_list_slug_speakers"]
-SLIDE_LINKS: dict[str, tuple[str, str]] = {src: (title, word) for src, (title, word) in EDITORIAL["slide_links"].items()}
+SLIDE_LINKS: dict[str, tuple[str, str]] = {
+    src: (title, word) for src, (title, word) in EDITORIAL["slide_links"].items()
+}
 DAY_RULE: str = EDITORIAL["rules"]["day"]
 NON_TALK_RULE: str = EDITORIAL["rules"]["non_talk"]
 SPONSOR_RULE: str = EDITORIAL["rules"]["sponsor_sessions"]
@@ -550,8 +630,11 @@ def _parse_recap(sources: Path) -> dict[str, Any]:
         if day is None or section is None or not line.strip():
             continue
         if section not in RECAP_PARAGRAPH_SECTIONS:
-            m = re.match(r"^\* \*\*(?P<title>.+?)\*\* (?:by (?P<by>.+)|– a (?P<kind>Birds of a Feather) session "
-                         r"led by (?P<led>.+))$", line)
+            m = re.match(
+                r"^\* \*\*(?P<title>.+?)\*\* (?:by (?P<by>.+)|– a (?P<kind>Birds of a Feather) session "
+                r"led by (?P<led>.+))$",
+                line,
+            )
             if m is None:
                 raise SourceError(f"{where}: not a talk item: {line!r}")
             who = m["by"] or m["led"]
@@ -562,15 +645,24 @@ def _parse_recap(sources: Path) -> dict[str, Any]:
                 if rm is None:
                     raise SourceError(f"{where}: unexpected description {tail!r}")
                 room = rm[1]
-            items.append({"day": day, "section": section, "title": m["title"],
-                          "people": _recap_people(who, where), "room": room,
-                          "kind": "birds-of-a-feather" if m["kind"] else None, "line": number})
+            items.append(
+                {
+                    "day": day,
+                    "section": section,
+                    "title": m["title"],
+                    "people": _recap_people(who, where),
+                    "room": room,
+                    "kind": "birds-of-a-feather" if m["kind"] else None,
+                    "line": number,
+                }
+            )
             continue
         # paragraph sections: bold runs are names or titles, quoted text a title
         bolds = re.findall(r"\*\*(.+?)\*\*", line)
         quoted = re.findall(r"\"(.+?)[,.]?\"", line)
-        mentions.append({"day": day, "section": section, "bolds": bolds, "quoted": quoted,
-                         "line": number, "text": line})
+        mentions.append(
+            {"day": day, "section": section, "bolds": bolds, "quoted": quoted, "line": number, "text": line}
+        )
     return {"url": url, "items": items, "mentions": mentions}
 
 
@@ -587,7 +679,7 @@ def _sched_page(sources: Path, name: str) -> dict[str, Any]:
     people: list[tuple[str, str | None, str | None]] = []
     if "Speakers" in body:
         k = body.index("Speakers")
-        rest = body[k + 1:]
+        rest = body[k + 1 :]
         body = body[:k]
         while rest:
             if not rest[0].startswith("avatar for ") or len(rest) < 3 or rest[1] != rest[0][11:]:
@@ -614,9 +706,16 @@ def _sched_list(sources: Path, name: str) -> list[dict[str, Any]]:
             for group in who.split(" & "):
                 person, org = group.split(", ", 1)
                 people.append((person, org))
-            found.append({"url": url, "heading": title, "people": people, "date": _DATE.match(line),
-                          "track": type_match[1] if type_match else None,
-                          "text": lines[i + 1] if i + 1 < len(lines) else None})
+            found.append(
+                {
+                    "url": url,
+                    "heading": title,
+                    "people": people,
+                    "date": _DATE.match(line),
+                    "track": type_match[1] if type_match else None,
+                    "text": lines[i + 1] if i + 1 < len(lines) else None,
+                }
+            )
     if not found:
         raise SourceError(f"{name}: no session found")
     return found
@@ -638,13 +737,17 @@ def _ics_events(sources: Path) -> list[dict[str, str]]:
     return events
 
 
-
-
 class _Programme:
     """Adds the recap's talks and the other excerpts to the seed sessions."""
 
-    def __init__(self, sessions: list[dict[str, Any]], speakers: _Speakers, rooms: dict[str, str],
-                 tracks: dict[str, str], taken: set[str]) -> None:
+    def __init__(
+        self,
+        sessions: list[dict[str, Any]],
+        speakers: _Speakers,
+        rooms: dict[str, str],
+        tracks: dict[str, str],
+        taken: set[str],
+    ) -> None:
         self.sessions = sessions
         self.speakers = speakers
         self.rooms = rooms
@@ -662,7 +765,9 @@ class _Programme:
         self.default_kind: set[str] = set()
         #: session id -> the sources that state its kind (a prefix, a format word, a category, a phrase)
         self.kind_from: dict[str, list[str]] = {
-            s["id"]: list(s["sources"]) for s in sessions if s["kind_label"] is not None or s["kind"] == "meet-the-developers"
+            s["id"]: list(s["sources"])
+            for s in sessions
+            if s["kind_label"] is not None or s["kind"] == "meet-the-developers"
         }
         #: every address taken into a session: (session id, field, value, file, line), in build order
         self.links: list[tuple[str, str, str, str, int]] = []
@@ -681,8 +786,15 @@ class _Programme:
         else:
             session[key] = value
         self.origin.setdefault((session["id"], key), []).append(source)
-        self.links.append((session["id"], key, value, PAGES + _file_of(source) if source != "events-list-llm-d"
-                           else EVENTS_LIST, line))
+        self.links.append(
+            (
+                session["id"],
+                key,
+                value,
+                PAGES + _file_of(source) if source != "events-list-llm-d" else EVENTS_LIST,
+                line,
+            )
+        )
 
     # -- speakers
     def speaker(self, name: str, job: str | None, org: str | None, source: str) -> str:
@@ -719,8 +831,11 @@ class _Programme:
                     entry["sources"].sort(key=_source_rank)
             return
         if conflict is None:
-            conflict = {"field": key, "values": [{"value": rec[key], "sources": [self.speakers.origin[sid, key]]}],
-                        "rule": "the first value in source order is kept"}
+            conflict = {
+                "field": key,
+                "values": [{"value": rec[key], "sources": [self.speakers.origin[sid, key]]}],
+                "rule": "the first value in source order is kept",
+            }
             rec["conflicts"].append(conflict)
         conflict["values"].append({"value": value, "sources": [source]})
 
@@ -728,8 +843,9 @@ class _Programme:
     def find(self, title: str) -> dict[str, Any] | None:
         return self.by_key.get(title_key(title))
 
-    def new(self, title: str | None, kind: str, kind_label: str | None, source: str,
-            fallback: str = "untitled") -> dict[str, Any]:
+    def new(
+        self, title: str | None, kind: str, kind_label: str | None, source: str, fallback: str = "untitled"
+    ) -> dict[str, Any]:
         sid = session_id(title, self.taken, fallback)
         session = _session(sid, title, kind, kind_label, None, None, None, None, [], None, None, [], [source])
         if kind not in ("talk", "other"):
@@ -783,9 +899,11 @@ class _Programme:
             return
         conflict = next((c for c in session["conflicts"] if c["field"] == key), None)
         if conflict is None:
-            conflict = {"field": key, "values": [{"value": session[key],
-                                                "sources": sorted(self.origin[sid, key], key=_source_rank)}],
-                        "rule": rule}
+            conflict = {
+                "field": key,
+                "values": [{"value": session[key], "sources": sorted(self.origin[sid, key], key=_source_rank)}],
+                "rule": rule,
+            }
             session["conflicts"].append(conflict)
         entry = next((v for v in conflict["values"] if v["value"] == value), None)
         if entry is None:
@@ -805,14 +923,24 @@ class _Programme:
         elif session["day_only"] == day:
             self.origin[session["id"], "day"].append(source)
         else:
-            self.value_conflict(session, "day", session["day_only"], self.origin[session["id"], "day"],
-                                day, source, DAY_RULE)
+            self.value_conflict(
+                session, "day", session["day_only"], self.origin[session["id"], "day"], day, source, DAY_RULE
+            )
 
     @staticmethod
-    def value_conflict(session: dict[str, Any], key: str, shown: str, shown_sources: list[str],
-                       other: str, source: str, rule: str) -> None:
-        session["conflicts"].append({"field": key, "values": [
-            {"value": shown, "sources": sorted(shown_sources, key=_source_rank)}, {"value": other, "sources": [source]}], "rule": rule})
+    def value_conflict(
+        session: dict[str, Any], key: str, shown: str, shown_sources: list[str], other: str, source: str, rule: str
+    ) -> None:
+        session["conflicts"].append(
+            {
+                "field": key,
+                "values": [
+                    {"value": shown, "sources": sorted(shown_sources, key=_source_rank)},
+                    {"value": other, "sources": [source]},
+                ],
+                "rule": rule,
+            }
+        )
 
     def room(self, name: str) -> str:
         rid = slugify(name)
@@ -896,8 +1024,12 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
                 prog.speakers_of(session, _recap_people(m["who"], f"{RECAP}:{mention['line']}", grouped=True), src)
         else:  # a keynote named by its speaker only ("Matt White ... set the stage")
             names = {fold(b) for b in mention["bolds"]}
-            hits = [s for s in same_day if s["kind"] in ("keynote", "sponsored-keynote")
-                    and {fold(prog.speakers.records[i]["name"]) for i in s["speakers"]} <= names]
+            hits = [
+                s
+                for s in same_day
+                if s["kind"] in ("keynote", "sponsored-keynote")
+                and {fold(prog.speakers.records[i]["name"]) for i in s["speakers"]} <= names
+            ]
             if len(hits) != 1:
                 raise SourceError(f"{RECAP}:{mention['line']}: no single keynote for {mention['bolds']!r}")
             prog.add_source(hits[0], src)
@@ -935,10 +1067,19 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
                     raise SourceError(f"{where}: speakers {ids!r} differ from the seed's")
             if session["track"] is not None and title_key(prog.tracks[session["track"]]) != title_key(item["section"]):
                 if not any(v["field"] == "track" for v in session["variants"]):
-                    session["variants"].append({"field": "track", "values": [
-                        {"value": prog.tracks[session["track"]], "sources": list(prog.origin[session["id"], "track"])},
-                        {"value": item["section"], "sources": [src]}],
-                        "rule": "the Sched category is shown; the recap's section heading is its own wording"})
+                    session["variants"].append(
+                        {
+                            "field": "track",
+                            "values": [
+                                {
+                                    "value": prog.tracks[session["track"]],
+                                    "sources": list(prog.origin[session["id"], "track"]),
+                                },
+                                {"value": item["section"], "sources": [src]},
+                            ],
+                            "rule": "the Sched category is shown; the recap's section heading is its own wording",
+                        }
+                    )
             elif session["track"] is None and session is seed_000:
                 prog.value(session, "track", prog.track(item["section"]), src, "")
         if item["room"]:
@@ -952,8 +1093,11 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
         for entry in _sched_list(sources, name):
             title = _KIND_PREFIX_ANY.sub("", entry["heading"])
             session = prog.find(title)
-            kind, label = ("lightning-talk", "Lightning Talk") if entry["heading"].startswith(
-                "Lightning Talk: ") else ("talk", None)
+            kind, label = (
+                ("lightning-talk", "Lightning Talk")
+                if entry["heading"].startswith("Lightning Talk: ")
+                else ("talk", None)
+            )
             if session is None:
                 session = prog.new(title, kind, label, sid_src)
             prog.add_title(session, title, sid_src)
@@ -962,8 +1106,7 @@ def _add_programme(sources: Path, prog: _Programme, seed_000: dict[str, Any], se
             if label:
                 prog.kind_stated(session, kind, sid_src)
             if entry["track"] is not None:
-                prog.value(session, "track", prog.track(entry["track"]), sid_src,
-                           "the first source's track is shown")
+                prog.value(session, "track", prog.track(entry["track"]), sid_src, "the first source's track is shown")
             date = entry["date"]
             prog.value(session, "start", _datetime(date, date["start"]), sid_src, SCHED_RULE)
             prog.value(session, "end", _datetime(date, date["end"]), sid_src, SCHED_RULE)
@@ -1085,11 +1228,12 @@ def _split_bio(page: dict[str, Any], speakers: list[dict[str, Any]]) -> tuple[st
             raise SourceError(f"{page['url']}: the page opens with the bio")
         return abstract, text[at:], speaker
     cut = text.find(OMITTED)
-    return (text if cut < 0 else text[:cut + len(OMITTED)]), None, None
+    return (text if cut < 0 else text[: cut + len(OMITTED)]), None, None
 
 
-def _check_subject_link(name: str, page: dict[str, Any], session: dict[str, Any], words: tuple[str, ...],
-                        prog: _Programme) -> None:
+def _check_subject_link(
+    name: str, page: dict[str, Any], session: dict[str, Any], words: tuple[str, ...], prog: _Programme
+) -> None:
     """A page linked by subject alone names no speaker, contains the title's
     own names for its subject, and no other known title contains them."""
     text = page["text"] or ""
@@ -1098,8 +1242,9 @@ def _check_subject_link(name: str, page: dict[str, Any], session: dict[str, Any]
     for word in words:
         if word.casefold() not in text.casefold() or word.casefold() not in (session["title"] or "").casefold():
             raise SourceError(f"{name}: {word!r} is not in both the page and {session['title']!r}")
-        others = [s["id"] for s in prog.sessions
-                  if s is not session and word.casefold() in (s["title"] or "").casefold()]
+        others = [
+            s["id"] for s in prog.sessions if s is not session and word.casefold() in (s["title"] or "").casefold()
+        ]
         if others:
             raise SourceError(f"{name}: {word!r} is also in the titles of {others!r}")
 
@@ -1186,8 +1331,9 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
     prog.add_title(session, m["title"], "github-cpp-extensions")
     for i, line in enumerate(lines):  # the entry's links: "[schedule entry](URL)", "[slides (PDF)](URL)"
         for label, url in re.findall(r"\[(schedule entry|slides \(PDF\))\]\((https://[^)\s]+)\)", line):
-            prog.link(session, "url" if label == "schedule entry" else "slide_urls", url, "github-cpp-extensions",
-                      i + 3)
+            prog.link(
+                session, "url" if label == "schedule entry" else "slide_urls", url, "github-cpp-extensions", i + 3
+            )
     _add_slide_addresses(sources, prog)
     juce = next(s for s in prog.sessions if s["id"] == "untitled-2juce")
     for sid_src in ("github-megatron-bridge", "github-verl"):
@@ -1197,8 +1343,9 @@ def _add_recordings_and_pages(sources: Path, prog: _Programme) -> None:
         prog.add_source(juce, sid_src)
     _, lines = _read(sources, _file_of("github-speaker-site"))
     text = "\n".join(lines)
-    m = re.search(r'title:\s*"(?P<title>[^"]+)",\s*event: "PyTorch Conference Europe 2026",\s*date: "Apr (?P<d>\d+), 2026"',
-                  text)
+    m = re.search(
+        r'title:\s*"(?P<title>[^"]+)",\s*event: "PyTorch Conference Europe 2026",\s*date: "Apr (?P<d>\d+), 2026"', text
+    )
     if m is None:
         raise SourceError("github-speaker-site: the talk entry is missing")
     session = prog.find(m["title"])
@@ -1235,7 +1382,9 @@ def _add_slide_addresses(sources: Path, prog: _Programme) -> None:
                 if session is None and sid_src in SLIDE_LINKS:
                     title, word = SLIDE_LINKS[sid_src]
                     session = prog.find(title)
-                    holders = [s["id"] for s in prog.sessions if s["title"] and word.casefold() in s["title"].casefold()]
+                    holders = [
+                        s["id"] for s in prog.sessions if s["title"] and word.casefold() in s["title"].casefold()
+                    ]
                     if session is None or word not in unquote(url) or holders != [session["id"]]:
                         raise SourceError(f"{sid_src}: {url} does not name {title!r} alone by {word!r}")
                 if session is None:
@@ -1252,7 +1401,8 @@ def _add_events_list(sources: Path, prog: _Programme) -> None:
     text = (sources / EVENTS_LIST).read_text(encoding="utf-8")
     entry = re.compile(
         r"title: (?P<q>['\"])(?P<title>.+?)(?P=q),\s*date: '(?P<date>[^']+)',\s*time: '(?P<start>\d\d:\d\d) – "
-        r"(?P<end>\d\d:\d\d) CEST',\s*location: '(?P<room>[^']+)',\s*href: '(?P<href>[^']+)'")
+        r"(?P<end>\d\d:\d\d) CEST',\s*location: '(?P<room>[^']+)',\s*href: '(?P<href>[^']+)'"
+    )
     found = list(entry.finditer(text))
     if len(found) != 7:
         raise SourceError(f"{EVENTS_LIST}: expected 7 sessions, found {len(found)}")
@@ -1308,21 +1458,34 @@ def _add_events_list(sources: Path, prog: _Programme) -> None:
                     missing = True
                 left = left.replace(f"-{sid}-", "-", 1)
             orgs = {prog.speakers.records[s]["organisation"] for s in session["speakers"]}
-            orgs |= {v["value"] for s in session["speakers"]
-                     for c in prog.speakers.records[s]["conflicts"] for v in c["values"]}
+            orgs |= {
+                v["value"]
+                for s in session["speakers"]
+                for c in prog.speakers.records[s]["conflicts"]
+                for v in c["values"]
+            }
             for org in sorted((o for o in orgs if o), key=len, reverse=True):
                 left = left.replace(f"-{slugify(org)}-", "-")
             if missing or left.strip("-"):
                 shown = "; ".join(prog.speakers.records[s]["name"] for s in session["speakers"])
-                prog.value_conflict(session, "speakers", shown, prog.origin[session["id"], "speakers"],
-                                    tail, src, LLM_D_SPEAKER_RULE)
+                prog.value_conflict(
+                    session, "speakers", shown, prog.origin[session["id"], "speakers"], tail, src, LLM_D_SPEAKER_RULE
+                )
 
 
 WEAK_LLM_D: str = EDITORIAL["text"]["weak_llm_d"]
 WEAK_DEFAULT_KIND: str = EDITORIAL["text"]["weak_default_kind"]
 #: a provenance field -> the key of its sources in _Programme.origin
-_ORIGIN_KEYS = {"start": "start", "end": "end", "day_only": "day", "room": "room", "track": "track",
-                "speakers": "speakers", "url": "url", "recording": "recording"}
+_ORIGIN_KEYS = {
+    "start": "start",
+    "end": "end",
+    "day_only": "day",
+    "room": "room",
+    "track": "track",
+    "speakers": "speakers",
+    "url": "url",
+    "recording": "recording",
+}
 
 
 def _field_sources(session: dict[str, Any], prog: _Programme) -> list[dict[str, Any]]:
@@ -1337,8 +1500,13 @@ def _field_sources(session: dict[str, Any], prog: _Programme) -> list[dict[str, 
             if stated is None:
                 found.append({"field": "kind", "sources": [], "weak": WEAK_DEFAULT_KIND.format(kind=session["kind"])})
             else:
-                found.append({"field": "kind", "sources": sorted(stated, key=_source_rank),
-                              "weak": WEAK_LLM_D if stated == ["events-list-llm-d"] else None})
+                found.append(
+                    {
+                        "field": "kind",
+                        "sources": sorted(stated, key=_source_rank),
+                        "weak": WEAK_LLM_D if stated == ["events-list-llm-d"] else None,
+                    }
+                )
             continue
         cited = sorted(dict.fromkeys(prog.origin[session["id"], _ORIGIN_KEYS[name]]), key=_source_rank)
         weak = WEAK_LLM_D if cited == ["events-list-llm-d"] and name != "url" else None
@@ -1351,8 +1519,13 @@ def _coverage(sessions: list[dict[str, Any]]) -> str:
     timed_room = sum(1 for s in sessions if s["start"] and s["room"])
     timed = sum(1 for s in sessions if s["start"] and not s["room"])
     day_only = sum(1 for s in sessions if "day_only" in s)
-    return COVERAGE.format(total=len(sessions), timed_room=timed_room, timed=timed, day_only=day_only,
-                           no_day=len(sessions) - timed_room - timed - day_only)
+    return COVERAGE.format(
+        total=len(sessions),
+        timed_room=timed_room,
+        timed=timed,
+        day_only=day_only,
+        no_day=len(sessions) - timed_room - timed - day_only,
+    )
 
 
 def build(sources: Path) -> dict[str, Any]:
@@ -1378,17 +1551,19 @@ def _build(sources: Path) -> tuple[dict[str, Any], _Programme]:
 
     for block in _session_blocks(paras):
         parsed = _parse_block(block)
-        spellings = {s["name"]: [s["name"], *HEADING_ALIASES.get(s["name"], [])]
-                     for s in parsed["speakers"]}
+        spellings = {s["name"]: [s["name"], *HEADING_ALIASES.get(s["name"], [])] for s in parsed["speakers"]}
         heading_title, suffix = _split_heading(parsed["heading"], spellings)
         title, kind, kind_label = _kind(heading_title, parsed["track"])
         heading_orgs: dict[str, str | None] = {}
         if suffix is not None:
-            heading_orgs = _heading_organisations(suffix, [
-                (s["name"], spellings[s["name"]],
-                 _split_job(s["job_line"])[0] if s["job_line"] else None)
-                for s in parsed["speakers"]
-            ], f"session {parsed['heading'][:40]!r}")
+            heading_orgs = _heading_organisations(
+                suffix,
+                [
+                    (s["name"], spellings[s["name"]], _split_job(s["job_line"])[0] if s["job_line"] else None)
+                    for s in parsed["speakers"]
+                ],
+                f"session {parsed['heading'][:40]!r}",
+            )
         ids = []
         for s in parsed["speakers"]:
             alias = None
@@ -1404,8 +1579,9 @@ def _build(sources: Path) -> tuple[dict[str, Any], _Programme]:
             heading_org = heading_orgs.get(s["name"])
             if heading_org is not None and (org is None or not _same_org(heading_org, org)):
                 if org is None:
-                    raise SourceError(f"{s['name']!r}: the heading gives {heading_org!r}, "
-                                      "the card no organisation; decide")
+                    raise SourceError(
+                        f"{s['name']!r}: the heading gives {heading_org!r}, the card no organisation; decide"
+                    )
                 heading_conflicts.setdefault(ids[-1], {}).setdefault(heading_org, []).append(title)
         room_id = slugify(parsed["room"])
         rooms[room_id] = parsed["room"]
@@ -1414,12 +1590,23 @@ def _build(sources: Path) -> tuple[dict[str, Any], _Programme]:
             track_id = slugify(parsed["track"])
             tracks[track_id] = parsed["track"]
         date = parsed["date"]
-        sessions.append(_session(
-            session_id(title, taken, "session"), title, kind, kind_label,
-            _datetime(date, date["start"]), _datetime(date, date["end"]),
-            room_id, track_id, ids, parsed["abstract"], parsed["audience"],
-            parsed["slides"], ["seed-002"],
-        ))
+        sessions.append(
+            _session(
+                session_id(title, taken, "session"),
+                title,
+                kind,
+                kind_label,
+                _datetime(date, date["start"]),
+                _datetime(date, date["end"]),
+                room_id,
+                track_id,
+                ids,
+                parsed["abstract"],
+                parsed["audience"],
+                parsed["slides"],
+                ["seed-002"],
+            )
+        )
 
     for speaker_id, by_value in heading_conflicts.items():
         speakers.heading_organisations(speaker_id, by_value, "seed-002")
@@ -1433,8 +1620,19 @@ def _build(sources: Path) -> tuple[dict[str, Any], _Programme]:
         raise SourceError("seed 000 repeats a session of seed 002; merge them")
     sid = speakers.add(SEED_000_SPEAKER, None, None, _strip_read_more("\n".join(bio_lines)), "seed-000")
     seed_000 = _session(
-        session_id(None, taken, SEED_000_SESSION_ID), None, "other", None,
-        None, None, None, None, [sid], "\n\n".join(abstract_lines), None, [], ["seed-000"],
+        session_id(None, taken, SEED_000_SESSION_ID),
+        None,
+        "other",
+        None,
+        None,
+        None,
+        None,
+        None,
+        [sid],
+        "\n\n".join(abstract_lines),
+        None,
+        [],
+        ["seed-000"],
     )
     sessions.append(seed_000)
 
@@ -1454,8 +1652,14 @@ def _build(sources: Path) -> tuple[dict[str, Any], _Programme]:
     source_list = [dict(src) for src in SOURCES]
     for sid_src, title, name in PROGRAMME_SOURCES:
         line_1 = _read(sources, name)[0]  # an address, or (GitHub files) a description of the copies
-        source_list.append({"id": sid_src, "title": title,
-                            "url": line_1 if line_1.startswith("https://") else None, "file": PAGES + name})
+        source_list.append(
+            {
+                "id": sid_src,
+                "title": title,
+                "url": line_1 if line_1.startswith("https://") else None,
+                "file": PAGES + name,
+            }
+        )
     next(src for src in source_list if src["id"] == "writeup-meltwater")["url"] = write_up.splitlines()[0].strip()
     # The conference's address: the events list's entry for this conference links it.
     events = (sources / EVENTS_LIST).read_text(encoding="utf-8")

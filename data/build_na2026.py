@@ -36,12 +36,13 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # when loaded by importlib
 
-from _build_common import dump, editorial, finish, fold, main, session_id, slugify  # noqa: E402
+from _build_common import dump, editorial, finish, fold, main, session_id, slugify
 
 TIMEZONE = "America/Los_Angeles"
 ZONE = ZoneInfo(TIMEZONE)
 YEAR = 2026
 MONTH = 10
+
 
 @dataclass(frozen=True)
 class SourceDoc:
@@ -67,15 +68,16 @@ SOURCES: tuple[SourceDoc, ...] = tuple(
 HARDWARE_MD_FILE: str = SOURCES[0].url_file
 SOURCE_BY_ID = {doc.id: doc for doc in SOURCES}
 SOURCE_RANK = {doc.id: rank for rank, doc in enumerate(SOURCES)}
-SEED_001 = {"id": SOURCES[0].id, "title": SOURCES[0].title, "file": SOURCES[0].file,
-            "url_file": SOURCES[0].url_file}
+SEED_001 = {"id": SOURCES[0].id, "title": SOURCES[0].title, "file": SOURCES[0].file, "url_file": SOURCES[0].url_file}
 
 # Section day names of seed 001 ("Sessions under 'Day One' are on 20 October").
 DAYS: dict[str, date] = EDITORIAL["days"]
 CONFERENCE_DAYS = (date(2026, 10, 20), date(2026, 10, 21))
 
 # Title prefixes that name the session kind: (prefix, kind, kind_label).
-KIND_PREFIXES: tuple[tuple[str, str, str], ...] = tuple((p, k, label) for p, k, label in EDITORIAL["lists"]["kind_prefixes"])
+KIND_PREFIXES: tuple[tuple[str, str, str], ...] = tuple(
+    (p, k, label) for p, k, label in EDITORIAL["lists"]["kind_prefixes"]
+)
 # The posts' own format words and the kind each means.
 FORMAT_KINDS: dict[str, str] = EDITORIAL["format_kinds"]
 # Section headings that name a kind of session (keynotes), not a theme.
@@ -93,7 +95,9 @@ TWINS: dict[str, str] = EDITORIAL["twins"]
 # Spellings of one person's name: as written -> the name of the first source that names them.
 SPEAKER_NAMES: dict[str, str] = EDITORIAL["speaker_names"]
 # Sessions whose times are shown from a source other than the first one: session id -> (source id, reason).
-TIME_CHOICES: dict[str, tuple[str, str]] = {sid: (source, why) for sid, (source, why) in EDITORIAL["time_choices"].items()}
+TIME_CHOICES: dict[str, tuple[str, str]] = {
+    sid: (source, why) for sid, (source, why) in EDITORIAL["time_choices"].items()
+}
 
 _RULES: dict[str, str] = EDITORIAL["rules"]
 RULE_ORDER = _RULES["order"]
@@ -115,9 +119,11 @@ WEAK_DEFAULT_KIND: str = EDITORIAL["text"]["weak_default_kind"]
 # "IBM Research", "Annapurna ML" vs "Amazon") stays a conflict.
 _LEGAL_SUFFIX = re.compile(
     r",?\s+(?:Inc\.?|Incorporated|LLC|L\.L\.C\.|Ltd\.?|Limited|Corp\.?|Corporation|"
-    r"Co\.|GmbH|AG|S\.A\.|PLC|plc)$")
+    r"Co\.|GmbH|AG|S\.A\.|PLC|plc)$"
+)
 # A company's legal name versus its usual name: legal name (after removing a legal suffix) -> usual name.
 ORGANISATION_LEGAL_NAMES: dict[str, str] = EDITORIAL["organisation_legal_names"]
+
 
 class SourceFormatError(ValueError):
     """A source document does not have the layout the parser expects."""
@@ -296,8 +302,7 @@ def parse_start_time(text: str) -> tuple[datetime, str]:
     if match is None:
         raise SourceFormatError(f"not a start-time line: {text!r}")
     clock = f"{match['hour']}:{match['minute']}"
-    start_time = (_clock(f"{clock} {match['mer'].upper()}", None) if match["mer"]
-                  else _clock24(clock))
+    start_time = _clock(f"{clock} {match['mer'].upper()}", None) if match["mer"] else _clock24(clock)
     return datetime.combine(_day(match["day"]), start_time, tzinfo=ZONE), match["room"]
 
 
@@ -391,14 +396,13 @@ def parse_grouped_speakers(text: str) -> tuple[SpeakerRef, ...]:
     return tuple(refs)
 
 
-def classify(title: str, in_keynotes: bool, format_label: str | None
-             ) -> tuple[str, str, str | None, int]:
+def classify(title: str, in_keynotes: bool, format_label: str | None) -> tuple[str, str, str | None, int]:
     """Return (clean title, kind, kind_label, kind_rank); see :class:`Record`."""
     prefix_kind: str | None = None
     prefix_label: str | None = None
     for prefix, kind, label in KIND_PREFIXES:
         if title.startswith(prefix):
-            title, prefix_kind, prefix_label = title[len(prefix):].strip(), kind, label
+            title, prefix_kind, prefix_label = title[len(prefix) :].strip(), kind, label
             break
     suffix = _FORMAT_SUFFIX.match(title)
     if suffix is not None and suffix["format"] in FORMAT_KINDS:
@@ -407,8 +411,7 @@ def classify(title: str, in_keynotes: bool, format_label: str | None
         title, format_label = suffix["title"], suffix["format"]
     if format_label is not None:
         if format_label not in FORMAT_KINDS:
-            raise SourceFormatError(
-                f"unknown format {format_label!r}; known: {', '.join(FORMAT_KINDS)}")
+            raise SourceFormatError(f"unknown format {format_label!r}; known: {', '.join(FORMAT_KINDS)}")
         kind = FORMAT_KINDS[format_label]
         if prefix_kind in ("sponsored-talk", "sponsored-keynote"):
             kind = "sponsored-keynote" if kind == "keynote" else "sponsored-talk"
@@ -452,9 +455,14 @@ def _bold(line: str) -> str | None:
     return None if match is None else match["text"].strip()
 
 
-def _area(path: Path, lines: list[tuple[int, str]], first: Callable[[str], bool],
-          last: Callable[[str], bool], *, after: Callable[[str], bool] | None = None
-          ) -> list[tuple[int, str]]:
+def _area(
+    path: Path,
+    lines: list[tuple[int, str]],
+    first: Callable[[str], bool],
+    last: Callable[[str], bool],
+    *,
+    after: Callable[[str], bool] | None = None,
+) -> list[tuple[int, str]]:
     """The lines from the first one matching ``first`` (included) to the next matching ``last``.
 
     With ``after``, the search for ``first`` starts behind the first line
@@ -497,8 +505,7 @@ def parse_seed_001(sources: Path) -> list[Record]:
         last = lines.index("Explore the full program", first)
     except ValueError as error:
         raise SourceFormatError(f"{path}: schedule boundaries not found") from error
-    numbered = [(number, line) for number, line in enumerate(lines, start=1)
-                if first <= number - 1 < last and line]
+    numbered = [(number, line) for number, line in enumerate(lines, start=1) if first <= number - 1 < last and line]
     return _parse_hardware_blocks(path, "seed-001", numbered, heading=lambda line: line)
 
 
@@ -519,9 +526,9 @@ def parse_post_hardware_md(sources: Path) -> list[Record]:
     return _parse_hardware_blocks(path, doc.id, area, heading=heading, bold=True)
 
 
-def _parse_hardware_blocks(path: Path, source: str, lines: list[tuple[int, str]],
-                           heading: Callable[[str], str | None], bold: bool = False
-                           ) -> list[Record]:
+def _parse_hardware_blocks(
+    path: Path, source: str, lines: list[tuple[int, str]], heading: Callable[[str], str | None], bold: bool = False
+) -> list[Record]:
     """Sessions of the hardware post, in either of its two forms."""
     records: list[Record] = []
     track: str | None = None
@@ -541,7 +548,7 @@ def _parse_hardware_blocks(path: Path, source: str, lines: list[tuple[int, str]]
                 track, day, in_keynotes = section["track"], DAYS[section["day"]], False
             index += 1
             continue
-        block = [text for _, text in lines[index:index + 4]]
+        block = [text for _, text in lines[index : index + 4]]
         if len(block) < 4:
             raise SourceFormatError(f"{path}:{number}: incomplete session block")
         raw_title, speakers_line, time_line, summary = block
@@ -556,11 +563,22 @@ def _parse_hardware_blocks(path: Path, source: str, lines: list[tuple[int, str]]
         except SourceFormatError as error:
             raise SourceFormatError(f"{path}:{lines[index + 2][0]}: {error}") from error
         title, kind, kind_label, rank = classify(raw_title, in_keynotes, None)
-        records.append(Record(
-            source=source, title=title, kind=kind, kind_label=kind_label,
-            speakers=speakers, start=start, end=end, room=room, track=track,
-            abstract=summary, position=number, kind_rank=rank,
-        ))
+        records.append(
+            Record(
+                source=source,
+                title=title,
+                kind=kind,
+                kind_label=kind_label,
+                speakers=speakers,
+                start=start,
+                end=end,
+                room=room,
+                track=track,
+                abstract=summary,
+                position=number,
+                kind_rank=rank,
+            )
+        )
         index += 4
     return records
 
@@ -576,17 +594,20 @@ def _parse_format_post(sources: Path, source: str) -> list[Record]:
     """
     doc = SOURCE_BY_ID[source]
     path = sources / doc.file
-    lines = _area(path, _numbered_lines(path), lambda line: not _is_register(line), _is_explore,
-                  after=_is_register)
+    lines = _area(path, _numbered_lines(path), lambda line: not _is_register(line), _is_explore, after=_is_register)
     records: list[Record] = []
     track: str | None = None
     index = 0
     while index < len(lines):
         number, line = lines[index]
-        following = [text for _, text in lines[index + 1:index + 3]]
+        following = [text for _, text in lines[index + 1 : index + 3]]
         title = _bold(line)
-        if (title is not None and len(following) == 2
-                and _bold(following[0]) is not None and _FORMAT_TIME.match(_bold(following[1]) or "")):
+        if (
+            title is not None
+            and len(following) == 2
+            and _bold(following[0]) is not None
+            and _FORMAT_TIME.match(_bold(following[1]) or "")
+        ):
             try:
                 speakers = parse_semicolon_speakers(_bold(following[0]) or "")
                 start, end, room, format_label = parse_format_time(_bold(following[1]) or "")
@@ -594,18 +615,28 @@ def _parse_format_post(sources: Path, source: str) -> list[Record]:
                 raise SourceFormatError(f"{path}:{number}: {error}") from error
             index += 3
             paragraphs = []
-            while (index < len(lines) and _bold(lines[index][1]) is None
-                   and not lines[index][1].startswith("#")):
+            while index < len(lines) and _bold(lines[index][1]) is None and not lines[index][1].startswith("#"):
                 paragraphs.append(lines[index][1])
                 index += 1
             if not paragraphs:
                 raise SourceFormatError(f"{path}:{number}: session without a summary")
             clean, kind, kind_label, rank = classify(title, False, format_label)
-            records.append(Record(
-                source=source, title=clean, kind=kind, kind_label=kind_label,
-                speakers=speakers, start=start, end=end, room=room, track=track,
-                abstract="\n\n".join(paragraphs), position=number, kind_rank=rank,
-            ))
+            records.append(
+                Record(
+                    source=source,
+                    title=clean,
+                    kind=kind,
+                    kind_label=kind_label,
+                    speakers=speakers,
+                    start=start,
+                    end=end,
+                    room=room,
+                    track=track,
+                    abstract="\n\n".join(paragraphs),
+                    position=number,
+                    kind_rank=rank,
+                )
+            )
             continue
         if title is not None or line.startswith("### "):
             track = title if title is not None else line[4:].strip()
@@ -637,8 +668,13 @@ def parse_post_research(sources: Path) -> list[Record]:
     """
     doc = SOURCE_BY_ID["post-research"]
     path = sources / doc.file
-    lines = _area(path, _numbered_lines(path), lambda line: line.startswith("## "),
-                  lambda line: line == "## Conclusion", after=_is_register)
+    lines = _area(
+        path,
+        _numbered_lines(path),
+        lambda line: line.startswith("## "),
+        lambda line: line == "## Conclusion",
+        after=_is_register,
+    )
     records: list[Record] = []
     track: str | None = None
     index = 0
@@ -646,7 +682,7 @@ def parse_post_research(sources: Path) -> list[Record]:
         number, line = lines[index]
         title = _bold(line)
         if title is not None and index + 3 < len(lines) and _RESEARCH_TIME.match(lines[index + 2][1]):
-            speakers_line, time_line, summary = (text for _, text in lines[index + 1:index + 4])
+            speakers_line, time_line, summary = (text for _, text in lines[index + 1 : index + 4])
             if _bold(summary) is not None or _RESEARCH_TIME.match(summary):
                 raise SourceFormatError(f"{path}:{number}: session without a summary")
             try:
@@ -655,18 +691,32 @@ def parse_post_research(sources: Path) -> list[Record]:
             except SourceFormatError as error:
                 raise SourceFormatError(f"{path}:{number}: {error}") from error
             clean, kind, kind_label, rank = classify(title, False, format_label)
-            records.append(Record(
-                source=doc.id, title=clean, kind=kind, kind_label=kind_label,
-                speakers=speakers, start=start, end=end, room=room, track=track,
-                abstract=summary, position=number, kind_rank=rank,
-            ))
+            records.append(
+                Record(
+                    source=doc.id,
+                    title=clean,
+                    kind=kind,
+                    kind_label=kind_label,
+                    speakers=speakers,
+                    start=start,
+                    end=end,
+                    room=room,
+                    track=track,
+                    abstract=summary,
+                    position=number,
+                    kind_rank=rank,
+                )
+            )
             index += 4
             continue
         if title is None:
             # A heading and its one-paragraph description.
             description = lines[index + 1][1] if index + 1 < len(lines) else ""
-            if not description or _bold(description) is not None or (
-                    index + 2 < len(lines) and _bold(lines[index + 2][1]) is None):
+            if (
+                not description
+                or _bold(description) is not None
+                or (index + 2 < len(lines) and _bold(lines[index + 2][1]) is None)
+            ):
                 raise SourceFormatError(f"{path}:{number}: heading {line!r} without one description")
             track = line[3:].strip() if line.startswith("## ") else line
             index += 2
@@ -687,8 +737,7 @@ def parse_post_agentic(sources: Path) -> list[Record]:
     """
     doc = SOURCE_BY_ID["post-agentic"]
     path = sources / doc.file
-    lines = _area(path, _numbered_lines(path), lambda line: not _is_register(line), _is_explore,
-                  after=_is_register)
+    lines = _area(path, _numbered_lines(path), lambda line: not _is_register(line), _is_explore, after=_is_register)
     records: list[Record] = []
     track: str | None = None
     in_keynotes = False
@@ -696,11 +745,14 @@ def parse_post_agentic(sources: Path) -> list[Record]:
     while index < len(lines):
         number, line = lines[index]
         title = _bold(line)
-        following = [text for _, text in lines[index + 1:index + 3]]
+        following = [text for _, text in lines[index + 1 : index + 3]]
         if title is None:
             raise SourceFormatError(f"{path}:{number}: unexpected line {line!r}")
-        if len(following) == 2 and _bold(following[0]) is not None and _START_TIME.match(
-                following[1].replace("*", "").strip().rstrip(".").strip()):
+        if (
+            len(following) == 2
+            and _bold(following[0]) is not None
+            and _START_TIME.match(following[1].replace("*", "").strip().rstrip(".").strip())
+        ):
             try:
                 speakers = parse_speakers(_bold(following[0]) or "")
                 start, room = parse_start_time(following[1])
@@ -714,11 +766,22 @@ def parse_post_agentic(sources: Path) -> list[Record]:
             if not paragraphs:
                 raise SourceFormatError(f"{path}:{number}: session without a summary")
             clean, kind, kind_label, rank = classify(title, in_keynotes, None)
-            records.append(Record(
-                source=doc.id, title=clean, kind=kind, kind_label=kind_label,
-                speakers=speakers, start=start, end=None, room=room, track=track,
-                abstract="\n\n".join(paragraphs), position=number, kind_rank=rank,
-            ))
+            records.append(
+                Record(
+                    source=doc.id,
+                    title=clean,
+                    kind=kind,
+                    kind_label=kind_label,
+                    speakers=speakers,
+                    start=start,
+                    end=None,
+                    room=room,
+                    track=track,
+                    abstract="\n\n".join(paragraphs),
+                    position=number,
+                    kind_rank=rank,
+                )
+            )
             continue
         # A section heading; its description paragraphs are not kept.
         in_keynotes = title in KEYNOTE_HEADINGS
@@ -846,14 +909,18 @@ def group_records(records: Iterable[Record]) -> list[list[Record]]:
             if not ids & group.speaker_ids():
                 raise SourceFormatError(
                     f"{record.source}:{record.position}: {record.title!r} shares its title but "
-                    "no speaker with an earlier session")
+                    "no speaker with an earlier session"
+                )
             group.records.append(record)
             continue
         candidates = [
-            group for group in groups
+            group
+            for group in groups
             if record.source not in group.sources()
-            and record.start is not None and record.start == group.records[0].start
-            and record.room == group.records[0].room and ids & group.speaker_ids()
+            and record.start is not None
+            and record.start == group.records[0].start
+            and record.room == group.records[0].room
+            and ids & group.speaker_ids()
         ]
         pair = (record.source, record.title)
         if candidates:
@@ -862,8 +929,8 @@ def group_records(records: Iterable[Record]) -> list[list[Record]]:
             shown = candidates[0].records[0].title
             if TITLE_MATCHES.get(pair) != shown:
                 raise SourceFormatError(
-                    f"{pair} has the slot, room and a speaker of {shown!r}; review the pair "
-                    "and add it to TITLE_MATCHES")
+                    f"{pair} has the slot, room and a speaker of {shown!r}; review the pair and add it to TITLE_MATCHES"
+                )
             used.add(pair)
             candidates[0].records.append(record)
             candidates[0].keys.add(key)
@@ -875,12 +942,11 @@ def group_records(records: Iterable[Record]) -> list[list[Record]]:
         raise SourceFormatError(f"TITLE_MATCHES entries that match nothing: {unused}")
     for twin, original in TWINS.items():
         if {twin, original} <= present:
-            lonely = [group.records[0].title for group in groups
-                      if len({twin, original} & group.sources()) == 1]
+            lonely = [group.records[0].title for group in groups if len({twin, original} & group.sources()) == 1]
             if lonely:
                 raise SourceFormatError(
-                    f"{twin} is the same post as {original}, but these sessions are in only "
-                    f"one of them: {lonely}")
+                    f"{twin} is the same post as {original}, but these sessions are in only one of them: {lonely}"
+                )
     return [group.records for group in groups]
 
 
@@ -894,13 +960,12 @@ def _iso(value: datetime | None) -> str | None:
 
 
 def _conflict(field_name: str, values: list[tuple[Any, list[str]]], rule: str) -> dict[str, Any]:
-    return {"field": field_name,
-            "values": [{"value": value, "sources": srcs} for value, srcs in values],
-            "rule": rule}
+    return {"field": field_name, "values": [{"value": value, "sources": srcs} for value, srcs in values], "rule": rule}
 
 
-def _collect(pairs: Iterable[tuple[str | None, str]], shown: str | None,
-             key: Callable[[str], str] = lambda value: value) -> list[tuple[Any, list[str]]]:
+def _collect(
+    pairs: Iterable[tuple[str | None, str]], shown: str | None, key: Callable[[str], str] = lambda value: value
+) -> list[tuple[Any, list[str]]]:
     """Distinct values (by ``key``) with their sources: the shown value first, then source order.
 
     None values are skipped: a source that does not state a field does not
@@ -942,8 +1007,11 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
     # re-punctuated or shortened (title_shortens()) is a conflict, any other
     # wording only a title variant.
     titles = _collect(((r.title, r.source) for r in group), first.title, key=title_key)
-    disagreement("title", titles[:1] + [(value, srcs) for value, srcs in titles[1:]
-                                        if not title_shortens(value, first.title)], RULE_TITLE)
+    disagreement(
+        "title",
+        titles[:1] + [(value, srcs) for value, srcs in titles[1:] if not title_shortens(value, first.title)],
+        RULE_TITLE,
+    )
     title_variants: list[str] = []
     for record in group:
         if record.title != first.title and record.title not in title_variants:
@@ -957,9 +1025,11 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
     # kind_label: the wording of the most direct statement that has one.
     labelled = sorted((r for r in group if r.kind_label is not None), key=lambda r: -r.kind_rank)
     kind_label = labelled[0].kind_label if labelled else None
-    disagreement("kind_label", _collect(((r.kind_label, r.source) for r in group
-                                         if r.kind_rank == RANK_FORMAT), kind_label),
-                 RULE_KIND_LABEL)
+    disagreement(
+        "kind_label",
+        _collect(((r.kind_label, r.source) for r in group if r.kind_rank == RANK_FORMAT), kind_label),
+        RULE_KIND_LABEL,
+    )
 
     # Times: the first record with a range (a start-only record never sets
     # the end) unless TIME_CHOICES names another source.
@@ -969,10 +1039,8 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
     if sid in TIME_CHOICES:
         chosen_source, time_rule = TIME_CHOICES[sid]
         timed = next(r for r in group if r.source == chosen_source)
-    disagreement("start", _collect(((_iso(r.start), r.source) for r in group), _iso(timed.start)),
-                 time_rule)
-    disagreement("end", _collect(((_iso(r.end), r.source) for r in group), _iso(timed.end)),
-                 time_rule)
+    disagreement("start", _collect(((_iso(r.start), r.source) for r in group), _iso(timed.start)), time_rule)
+    disagreement("end", _collect(((_iso(r.end), r.source) for r in group), _iso(timed.end)), time_rule)
 
     room = next((r.room for r in group if r.room is not None), None)
     disagreement("room", _collect(((r.room, r.source) for r in group), room), RULE_FIELD)
@@ -981,10 +1049,10 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
     track = next((r.track for r in group if r.track is not None), None)
     wording("track", _collect(((r.track, r.source) for r in group), track), RULE_TRACK)
     abstract = next((r.abstract for r in group if r.abstract is not None), None)
-    wording("abstract", _collect(((r.abstract, r.source) for r in group), abstract),
-            RULE_ABSTRACT)
-    disagreement("speakers", _collect(((_speaker_names(r), r.source) for r in group),
-                                      _speaker_names(first)), RULE_SPEAKERS)
+    wording("abstract", _collect(((r.abstract, r.source) for r in group), abstract), RULE_ABSTRACT)
+    disagreement(
+        "speakers", _collect(((_speaker_names(r), r.source) for r in group), _speaker_names(first)), RULE_SPEAKERS
+    )
 
     sources: list[str] = []
     for record in group:
@@ -997,16 +1065,23 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
             return None
         return {"field": name, "sources": list(dict.fromkeys(r.source for r in group if of(r) == value)), "weak": None}
 
-    kind = ({"field": "kind", "sources": list(dict.fromkeys(r.source for r in stated if r.kind == best.kind)), "weak": None}
-            if stated else {"field": "kind", "sources": [], "weak": WEAK_DEFAULT_KIND.format(kind=best.kind)})
-    field_sources = [p for p in (
-        given("start", _iso(timed.start), lambda r: _iso(r.start)),
-        given("end", _iso(timed.end), lambda r: _iso(r.end)),
-        given("room", room, lambda r: r.room),
-        kind,
-        given("track", track, lambda r: r.track),
-        given("speakers", _speaker_names(first) if first.speakers else None, _speaker_names),
-    ) if p is not None]
+    kind = (
+        {"field": "kind", "sources": list(dict.fromkeys(r.source for r in stated if r.kind == best.kind)), "weak": None}
+        if stated
+        else {"field": "kind", "sources": [], "weak": WEAK_DEFAULT_KIND.format(kind=best.kind)}
+    )
+    field_sources = [
+        p
+        for p in (
+            given("start", _iso(timed.start), lambda r: _iso(r.start)),
+            given("end", _iso(timed.end), lambda r: _iso(r.end)),
+            given("room", room, lambda r: r.room),
+            kind,
+            given("track", track, lambda r: r.track),
+            given("speakers", _speaker_names(first) if first.speakers else None, _speaker_names),
+        )
+        if p is not None
+    ]
     return {
         "id": sid,
         "title": first.title,
@@ -1030,8 +1105,9 @@ def merge_session(group: list[Record], taken: set[str]) -> dict[str, Any]:
     }
 
 
-def merge(records: list[Record]) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
-                                          list[dict[str, Any]], list[dict[str, Any]]]:
+def merge(
+    records: list[Record],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """Turn parsed records into (sessions, speakers, rooms, tracks) of the JSON form.
 
     Records are grouped into sessions by :func:`group_records`.  Every field
@@ -1059,9 +1135,15 @@ def merge(records: list[Record]) -> tuple[list[dict[str, Any]], list[dict[str, A
             sid = speaker_id(ref.name)
             canonical = SPEAKER_NAMES.get(ref.name, ref.name)
             if sid not in speakers:
-                speakers[sid] = {"id": sid, "name": canonical, "aliases": [],
-                                 "job_title": None, "organisation": ref.organisation,
-                                 "bio": None, "conflicts": []}
+                speakers[sid] = {
+                    "id": sid,
+                    "name": canonical,
+                    "aliases": [],
+                    "job_title": None,
+                    "organisation": ref.organisation,
+                    "bio": None,
+                    "conflicts": [],
+                }
                 orgs[sid] = {}
             if ref.name != speakers[sid]["name"] and ref.name not in speakers[sid]["aliases"]:
                 speakers[sid]["aliases"].append(ref.name)
@@ -1087,8 +1169,7 @@ def merge(records: list[Record]) -> tuple[list[dict[str, Any]], list[dict[str, A
         if speakers[sid]["organisation"] is None and seen_orgs:
             speakers[sid]["organisation"] = next(iter(seen_orgs))
         if len({organisation_key(org) for org in seen_orgs}) > 1:
-            speakers[sid]["conflicts"].append(_conflict(
-                "organisation", list(seen_orgs.items()), RULE_ORGANISATION))
+            speakers[sid]["conflicts"].append(_conflict("organisation", list(seen_orgs.items()), RULE_ORGANISATION))
 
     def by_name(entry: dict[str, Any]) -> tuple[str, str]:
         return fold(entry["name"]), entry["id"]
@@ -1108,27 +1189,29 @@ def build(sources: Path) -> dict[str, Any]:
     """Build the na2026 document from the source folder (holding seeds/ and extra/)."""
     records = parse_all(sources)
     sessions, speakers, rooms, tracks = merge(records)
-    return finish({
-        "format": "pyconf-schedule",
-        "version": 1,
-        "conference": {
-            "id": "na2026",
-            "name": "PyTorch Conference North America 2026",
-            "city": "San Jose",
-            "country": None,
-            "venue": None,
-            "url": None,
-            "timezone": TIMEZONE,
-            "start_date": "2026-10-20",
-            "end_date": "2026-10-21",
-            "coverage": COVERAGE,
-            "sources": [source_entry(sources, doc) for doc in SOURCES],
-            "rooms": rooms,
-            "tracks": tracks,
-            "speakers": speakers,
-            "sessions": sessions,
-        },
-    })
+    return finish(
+        {
+            "format": "pyconf-schedule",
+            "version": 1,
+            "conference": {
+                "id": "na2026",
+                "name": "PyTorch Conference North America 2026",
+                "city": "San Jose",
+                "country": None,
+                "venue": None,
+                "url": None,
+                "timezone": TIMEZONE,
+                "start_date": "2026-10-20",
+                "end_date": "2026-10-21",
+                "coverage": COVERAGE,
+                "sources": [source_entry(sources, doc) for doc in SOURCES],
+                "rooms": rooms,
+                "tracks": tracks,
+                "speakers": speakers,
+                "sessions": sessions,
+            },
+        }
+    )
 
 
 def render(sources: Path) -> str:

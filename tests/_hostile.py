@@ -71,7 +71,9 @@ def _small_database(*statements: str) -> bytes:
     from pyconf_schedule import Conference, Room, Session, Speaker, write
 
     room, ana = Room(id="a", name="A"), Speaker(id="ana", name="Ana")
-    conf = Conference(id="x", name="X", timezone="UTC", sessions=[Session(id="s", title="T", room=room, speakers=[ana])])
+    conf = Conference(
+        id="x", name="X", timezone="UTC", sessions=[Session(id="s", title="T", room=room, speakers=[ana])]
+    )
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "x.sqlite"
         write(conf, path)

@@ -142,12 +142,21 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
             self.close_connection = True
 
         def _answer(
-            self, status: int, body: bytes, headers: dict[str, str], *, length: bool = True, trickle: float = 0.0,
+            self,
+            status: int,
+            body: bytes,
+            headers: dict[str, str],
+            *,
+            length: bool = True,
+            trickle: float = 0.0,
             route: Route | None = None,
         ) -> None:
             server.requests.append(
                 Request(
-                    self.path, status, self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since"),
+                    self.path,
+                    status,
+                    self.headers.get("If-None-Match"),
+                    self.headers.get("If-Modified-Since"),
                     self.headers.get("Authorization"),
                 )
             )

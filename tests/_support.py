@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, time, timezone
-from typing import Any
+from datetime import UTC, date, datetime, time
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -29,7 +29,7 @@ def shared_path(*parts: str) -> Path:
 
 def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
     """An aware UTC datetime."""
-    return datetime(year, month, day, hour, minute, tzinfo=timezone.utc)
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 ADA = Speaker(id="ada", name="Ada Lovelace", aliases=("Augusta Ada King",), organisation="Analytical Engines Ltd")
@@ -46,14 +46,36 @@ def dst_conference() -> Conference:
     """
     sessions = [
         # 31 Oct 23:30 PDT -> 1 Nov 01:30 PDT (first 01:30): 2 hours.
-        Session(id="late", title="Late Night Kernels", start=utc(2026, 11, 1, 6, 30), end=utc(2026, 11, 1, 8, 30),
-                room=HALL, track=CORE, speakers=(ADA,), kind=SessionKind.TALK, abstract="Warp-level tricks."),
+        Session(
+            id="late",
+            title="Late Night Kernels",
+            start=utc(2026, 11, 1, 6, 30),
+            end=utc(2026, 11, 1, 8, 30),
+            room=HALL,
+            track=CORE,
+            speakers=(ADA,),
+            kind=SessionKind.TALK,
+            abstract="Warp-level tricks.",
+        ),
         # 1 Nov 01:30 PDT -> 01:30 PST: one hour of real time, the same wall time twice.
-        Session(id="fold", title="The Hour That Repeats", start=utc(2026, 11, 1, 8, 30), end=utc(2026, 11, 1, 9, 30),
-                room=SIDE, speakers=(RENE,), kind=SessionKind.LIGHTNING_TALK),
+        Session(
+            id="fold",
+            title="The Hour That Repeats",
+            start=utc(2026, 11, 1, 8, 30),
+            end=utc(2026, 11, 1, 9, 30),
+            room=SIDE,
+            speakers=(RENE,),
+            kind=SessionKind.LIGHTNING_TALK,
+        ),
         # 1 Nov 10:00 PST, unknown end.
-        Session(id="open", title="Open End", start=utc(2026, 11, 1, 18, 0), room=HALL, speakers=(ADA, RENE),
-                kind=SessionKind.KEYNOTE),
+        Session(
+            id="open",
+            title="Open End",
+            start=utc(2026, 11, 1, 18, 0),
+            room=HALL,
+            speakers=(ADA, RENE),
+            kind=SessionKind.KEYNOTE,
+        ),
         Session(id="tbd", title="To Be Decided", speakers=(RENE,), kind=SessionKind.PANEL),
     ]
     return Conference(id="dst", name="DST Test Conference", timezone="America/Los_Angeles", sessions=sessions)
@@ -123,7 +145,9 @@ def check_every_writer(conf: Conference, folder: Path) -> None:
     calendar: Any = icalendar.Calendar.from_ical(dumps(conf, "ics"))
     events = calendar.walk("VEVENT")
     written = [s for s in scheduled if s.end is not None]  # a session with no known end is omitted()
-    assert sorted(str(e["SUMMARY"]) for e in events) == sorted(s.title if s.title is not None else "(untitled session)" for s in written)
+    assert sorted(str(e["SUMMARY"]) for e in events) == sorted(
+        s.title if s.title is not None else "(untitled session)" for s in written
+    )
     xsd = etree.XMLSchema(etree.parse(str(shared_path("schemas", "schedule.xml.xsd"))))
     assert xsd.validate(etree.fromstring(dumps(conf, "frab-xml").encode("utf-8"))), xsd.error_log
     check_c3voc_schema(json.loads(dumps(conf, "c3voc-json")), conf)
@@ -145,7 +169,18 @@ def check_every_writer(conf: Conference, folder: Path) -> None:
     assert [s.id for s in read(database).sessions] == [s.id for s in conf.sessions]
 
 
-MODEL_CLASSES: tuple[type[Any], ...] = (Conference, Session, Speaker, Room, Track, Source, Conflict, SourcedValue, Provenance, ProgrammeDay)
+MODEL_CLASSES: tuple[type[Any], ...] = (
+    Conference,
+    Session,
+    Speaker,
+    Room,
+    Track,
+    Source,
+    Conflict,
+    SourcedValue,
+    Provenance,
+    ProgrammeDay,
+)
 """Every class the native form writes."""
 
 _PARIS = ZoneInfo("Europe/Paris")
@@ -165,10 +200,16 @@ def rich_conference() -> Conference:
     picked += [s for s in eu.sessions if any(p.aliases or p.conflicts for p in s.speakers)][:2]
     chosen = eu.select(picked)
     first = attrs.evolve(
-        chosen.sessions[0], language="en", url="https://example.org/sessions/1", speakers=(*chosen.sessions[0].speakers, ADA),
-        recording="https://example.org/videos/1", slide_urls=("https://example.org/slides/1.pdf",),
-        field_sources=(Provenance(field="start", sources=("seed-002",)),
-                       Provenance(field="kind", weak="no source states the kind; 'talk' is the default")),
+        chosen.sessions[0],
+        language="en",
+        url="https://example.org/sessions/1",
+        speakers=(*chosen.sessions[0].speakers, ADA),
+        recording="https://example.org/videos/1",
+        slide_urls=("https://example.org/slides/1.pdf",),
+        field_sources=(
+            Provenance(field="start", sources=("seed-002",)),
+            Provenance(field="kind", weak="no source states the kind; 'talk' is the default"),
+        ),
     )
     days = (
         ProgrammeDay(date=date(2026, 4, 7), start=datetime(2026, 4, 7, 8, tzinfo=_PARIS),

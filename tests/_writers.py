@@ -45,7 +45,9 @@ def _json(conf: Conference, folder: Path) -> int:
 def _ics(conf: Conference, folder: Path) -> int:
     calendar: Any = icalendar.Calendar.from_ical(dumps(conf, "ics"))
     events = calendar.walk("VEVENT")
-    assert {str(e["SUMMARY"]) for e in events} <= {s.title if s.title is not None else "(untitled session)" for s in conf.sessions}
+    assert {str(e["SUMMARY"]) for e in events} <= {
+        s.title if s.title is not None else "(untitled session)" for s in conf.sessions
+    }
     return len(events)
 
 
@@ -70,7 +72,11 @@ def _csv(conf: Conference, folder: Path) -> int:
 
 
 def _markdown(conf: Conference, folder: Path) -> int:
-    rows = [line for line in dumps(conf, "markdown").splitlines() if line.startswith("| ") and not line.startswith("| Time |")]
+    rows = [
+        line
+        for line in dumps(conf, "markdown").splitlines()
+        if line.startswith("| ") and not line.startswith("| Time |")
+    ]
     assert all(line.replace("\\|", "").count(" | ") == 4 for line in rows), rows
     return len(rows)
 

@@ -45,7 +45,7 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,9 +60,14 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_FOLDERS = (
-    ROOT / "tests" / "golden", ROOT / "tests" / "hostile", ROOT / "tests" / "platforms", ROOT.parent / "shared" / "samples",
+    ROOT / "tests" / "golden",
+    ROOT / "tests" / "hostile",
+    ROOT / "tests" / "platforms",
+    ROOT.parent / "shared" / "samples",
     ROOT.parent / "shared" / "schemas",
 )
+
+
 def _readable() -> tuple[str, ...]:
     from pyconf_schedule.formats import format_names
 
@@ -100,46 +105,264 @@ HANG_SECONDS = 60.0
 def _hang_bound(slow: float | None) -> float:
     return slow * HANG_FACTOR if slow is not None else HANG_SECONDS
 
+
 _COMMON_TOKENS: tuple[bytes, ...] = (
-    b"\x00", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\r\n", b"\n", b"\r", b" ", b"\t", b"\\",
-    b"9999", b"0000", b"99999999999", b"-1", b"1e400", b"NaN", b"Infinity", b"-0", b"9" * 400, b"0.5",
-    b"24:00", b"99:99", b"00:00", b"-01:00", b"23:59:60", b"2026-03-29", b"2026-10-25", b"02:30", b"0001-01-01",
-    b"9999-12-31T23:59:59", b"0001-01-01T00:00:00", b"+14:00", b"-12:00", b"+24:00", b"Z",
-    b"Mars/Olympus", b"Europe/Paris", b"America/Los_Angeles", b"Etc/GMT-14", b"CET-1CEST", b"UTC",
-    b"\\ud800", b"\\u0000", b"true", b"false", b"null", b"[]", b"{}", b'""',
+    b"\x00",
+    b"\xff",
+    b"\xc3",
+    b"\xed\xa0\x80",
+    b"\xef\xbb\xbf",
+    b"\r\n",
+    b"\n",
+    b"\r",
+    b" ",
+    b"\t",
+    b"\\",
+    b"9999",
+    b"0000",
+    b"99999999999",
+    b"-1",
+    b"1e400",
+    b"NaN",
+    b"Infinity",
+    b"-0",
+    b"9" * 400,
+    b"0.5",
+    b"24:00",
+    b"99:99",
+    b"00:00",
+    b"-01:00",
+    b"23:59:60",
+    b"2026-03-29",
+    b"2026-10-25",
+    b"02:30",
+    b"0001-01-01",
+    b"9999-12-31T23:59:59",
+    b"0001-01-01T00:00:00",
+    b"+14:00",
+    b"-12:00",
+    b"+24:00",
+    b"Z",
+    b"Mars/Olympus",
+    b"Europe/Paris",
+    b"America/Los_Angeles",
+    b"Etc/GMT-14",
+    b"CET-1CEST",
+    b"UTC",
+    b"\\ud800",
+    b"\\u0000",
+    b"true",
+    b"false",
+    b"null",
+    b"[]",
+    b"{}",
+    b'""',
 )
 _FORMAT_TOKENS: dict[str, tuple[bytes, ...]] = {
-    "json": (b'{"', b'":', b"]", b"}", b",", b'"id"', b'"speakers"', b'"rooms"', b'"sessions"', b'"version"',
-             b'"timezone"', b'"kind"', b'[UTC]', b'[Mars/Olympus]', b'"start": "2026-03-29T02:30:00+01:00[Europe/Paris]"'),
-    "c3voc-json": (b'{"', b'":', b"]", b"}", b",", b'"date"', b'"start"', b'"duration"', b'"end"', b'"day_start"',
-                   b'"day_change"', b'"persons"', b'"time_zone_name"', b'"events"', b'"id": 1', b'"guid"'),
-    "frab-xml": (b"<", b">", b"</", b"/>", b"&amp;", b"&#0;", b"&#xD800;", b"&lol;", b"<![CDATA[", b"]]>",
-                 b"<!DOCTYPE x [<!ENTITY a 'b'>]>", b'<?xml version="1.0" encoding="Shift_JIS"?>',
-                 b'<?xml version="1.0" encoding="UTF-16"?>', b"<event id=\"1\">", b"<duration>", b"<date>",
-                 b"<start>", b"<day_change>", b"<time_zone_name>", b'<day date="2026-03-29">'),
-    "ics": (b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"BEGIN:VTIMEZONE\r\n", b"END:VTIMEZONE\r\n", b"\r\n ",
-            b"RRULE:FREQ=SECONDLY\r\n", b"RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\n", b"RDATE:20200101T000000\r\n",
-            b"DTSTART:", b";TZID=", b";VALUE=DATE:", b"DURATION:P9999999D\r\n", b"DURATION:-PT1H\r\n",
-            b"TZOFFSETFROM:+2400\r\n", b"TZOFFSETTO:-0000\r\n", b"X-WR-TIMEZONE:", b";CN=\"", b"\\n", b"\\,", b"\\;",
-            b"BEGIN:STANDARD\r\n", b"END:STANDARD\r\n", b"BEGIN:DAYLIGHT\r\n", b"END:DAYLIGHT\r\n", b"TZID:Z\r\n",
-            b"COUNT=", b"UNTIL=", b"INTERVAL=", b"BYDAY=-1SU", b"BYMONTH=", b"BYYEARDAY=", b"EXDATE:", b"16010101T000000"),
-    "sessionize": (b'{"', b'":', b"]", b"}", b",", b'"sessions"', b'"speakers"', b'"categoryItems"', b'"roomId"',
-                   b'"startsAt"', b'"endsAt"', b'"isServiceSession"', b'"timeSlots"', b'"groupName"', b'"fullName"',
-                   b'"2026-03-29T02:30:00"', b'"questionAnswers"', b'"categories"', b'"items"', b'"id": 1'),
-    "sched": (b'{"', b'":', b"]", b"}", b",", b'"event_start"', b'"event_end"', b'"start_time_ts"', b'"end_time_ts"',
-              b'"venue"', b'"speakers"', b'"active": "N"', b'"name"', b'" - "', b"1775545200", b"-2208988800",
-              b"PRODID:-//Sched.com X//EN\r\n", b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"LOCATION:A\\, B\\, C\r\n",
-              b"CATEGORIES:", b"DTSTART:", b"X-WR-TIMEZONE:"),
-    "pretalx-api": (b'{"', b'":', b"]", b"}", b",", b'"slots"', b'"results"', b'"submission"', b'"speakers"', b'"room"',
-                    b'"start"', b'"end"', b'"duration"', b'"timezone"', b'"locale"', b'"name": {"en": "x"}', b'{"de": ""}',
-                    b'"format": "pretalx-api-bundle"', b'"code"', b'"submission_type"', b'"track"', b'"next"'),
-    "indico": (b'{"', b'":', b"]", b"}", b",", b'"_type": "HTTPAPIResult"', b'"results"', b'"contributions"',
-               b'"sessions"', b'"startDate"', b'"endDate"', b'{"date": "2026-03-29", "time": "02:30:00", "tz": "Europe/Paris"}',
-               b'"tz"', b'"time"', b'"date"', b'"duration"', b'"speakers"', b'"isPoster": true', b'"id"'),
-    "sqlite": (b"SQLite format 3\x00", b"\x00\x00\x00\x00", b"\xff\xff\xff\xff", b"\x10\x00", b"\x0d\x00",
-               b"CREATE VIEW", b"CREATE TRIGGER", b"WITH RECURSIVE", b"sessions", b"speakers", b"conferences",
-               b"schema_info", b"session_speakers", b"INTEGER", b"TEXT"),
+    "json": (
+        b'{"',
+        b'":',
+        b"]",
+        b"}",
+        b",",
+        b'"id"',
+        b'"speakers"',
+        b'"rooms"',
+        b'"sessions"',
+        b'"version"',
+        b'"timezone"',
+        b'"kind"',
+        b"[UTC]",
+        b"[Mars/Olympus]",
+        b'"start": "2026-03-29T02:30:00+01:00[Europe/Paris]"',
+    ),
+    "c3voc-json": (
+        b'{"',
+        b'":',
+        b"]",
+        b"}",
+        b",",
+        b'"date"',
+        b'"start"',
+        b'"duration"',
+        b'"end"',
+        b'"day_start"',
+        b'"day_change"',
+        b'"persons"',
+        b'"time_zone_name"',
+        b'"events"',
+        b'"id": 1',
+        b'"guid"',
+    ),
+    "frab-xml": (
+        b"<",
+        b">",
+        b"</",
+        b"/>",
+        b"&amp;",
+        b"&#0;",
+        b"&#xD800;",
+        b"&lol;",
+        b"<![CDATA[",
+        b"]]>",
+        b"<!DOCTYPE x [<!ENTITY a 'b'>]>",
+        b'<?xml version="1.0" encoding="Shift_JIS"?>',
+        b'<?xml version="1.0" encoding="UTF-16"?>',
+        b'<event id="1">',
+        b"<duration>",
+        b"<date>",
+        b"<start>",
+        b"<day_change>",
+        b"<time_zone_name>",
+        b'<day date="2026-03-29">',
+    ),
+    "ics": (
+        b"BEGIN:VEVENT\r\n",
+        b"END:VEVENT\r\n",
+        b"BEGIN:VTIMEZONE\r\n",
+        b"END:VTIMEZONE\r\n",
+        b"\r\n ",
+        b"RRULE:FREQ=SECONDLY\r\n",
+        b"RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\n",
+        b"RDATE:20200101T000000\r\n",
+        b"DTSTART:",
+        b";TZID=",
+        b";VALUE=DATE:",
+        b"DURATION:P9999999D\r\n",
+        b"DURATION:-PT1H\r\n",
+        b"TZOFFSETFROM:+2400\r\n",
+        b"TZOFFSETTO:-0000\r\n",
+        b"X-WR-TIMEZONE:",
+        b';CN="',
+        b"\\n",
+        b"\\,",
+        b"\\;",
+        b"BEGIN:STANDARD\r\n",
+        b"END:STANDARD\r\n",
+        b"BEGIN:DAYLIGHT\r\n",
+        b"END:DAYLIGHT\r\n",
+        b"TZID:Z\r\n",
+        b"COUNT=",
+        b"UNTIL=",
+        b"INTERVAL=",
+        b"BYDAY=-1SU",
+        b"BYMONTH=",
+        b"BYYEARDAY=",
+        b"EXDATE:",
+        b"16010101T000000",
+    ),
+    "sessionize": (
+        b'{"',
+        b'":',
+        b"]",
+        b"}",
+        b",",
+        b'"sessions"',
+        b'"speakers"',
+        b'"categoryItems"',
+        b'"roomId"',
+        b'"startsAt"',
+        b'"endsAt"',
+        b'"isServiceSession"',
+        b'"timeSlots"',
+        b'"groupName"',
+        b'"fullName"',
+        b'"2026-03-29T02:30:00"',
+        b'"questionAnswers"',
+        b'"categories"',
+        b'"items"',
+        b'"id": 1',
+    ),
+    "sched": (
+        b'{"',
+        b'":',
+        b"]",
+        b"}",
+        b",",
+        b'"event_start"',
+        b'"event_end"',
+        b'"start_time_ts"',
+        b'"end_time_ts"',
+        b'"venue"',
+        b'"speakers"',
+        b'"active": "N"',
+        b'"name"',
+        b'" - "',
+        b"1775545200",
+        b"-2208988800",
+        b"PRODID:-//Sched.com X//EN\r\n",
+        b"BEGIN:VEVENT\r\n",
+        b"END:VEVENT\r\n",
+        b"LOCATION:A\\, B\\, C\r\n",
+        b"CATEGORIES:",
+        b"DTSTART:",
+        b"X-WR-TIMEZONE:",
+    ),
+    "pretalx-api": (
+        b'{"',
+        b'":',
+        b"]",
+        b"}",
+        b",",
+        b'"slots"',
+        b'"results"',
+        b'"submission"',
+        b'"speakers"',
+        b'"room"',
+        b'"start"',
+        b'"end"',
+        b'"duration"',
+        b'"timezone"',
+        b'"locale"',
+        b'"name": {"en": "x"}',
+        b'{"de": ""}',
+        b'"format": "pretalx-api-bundle"',
+        b'"code"',
+        b'"submission_type"',
+        b'"track"',
+        b'"next"',
+    ),
+    "indico": (
+        b'{"',
+        b'":',
+        b"]",
+        b"}",
+        b",",
+        b'"_type": "HTTPAPIResult"',
+        b'"results"',
+        b'"contributions"',
+        b'"sessions"',
+        b'"startDate"',
+        b'"endDate"',
+        b'{"date": "2026-03-29", "time": "02:30:00", "tz": "Europe/Paris"}',
+        b'"tz"',
+        b'"time"',
+        b'"date"',
+        b'"duration"',
+        b'"speakers"',
+        b'"isPoster": true',
+        b'"id"',
+    ),
+    "sqlite": (
+        b"SQLite format 3\x00",
+        b"\x00\x00\x00\x00",
+        b"\xff\xff\xff\xff",
+        b"\x10\x00",
+        b"\x0d\x00",
+        b"CREATE VIEW",
+        b"CREATE TRIGGER",
+        b"WITH RECURSIVE",
+        b"sessions",
+        b"speakers",
+        b"conferences",
+        b"schema_info",
+        b"session_speakers",
+        b"INTEGER",
+        b"TEXT",
+    ),
 }
+
+
 def tokens(format_name: str) -> tuple[bytes, ...]:
     """The tokens the mutator inserts for ``format_name``.
 
@@ -150,8 +373,27 @@ def tokens(format_name: str) -> tuple[bytes, ...]:
 
 
 _JSON_VALUES: tuple[Any, ...] = (
-    None, True, False, 0, -1, 2**70, 1.5, 1e308, "", "x" * 300, "\u0000", "2026-03-29T02:30:00", "99:99",
-    "24:00", "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00", "Mars/Olympus", [], {}, [1], {"id": "x"},
+    None,
+    True,
+    False,
+    0,
+    -1,
+    2**70,
+    1.5,
+    1e308,
+    "",
+    "x" * 300,
+    "\u0000",
+    "2026-03-29T02:30:00",
+    "99:99",
+    "24:00",
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-12:00",
+    "Mars/Olympus",
+    [],
+    {},
+    [1],
+    {"id": "x"},
 )
 
 
@@ -181,8 +423,16 @@ def seed_inputs(format_name: str, folders: Sequence[Path] = SEED_FOLDERS, exclud
             except ScheduleParseError:
                 detected = None
             prefix = path.name.split("-")[0]
-            prefixes = {"xml": "frab-xml", "c3voc": "c3voc-json", "ics": "ics", "json": "json", "sessionize": "sessionize",
-                        "sched": "sched", "pretalx": "pretalx-api", "indico": "indico"}
+            prefixes = {
+                "xml": "frab-xml",
+                "c3voc": "c3voc-json",
+                "ics": "ics",
+                "json": "json",
+                "sessionize": "sessionize",
+                "sched": "sched",
+                "pretalx": "pretalx-api",
+                "indico": "indico",
+            }
             if detected == format_name or prefixes.get(prefix) == format_name:
                 found.append(data)
     return sorted(found, key=len) or [b""]
@@ -227,8 +477,15 @@ class Mutator:
         out = data
         for _ in range(self.rng.randint(1, 4)):
             operations: list[Callable[[bytes], bytes]] = [
-                self._flip, self._insert_token, self._replace_token, self._delete, self._truncate, self._splice,
-                self._duplicate, self._structure, self._structure,
+                self._flip,
+                self._insert_token,
+                self._replace_token,
+                self._delete,
+                self._truncate,
+                self._splice,
+                self._duplicate,
+                self._structure,
+                self._structure,
             ]
             out = self.rng.choice(operations)(out)
         return out[:1_000_000]
@@ -281,16 +538,35 @@ class Mutator:
         """Change one row of the database through SQL: a column set to a hostile value, a row deleted or repeated."""
         import sqlite3
 
-        values: list[object] = [None, -1, 0, 2**63 - 1, 1e308, "", "x", "9999-12-31T23:59:59+14:00", "Mars/Olympus",
-                                "[]", "{", "99:99", b"\xff\xfe", "\x00", "2026-03-29T02:30:00[Europe/Paris]"]
+        values: list[object] = [
+            None,
+            -1,
+            0,
+            2**63 - 1,
+            1e308,
+            "",
+            "x",
+            "9999-12-31T23:59:59+14:00",
+            "Mars/Olympus",
+            "[]",
+            "{",
+            "99:99",
+            b"\xff\xfe",
+            "\x00",
+            "2026-03-29T02:30:00[Europe/Paris]",
+        ]
         if not data.startswith(b"SQLite format 3\x00"):
             return self._flip(data)
         try:
             con = sqlite3.connect(":memory:")
             try:
                 con.deserialize(data)
-                tables = [row[0] for row in con.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%'")]
+                tables = [
+                    row[0]
+                    for row in con.execute(
+                        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%'"
+                    )
+                ]
                 if not tables:
                     return self._flip(data)
                 table = self.rng.choice(tables)
@@ -298,10 +574,15 @@ class Mutator:
                 action = self.rng.choice(["update", "update", "delete", "repeat"])
                 if action == "update" and columns:
                     column = self.rng.choice(columns)
-                    con.execute(f'UPDATE "{table}" SET "{column}" = ? WHERE rowid IN '
-                                f'(SELECT rowid FROM "{table}" ORDER BY random() LIMIT 1)', (self.rng.choice(values),))
+                    con.execute(
+                        f'UPDATE "{table}" SET "{column}" = ? WHERE rowid IN '
+                        f'(SELECT rowid FROM "{table}" ORDER BY random() LIMIT 1)',
+                        (self.rng.choice(values),),
+                    )
                 elif action == "delete":
-                    con.execute(f'DELETE FROM "{table}" WHERE rowid IN (SELECT rowid FROM "{table}" ORDER BY random() LIMIT 1)')
+                    con.execute(
+                        f'DELETE FROM "{table}" WHERE rowid IN (SELECT rowid FROM "{table}" ORDER BY random() LIMIT 1)'
+                    )
                 else:
                     con.execute(f'INSERT INTO "{table}" SELECT * FROM "{table}" ORDER BY random() LIMIT 1')
                 con.commit()
@@ -407,8 +688,10 @@ class Stats:
 
     def line(self) -> str:
         """The summary line the script prints last."""
-        return (f"fuzz: {self.tried} inputs tried, {self.crashes} crashes, {self.slow} slow inputs"
-                f" ({len(self.findings)} distinct)")
+        return (
+            f"fuzz: {self.tried} inputs tried, {self.crashes} crashes, {self.slow} slow inputs"
+            f" ({len(self.findings)} distinct)"
+        )
 
 
 def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: float | None = 1.0) -> Finding | None:
@@ -429,8 +712,14 @@ def check_reader(data: bytes, format_name: str, *, tz: str | None = None, slow: 
     except TimeLimitExceeded:
         return Finding("hang", format_name, data, f"still running after {_hang_bound(slow):g} s", "", _hang_bound(slow))
     except Exception as exc:  # the point of fuzzing: anything else is a bug
-        return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}",
-                       _where(exc), time.perf_counter() - started)
+        return Finding(
+            "crash",
+            format_name,
+            data,
+            f"{type(exc).__name__}: {str(exc)[:200]}",
+            _where(exc),
+            time.perf_counter() - started,
+        )
     if conf is not None:
         problem = _round_trip(conf, format_name)
         if problem is not None:
@@ -455,7 +744,9 @@ def _round_trip(conf: Conference, format_name: str) -> tuple[str, str] | None:
     from pyconf_schedule.formats import dumps, format_names, loads
 
     # The format it came from when that one is also written (not sqlite, a file; not the read-only platforms).
-    targets = ["json"] + ([format_name] if format_name not in ("json", "sqlite") and format_name in format_names() else [])
+    targets = ["json"] + (
+        [format_name] if format_name not in ("json", "sqlite") and format_name in format_names() else []
+    )
     for target in targets:
         stage = f"write {target}"
         try:
@@ -486,8 +777,14 @@ def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float | None
     except TimeLimitExceeded:
         return Finding("hang", format_name, data, f"still running after {_hang_bound(slow):g} s", "", _hang_bound(slow))
     except BaseException as exc:  # a traceback for the user
-        return Finding("crash", format_name, data, f"{type(exc).__name__}: {str(exc)[:200]}", _where(exc),
-                       time.perf_counter() - started)
+        return Finding(
+            "crash",
+            format_name,
+            data,
+            f"{type(exc).__name__}: {str(exc)[:200]}",
+            _where(exc),
+            time.perf_counter() - started,
+        )
     elapsed = time.perf_counter() - started
     lines = err.getvalue().splitlines()
     problem = None
@@ -495,8 +792,11 @@ def check_cli(data: bytes, format_name: str, *, folder: Path, slow: float | None
         problem = f"exit {code}"
     elif any((ord(c) < 32 and c != "\n") or 127 <= ord(c) < 160 for c in err.getvalue()):
         problem = "control characters on stderr"
-    elif code == 2 and not (lines and lines[0].startswith("pyconf-schedule: error: ")
-                            and (len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: ")))):
+    elif code == 2 and not (
+        lines
+        and lines[0].startswith("pyconf-schedule: error: ")
+        and (len(lines) == 1 or (len(lines) == 2 and lines[1].startswith("hint: ")))
+    ):
         problem = "exit 2 without one error line"
     if problem:
         return Finding("crash", format_name, data, f"CLI: {problem}", err.getvalue()[-2000:], elapsed)
@@ -518,9 +818,20 @@ def save(finding: Finding, folder: Path) -> Path:
     return path
 
 
-def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | None = None, seed: int = 0,
-        crashes: Path | None = None, slow: float | None = 1.0, cli: bool = False, folders: Sequence[Path] = SEED_FOLDERS,
-        exclude: Collection[str] = (), zones: Sequence[str] = ZONES, report: Callable[[str], None] = print) -> Stats:
+def run(
+    formats: Sequence[str],
+    *,
+    seconds: float | None = None,
+    inputs: int | None = None,
+    seed: int = 0,
+    crashes: Path | None = None,
+    slow: float | None = 1.0,
+    cli: bool = False,
+    folders: Sequence[Path] = SEED_FOLDERS,
+    exclude: Collection[str] = (),
+    zones: Sequence[str] = ZONES,
+    report: Callable[[str], None] = print,
+) -> Stats:
     """Fuzz ``formats`` round robin until ``seconds`` pass or ``inputs`` are tried; findings go to ``crashes``.
 
     ``slow=None`` reports hangs (after :data:`HANG_SECONDS`) but no slow inputs.
@@ -558,7 +869,9 @@ def run(formats: Sequence[str], *, seconds: float | None = None, inputs: int | N
     return stats
 
 
-def _run_atheris(formats: Sequence[str], seconds: float, crashes: Path, slow: float | None, cli: bool) -> Stats:  # pragma: no cover
+def _run_atheris(
+    formats: Sequence[str], seconds: float, crashes: Path, slow: float | None, cli: bool
+) -> Stats:  # pragma: no cover
     import importlib
 
     atheris: Any = importlib.import_module("atheris")
@@ -609,11 +922,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     budget.add_argument("--inputs", type=int, help="how many inputs to try instead of a time")
     parser.add_argument("--seed", type=int, default=0, help="seed of the mutator (default 0)")
     parser.add_argument("--crashes", type=Path, help="folder for findings (default: a new temporary folder)")
-    parser.add_argument("--slow", type=float, default=1.0,
-                        help="seconds after which an input counts as slow (default 1; 0: report hangs only)")
-    parser.add_argument("--cli", action="store_true", help="run `pyconf-schedule list` in-process instead of the reader")
-    parser.add_argument("--engine", choices=["auto", "mutator", "atheris"], default="auto",
-                        help="atheris (coverage-guided), the seeded mutator, or auto: atheris when it imports (default)")
+    parser.add_argument(
+        "--slow",
+        type=float,
+        default=1.0,
+        help="seconds after which an input counts as slow (default 1; 0: report hangs only)",
+    )
+    parser.add_argument(
+        "--cli", action="store_true", help="run `pyconf-schedule list` in-process instead of the reader"
+    )
+    parser.add_argument(
+        "--engine",
+        choices=["auto", "mutator", "atheris"],
+        default="auto",
+        help="atheris (coverage-guided), the seeded mutator, or auto: atheris when it imports (default)",
+    )
     args = parser.parse_args(argv)
     slow = args.slow or None
     formats = list(READABLE) if args.format == "all" else [args.format]
@@ -628,15 +951,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             engine = "mutator"
         else:
             engine = "atheris"
-    print(f"fuzz: {', '.join(formats)}{' via the CLI' if args.cli else ''}, engine {engine}, seed {args.seed},"
-          f" findings in {crashes}", flush=True)
+    print(
+        f"fuzz: {', '.join(formats)}{' via the CLI' if args.cli else ''}, engine {engine}, seed {args.seed},"
+        f" findings in {crashes}",
+        flush=True,
+    )
     if engine == "atheris":  # pragma: no cover
         stats = _run_atheris(formats, (args.minutes or 1.0) * 60, crashes, slow, args.cli)
     else:
         seconds = None if args.inputs is not None else (args.minutes or 1.0) * 60
-        stats = run(formats, seconds=seconds, inputs=args.inputs, seed=args.seed, crashes=crashes, slow=slow,
-                    cli=args.cli,
-                    report=lambda line: print(line, flush=True))
+        stats = run(
+            formats,
+            seconds=seconds,
+            inputs=args.inputs,
+            seed=args.seed,
+            crashes=crashes,
+            slow=slow,
+            cli=args.cli,
+            report=lambda line: print(line, flush=True),
+        )
     print(stats.line())
     return 1 if stats.findings else 0
 

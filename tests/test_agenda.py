@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from itertools import combinations
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -29,7 +29,6 @@ from pyconf_schedule import (
 from ._work import growth, steps
 
 PARIS = ZoneInfo("Europe/Paris")
-UTC = timezone.utc
 
 
 def _brute_force(sessions: Sessions, zone: ZoneInfo) -> set[tuple[str, str, timedelta | None, bool]]:
@@ -131,9 +130,7 @@ def test_open_ended_pick_is_a_possible_clash() -> None:
     begins = keynote.start
     later = conf.on("2026-10-20").filter(lambda s: s.start is not None and s.end is not None and s.start > begins)[0]
     clashes = Agenda.of(conf, [keynote.id, later.id]).clashes()
-    assert [(c.first.id, c.second.id, c.overlap, c.possible) for c in clashes] == [
-        (keynote.id, later.id, None, True)
-    ]
+    assert [(c.first.id, c.second.id, c.overlap, c.possible) for c in clashes] == [(keynote.id, later.id, None, True)]
 
 
 def test_day_only_pick_is_a_possible_clash() -> None:
@@ -150,7 +147,9 @@ def test_day_only_pick_is_a_possible_clash() -> None:
 def _synthetic(count: int) -> Conference:
     base = datetime(2030, 1, 1, tzinfo=UTC)
     sessions = [
-        Session(id=f"s{i}", title=f"S{i}", start=base + timedelta(minutes=10 * i), end=base + timedelta(minutes=10 * i + 15))
+        Session(
+            id=f"s{i}", title=f"S{i}", start=base + timedelta(minutes=10 * i), end=base + timedelta(minutes=10 * i + 15)
+        )
         for i in range(count)
     ]
     return Conference(id="synthetic", name="Synthetic", timezone="UTC", sessions=sessions)
@@ -265,7 +264,9 @@ def test_a_cross_conference_agenda_exports_each_session_in_its_zone() -> None:
         "DTSTART;TZID=Asia/Tokyo:20261021T031000",
         "DTSTART;TZID=Asia/Tokyo:20261022T061500",
     ]
-    native = json.loads(agenda.dumps("json"))["conference"]  # one conference: the second Liz Li under her conference's id
+    native = json.loads(agenda.dumps("json"))[
+        "conference"
+    ]  # one conference: the second Liz Li under her conference's id
     assert (native["id"], native["timezone"]) == ("agenda", "Europe/Paris")
     assert native["name"] == "PyTorch Conference Europe 2026 + PyTorch Conference North America 2026"
     assert [s["id"] for s in native["speakers"] if s["name"] == "Liz Li"] == ["liz-li", "na2026/liz-li"]
@@ -302,7 +303,9 @@ def test_agenda_export_reminders_and_notes() -> None:
 
 def test_unknown_id_names_it_with_suggestions() -> None:
     """A typo in a pick raises UnknownSessionError with the close id."""
-    with pytest.raises(UnknownSessionError, match=r"session 'pytorch-update' not found \(did you mean 'pytorch-updates'\?\)"):
+    with pytest.raises(
+        UnknownSessionError, match=r"session 'pytorch-update' not found \(did you mean 'pytorch-updates'\?\)"
+    ):
         Agenda.of(load("eu2026"), ["pytorch-update"])
 
 
@@ -417,7 +420,10 @@ def test_load_names_every_missing_pick(tmp_path: Path) -> None:
     [
         ("[1", "cannot read agenda: not JSON"),
         ('{"format": "other"}', "cannot read agenda: x.json is not an agenda file"),
-        ('{"format": "pyconf-schedule-agenda", "version": 2}', "cannot read agenda at version: version 2 is not supported"),
+        (
+            '{"format": "pyconf-schedule-agenda", "version": 2}',
+            "cannot read agenda at version: version 2 is not supported",
+        ),
         (
             '{"format": "pyconf-schedule-agenda", "version": 1, "conferences": ["eu2026"], "picks": [{"session": 3}]}',
             "cannot read agenda at picks[0]: conference and session must be strings",
@@ -477,13 +483,18 @@ def test_free_follows_each_conferences_programme_days() -> None:
 def test_a_clash_resting_on_a_weak_time_is_marked() -> None:
     """Not All Tokens (its time only from the llm-d list) overlaps Monarch on ROCm: the clash says it rests on a weak time."""
     conf = load("eu2026")
-    weak = Agenda.of(conf, ["not-all-tokens-are-equal-semantic-kv-cache", "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
+    weak = Agenda.of(
+        conf, ["not-all-tokens-are-equal-semantic-kv-cache", "bringing-pytorch-monarch-to-amd-gpus-single-controller"]
+    )
     (clash,) = weak.clashes()
     assert (clash.first.id, clash.overlap, clash.weak_time) == (
         "bringing-pytorch-monarch-to-amd-gpus-single-controller", timedelta(minutes=5), True,
     )  # fmt: skip
     assert str(clash).endswith("(Maroon Ayoub, Hyunkyun Moon) (on a weak time)")
-    firm = Agenda.of(conf, ["kv-cache-centric-inference-building-a-state-aware", "bringing-pytorch-monarch-to-amd-gpus-single-controller"])
+    firm = Agenda.of(
+        conf,
+        ["kv-cache-centric-inference-building-a-state-aware", "bringing-pytorch-monarch-to-amd-gpus-single-controller"],
+    )
     assert [c.weak_time for c in firm.clashes()] == [False]
 
 

@@ -141,11 +141,20 @@ def test_kinds_and_tracks() -> None:
     """Kinds follow format words and prefixes; seed 001's sessions keep its two tracks."""
     kinds = Counter(session["kind"] for session in _sessions())
     seed_tracks = Counter(s["track"] for s in _sessions() if "seed-001" in s["sources"])
-    assert kinds == {"talk": 73, "lightning-talk": 20, "sponsored-talk": 12, "keynote": 4,
-                     "birds-of-a-feather": 3, "sponsored-keynote": 1}
-    assert seed_tracks == {"hardware-backends-accelerator-portability": 24,
-                           "kernel-engineering-compilers": 21, None: 2,
-                           "hardware-portability-and-accelerator-backends": 1}
+    assert kinds == {
+        "talk": 73,
+        "lightning-talk": 20,
+        "sponsored-talk": 12,
+        "keynote": 4,
+        "birds-of-a-feather": 3,
+        "sponsored-keynote": 1,
+    }
+    assert seed_tracks == {
+        "hardware-backends-accelerator-portability": 24,
+        "kernel-engineering-compilers": 21,
+        None: 2,
+        "hardware-portability-and-accelerator-backends": 1,
+    }
     assert len(_conference()["tracks"]) == 26
 
 
@@ -153,9 +162,16 @@ def test_conference_header() -> None:
     """The conference header holds what the posts state; six source texts, line 1 as address."""
     conference = _conference()
     assert (conference["id"], conference["city"], conference["country"], conference["venue"]) == (
-        "na2026", "San Jose", None, None)
+        "na2026",
+        "San Jose",
+        None,
+        None,
+    )
     assert (conference["timezone"], conference["start_date"], conference["end_date"]) == (
-        "America/Los_Angeles", "2026-10-20", "2026-10-21")
+        "America/Los_Angeles",
+        "2026-10-20",
+        "2026-10-21",
+    )
     blog = "https://pytorch.org/blog/"
     assert [(s["id"], s["url"], s["file"]) for s in conference["sources"]] == [
         ("seed-001", f"{blog}{HARDWARE}/", "seeds/001_72cd2646a4cfd784.txt"),
@@ -171,12 +187,16 @@ def test_liz_li_sessions() -> None:
     """Liz Li is one speaker with two sessions, FlyDSL on day one and MXFP8 on day two."""
     found = [(s["id"], s["title"], s["start"]) for s in _sessions() if "liz-li" in s["speakers"]]
     assert found == [
-        ("extending-torchinductor-with-flydsl-a-new-mlir-native",
-         "Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs",
-         "2026-10-20T11:10:00-07:00[America/Los_Angeles]"),
-        ("scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x",
-         "Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and TorchTitan Training",
-         "2026-10-21T14:15:00-07:00[America/Los_Angeles]"),
+        (
+            "extending-torchinductor-with-flydsl-a-new-mlir-native",
+            "Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs",
+            "2026-10-20T11:10:00-07:00[America/Los_Angeles]",
+        ),
+        (
+            "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x",
+            "Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and TorchTitan Training",
+            "2026-10-21T14:15:00-07:00[America/Los_Angeles]",
+        ),
     ]
     assert [sp["organisation"] for sp in _conference()["speakers"] if sp["id"] == "liz-li"] == ["AMD"]
 
@@ -184,13 +204,14 @@ def test_liz_li_sessions() -> None:
 def test_room_210bf_at_1120_on_day_one() -> None:
     """At 11:20 PDT on 20 October room 210BF holds only the FlyDSL session, 11:10-11:35."""
     instant = datetime.fromisoformat("2026-10-20T11:20:00-07:00")
-    running = [s for s in _sessions() if s["room"] == "210bf"
-               and _instant(s["start"]) <= instant < _instant(s["end"])]
-    assert [(s["id"], s["start"], s["end"]) for s in running] == [(
-        "extending-torchinductor-with-flydsl-a-new-mlir-native",
-        "2026-10-20T11:10:00-07:00[America/Los_Angeles]",
-        "2026-10-20T11:35:00-07:00[America/Los_Angeles]",
-    )]
+    running = [s for s in _sessions() if s["room"] == "210bf" and _instant(s["start"]) <= instant < _instant(s["end"])]
+    assert [(s["id"], s["start"], s["end"]) for s in running] == [
+        (
+            "extending-torchinductor-with-flydsl-a-new-mlir-native",
+            "2026-10-20T11:10:00-07:00[America/Los_Angeles]",
+            "2026-10-20T11:35:00-07:00[America/Los_Angeles]",
+        )
+    ]
 
 
 def test_cuda_graphs_speakers_have_their_own_organisations() -> None:
@@ -198,8 +219,7 @@ def test_cuda_graphs_speakers_have_their_own_organisations() -> None:
     session = next(s for s in _sessions() if s["title"] == "Parametrized Dynamic Shape CUDA Graphs")
     speakers = {sp["id"]: sp for sp in _conference()["speakers"]}
     assert session["id"] == "parametrized-dynamic-shape-cuda-graphs"
-    assert [(sid, speakers[sid]["name"], speakers[sid]["organisation"])
-            for sid in session["speakers"]] == [
+    assert [(sid, speakers[sid]["name"], speakers[sid]["organisation"]) for sid in session["speakers"]] == [
         ("elias-ellison", "Elias Ellison", "Meta"),
         ("daniel-galvez", "Daniel Galvez", "NVIDIA"),
     ]
@@ -209,7 +229,11 @@ def test_sponsored_prefix_becomes_kind() -> None:
     """A "Sponsored Keynote: " title prefix is dropped and kept as the kind."""
     session = next(s for s in _sessions() if s["id"] == "trainiums-journey-to-native-pytorch")
     assert (session["title"], session["kind"], session["kind_label"], session["track"]) == (
-        "Trainium’s Journey to Native PyTorch", "sponsored-keynote", "Sponsored Keynote", None)
+        "Trainium’s Journey to Native PyTorch",
+        "sponsored-keynote",
+        "Sponsored Keynote",
+        None,
+    )
 
 
 @pytest.mark.parametrize(
@@ -233,11 +257,11 @@ def test_parse_time_range(line: str, start: str, end: str, room: str) -> None:
     ("line", "expected"),
     [
         ("Maen Suleiman, Amazon Web Services", [("Maen Suleiman", "Amazon Web Services")]),
-        ("Abhishek Jain, N Maajid Khan, Fujitsu Research of India",
-         [("Abhishek Jain", "Fujitsu Research of India"),
-          ("N Maajid Khan", "Fujitsu Research of India")]),
-        ("Elias Ellison (Meta), Daniel Galvez (NVIDIA)",
-         [("Elias Ellison", "Meta"), ("Daniel Galvez", "NVIDIA")]),
+        (
+            "Abhishek Jain, N Maajid Khan, Fujitsu Research of India",
+            [("Abhishek Jain", "Fujitsu Research of India"), ("N Maajid Khan", "Fujitsu Research of India")],
+        ),
+        ("Elias Ellison (Meta), Daniel Galvez (NVIDIA)", [("Elias Ellison", "Meta"), ("Daniel Galvez", "NVIDIA")]),
     ],
 )
 def test_parse_speakers(line: str, expected: list[tuple[str, str]]) -> None:
@@ -251,31 +275,57 @@ def test_differing_organisation_becomes_speaker_conflict() -> None:
     module = _build_module()
     start, end, room = module.parse_time_range("11:10–11:35 AM, 210BF", datetime(2026, 10, 20).date())
     records = [
-        module.Record(source="seed-001", title=title, kind="talk", kind_label=None,
-                      speakers=(module.SpeakerRef("Ada Lovelace", org),), start=start, end=end,
-                      room=room, track="Compilers", abstract=None)
+        module.Record(
+            source="seed-001",
+            title=title,
+            kind="talk",
+            kind_label=None,
+            speakers=(module.SpeakerRef("Ada Lovelace", org),),
+            start=start,
+            end=end,
+            room=room,
+            track="Compilers",
+            abstract=None,
+        )
         for title, org in (("First", "Meta"), ("Second", "AMD"))
     ]
     _, speakers, _, _ = module.merge(records)
-    assert [(sp["organisation"], sp["conflicts"]) for sp in speakers] == [(
-        "Meta",
-        [{"field": "organisation",
-          "values": [{"value": "Meta", "sources": ["seed-001"]},
-                     {"value": "AMD", "sources": ["seed-001"]}],
-          "rule": "first organisation in source order kept"}],
-    )]
+    assert [(sp["organisation"], sp["conflicts"]) for sp in speakers] == [
+        (
+            "Meta",
+            [
+                {
+                    "field": "organisation",
+                    "values": [{"value": "Meta", "sources": ["seed-001"]}, {"value": "AMD", "sources": ["seed-001"]}],
+                    "rule": "first organisation in source order kept",
+                }
+            ],
+        )
+    ]
 
 
 def test_legal_suffix_is_not_an_organisation_conflict() -> None:
-    """"Meta" and "Meta Inc." are one organisation: the first kept, no conflict recorded."""
+    """ "Meta" and "Meta Inc." are one organisation: the first kept, no conflict recorded."""
     module = _build_module()
     start, end, room = module.parse_time_range("11:10–11:35 AM, 210BF", datetime(2026, 10, 20).date())
     records = [
-        module.Record(source=source, title=title, kind="talk", kind_label=None,
-                      speakers=(module.SpeakerRef("Ada Lovelace", org),), start=start, end=end,
-                      room=room, track=None, abstract=None)
-        for source, title, org in (("seed-001", "A Talk", "Meta"), ("post-core", "A Talk", "Meta Inc."),
-                                   ("post-research", "A Talk", "Meta Platforms"))
+        module.Record(
+            source=source,
+            title=title,
+            kind="talk",
+            kind_label=None,
+            speakers=(module.SpeakerRef("Ada Lovelace", org),),
+            start=start,
+            end=end,
+            room=room,
+            track=None,
+            abstract=None,
+        )
+        for source, title, org in (
+            ("seed-001", "A Talk", "Meta"),
+            ("post-core", "A Talk", "Meta Inc."),
+            ("post-research", "A Talk", "Meta Platforms"),
+        )
     ]
     _, speakers, _, _ = module.merge(records)
     assert [(sp["organisation"], sp["conflicts"]) for sp in speakers] == [("Meta", [])]
@@ -304,13 +354,22 @@ def test_organisation_key(a: str, b: str, same: bool) -> None:
 @pytest.mark.parametrize(
     ("title", "shown", "shortens"),
     [
-        ("When Rollout and Training Disagree",
-         "When Rollout and Training Disagree: Lessons from Building a Mismatch-Free RL Engine", True),
-        ("Hardware-Aware AI: Building Agentic Systems from Cloud to Edge",
-         "Hardware-Aware AI: Building Agentic Systems from Cloud to Edge with PyTorch, ExecuTorch", True),
+        (
+            "When Rollout and Training Disagree",
+            "When Rollout and Training Disagree: Lessons from Building a Mismatch-Free RL Engine",
+            True,
+        ),
+        (
+            "Hardware-Aware AI: Building Agentic Systems from Cloud to Edge",
+            "Hardware-Aware AI: Building Agentic Systems from Cloud to Edge with PyTorch, ExecuTorch",
+            True,
+        ),
         ("Contributing to PyTorch with AI agents", "Contributing to PyTorch with AI Agents", True),
-        ("Cloud TPU Agent Suite: Autonomous Multi-Agent Swarms for PyTorch",
-         "Cloud TPU Nexus: Autonomous Multi-Agent Swarms for PyTorch", False),
+        (
+            "Cloud TPU Agent Suite: Autonomous Multi-Agent Swarms for PyTorch",
+            "Cloud TPU Nexus: Autonomous Multi-Agent Swarms for PyTorch",
+            False,
+        ),
         ("When Rollout and Training Dis", "When Rollout and Training Disagree", False),
     ],
 )
@@ -324,12 +383,30 @@ def test_post_summaries_and_headings_are_variants() -> None:
     module = _build_module()
     first = _record("seed-001", "A Talk", "Ada Lovelace")
     records = [
-        module.Record(source="seed-001", title="A Talk", kind="talk", kind_label=None,
-                      speakers=first.speakers, start=first.start, end=None, room="210BF",
-                      track="Compilers", abstract="One summary."),
-        module.Record(source="post-core", title="A talk", kind="talk", kind_label=None,
-                      speakers=first.speakers, start=datetime.fromisoformat("2026-10-20T12:10:00-07:00"),
-                      end=None, room="210BF", track="Runtime", abstract="Another summary."),
+        module.Record(
+            source="seed-001",
+            title="A Talk",
+            kind="talk",
+            kind_label=None,
+            speakers=first.speakers,
+            start=first.start,
+            end=None,
+            room="210BF",
+            track="Compilers",
+            abstract="One summary.",
+        ),
+        module.Record(
+            source="post-core",
+            title="A talk",
+            kind="talk",
+            kind_label=None,
+            speakers=first.speakers,
+            start=datetime.fromisoformat("2026-10-20T12:10:00-07:00"),
+            end=None,
+            room="210BF",
+            track="Runtime",
+            abstract="Another summary.",
+        ),
     ]
     session = module.merge_session(records, set())
     assert [(c["field"], [(v["value"], v["sources"]) for v in c["values"]]) for c in session["variants"]] == [
@@ -344,8 +421,7 @@ def test_every_session_has_variants_and_conflicts() -> None:
     """Every session carries "variants" and "conflicts" lists; 119 variants, 3 conflicts in all."""
     assert all(isinstance(s["variants"], list) and isinstance(s["conflicts"], list) for s in _sessions())
     assert Counter(c["field"] for s in _sessions() for c in s["variants"]) == {"track": 59, "abstract": 60}
-    assert Counter(c["field"] for s in _sessions() for c in s["conflicts"]) == {"title": 1, "start": 1,
-                                                                                 "end": 1}
+    assert Counter(c["field"] for s in _sessions() for c in s["conflicts"]) == {"title": 1, "start": 1, "end": 1}
 
 
 def _needs_sources() -> Path:
@@ -356,8 +432,14 @@ def _needs_sources() -> Path:
 
 @pytest.mark.parametrize(
     ("parser", "count"),
-    [("parse_seed_001", 48), ("parse_post_hardware_md", 48), ("parse_post_core", 23),
-     ("parse_post_vllm", 32), ("parse_post_research", 62), ("parse_post_agentic", 34)],
+    [
+        ("parse_seed_001", 48),
+        ("parse_post_hardware_md", 48),
+        ("parse_post_core", 23),
+        ("parse_post_vllm", 32),
+        ("parse_post_research", 62),
+        ("parse_post_agentic", 34),
+    ],
 )
 def test_records_per_source(parser: str, count: int) -> None:
     """Each parser finds every session its post lists."""
@@ -375,8 +457,13 @@ def test_markdown_twin_matches_seed_001_exactly() -> None:
 
 def test_markdown_twin_adds_no_conflict() -> None:
     """No conflict or variant value comes from post-hardware-md without seed-001."""
-    lonely = [s["id"] for s in _sessions() for c in s["conflicts"] + s["variants"] for v in c["values"]
-              if "post-hardware-md" in v["sources"] and "seed-001" not in v["sources"]]
+    lonely = [
+        s["id"]
+        for s in _sessions()
+        for c in s["conflicts"] + s["variants"]
+        for v in c["values"]
+        if "post-hardware-md" in v["sources"] and "seed-001" not in v["sources"]
+    ]
     assert lonely == []
     assert all(("seed-001" in s["sources"]) == ("post-hardware-md" in s["sources"]) for s in _sessions())
 
@@ -384,23 +471,47 @@ def test_markdown_twin_adds_no_conflict() -> None:
 @pytest.mark.parametrize(
     ("line", "start", "end", "room", "label"),
     [
-        ("October 20, 11:10–11:35 a.m. | LL21DEF | Breakout Session", "10-20 11:10", "11:35", "LL21DEF",
-         "Breakout Session"),
-        ("October 21, 11:45 a.m.–12:10 p.m. | LL21ABC | Breakout Session", "10-21 11:45", "12:10", "LL21ABC",
-         "Breakout Session"),
-        ("October 20, 12:00–12:10 p.m. | LL21DEF | Lightning Talk", "10-20 12:00", "12:10", "LL21DEF",
-         "Lightning Talk"),
-        ("October 20, 4:55–5:20 p.m. | LL21DEF | Breakout Session", "10-20 16:55", "17:20", "LL21DEF",
-         "Breakout Session"),
-        ("October 20, 10:40–10:50 a.m. | Community Expo | Demo Theater", "10-20 10:40", "10:50",
-         "Community Expo", "Demo Theater"),
+        (
+            "October 20, 11:10–11:35 a.m. | LL21DEF | Breakout Session",
+            "10-20 11:10",
+            "11:35",
+            "LL21DEF",
+            "Breakout Session",
+        ),
+        (
+            "October 21, 11:45 a.m.–12:10 p.m. | LL21ABC | Breakout Session",
+            "10-21 11:45",
+            "12:10",
+            "LL21ABC",
+            "Breakout Session",
+        ),
+        (
+            "October 20, 12:00–12:10 p.m. | LL21DEF | Lightning Talk",
+            "10-20 12:00",
+            "12:10",
+            "LL21DEF",
+            "Lightning Talk",
+        ),
+        (
+            "October 20, 4:55–5:20 p.m. | LL21DEF | Breakout Session",
+            "10-20 16:55",
+            "17:20",
+            "LL21DEF",
+            "Breakout Session",
+        ),
+        (
+            "October 20, 10:40–10:50 a.m. | Community Expo | Demo Theater",
+            "10-20 10:40",
+            "10:50",
+            "Community Expo",
+            "Demo Theater",
+        ),
     ],
 )
 def test_parse_format_time(line: str, start: str, end: str, room: str, label: str) -> None:
     """A core/vLLM time line gives start, end, room and format word."""
     first, last, name, format_label = _build_module().parse_format_time(line)
-    assert (first.strftime("%m-%d %H:%M"), last.strftime("%H:%M"), name, format_label) == (
-        start, end, room, label)
+    assert (first.strftime("%m-%d %H:%M"), last.strftime("%H:%M"), name, format_label) == (start, end, room, label)
 
 
 @pytest.mark.parametrize(
@@ -408,15 +519,19 @@ def test_parse_format_time(line: str, start: str, end: str, room: str, label: st
     [
         ("Tue 20 Oct, 16:20–16:30, LL20AB", "10-20 16:20", "16:30", "LL20AB", None),
         ("Wed 21 Oct, 11:45–12:10, LL21ABC", "10-21 11:45", "12:10", "LL21ABC", None),
-        ("Tue 20 Oct, 10:35–11:05, Community Expo (Birds of a Feather)", "10-20 10:35", "11:05",
-         "Community Expo", "Birds of a Feather"),
+        (
+            "Tue 20 Oct, 10:35–11:05, Community Expo (Birds of a Feather)",
+            "10-20 10:35",
+            "11:05",
+            "Community Expo",
+            "Birds of a Feather",
+        ),
     ],
 )
 def test_parse_research_time(line: str, start: str, end: str, room: str, label: str | None) -> None:
     """A research time line (24-hour clock) gives start, end, room and an optional format."""
     first, last, name, format_label = _build_module().parse_research_time(line)
-    assert (first.strftime("%m-%d %H:%M"), last.strftime("%H:%M"), name, format_label) == (
-        start, end, room, label)
+    assert (first.strftime("%m-%d %H:%M"), last.strftime("%H:%M"), name, format_label) == (start, end, room, label)
 
 
 @pytest.mark.parametrize(
@@ -454,19 +569,35 @@ def test_bad_research_time_is_rejected(line: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("parser", "line", "expected"),
     [
-        ("parse_semicolon_speakers", "Jiahao Chen, Huawei; Jiahao Tan, Huawei",
-         [("Jiahao Chen", "Huawei"), ("Jiahao Tan", "Huawei")]),
+        (
+            "parse_semicolon_speakers",
+            "Jiahao Chen, Huawei; Jiahao Tan, Huawei",
+            [("Jiahao Chen", "Huawei"), ("Jiahao Tan", "Huawei")],
+        ),
         ("parse_semicolon_speakers", "Kuntai Du, Tensormesh, Inc.", [("Kuntai Du", "Tensormesh, Inc.")]),
-        ("parse_grouped_speakers", "Olivier Tardieu; Matthew Arnold (IBM)",
-         [("Olivier Tardieu", "IBM"), ("Matthew Arnold", "IBM")]),
-        ("parse_grouped_speakers", "Sam Foreman (Argonne National Laboratory), Panagiotis Kourdis, Tanima Dey (Intel)",
-         [("Sam Foreman", "Argonne National Laboratory"), ("Panagiotis Kourdis", "Intel"), ("Tanima Dey", "Intel")]),
-        ("parse_grouped_speakers", "Megan Frisella (University of Washington); Stephanie Wang (Paul Allen School, "
-         "University of Washington)",
-         [("Megan Frisella", "University of Washington"),
-          ("Stephanie Wang", "Paul Allen School, University of Washington")]),
-        ("parse_speakers", "Neiwen Ling (ByteDance), Tianle Zhong (University of Virginia)",
-         [("Neiwen Ling", "ByteDance"), ("Tianle Zhong", "University of Virginia")]),
+        (
+            "parse_grouped_speakers",
+            "Olivier Tardieu; Matthew Arnold (IBM)",
+            [("Olivier Tardieu", "IBM"), ("Matthew Arnold", "IBM")],
+        ),
+        (
+            "parse_grouped_speakers",
+            "Sam Foreman (Argonne National Laboratory), Panagiotis Kourdis, Tanima Dey (Intel)",
+            [("Sam Foreman", "Argonne National Laboratory"), ("Panagiotis Kourdis", "Intel"), ("Tanima Dey", "Intel")],
+        ),
+        (
+            "parse_grouped_speakers",
+            "Megan Frisella (University of Washington); Stephanie Wang (Paul Allen School, University of Washington)",
+            [
+                ("Megan Frisella", "University of Washington"),
+                ("Stephanie Wang", "Paul Allen School, University of Washington"),
+            ],
+        ),
+        (
+            "parse_speakers",
+            "Neiwen Ling (ByteDance), Tianle Zhong (University of Virginia)",
+            [("Neiwen Ling", "ByteDance"), ("Tianle Zhong", "University of Virginia")],
+        ),
     ],
 )
 def test_parse_post_speakers(parser: str, line: str, expected: list[tuple[str, str]]) -> None:
@@ -485,10 +616,14 @@ def test_grouped_speakers_need_an_organisation() -> None:
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        ("Fighting Agents with Agents Bringing Claude to PyTorch CI, triage, and PR review",
-         "Fighting Agents with Agents — Bringing Claude to PyTorch CI, Triage, and PR Review"),
-        ("Unifying Open-Source LLM Serving on Google Cloud TPUs with TorchTPU",
-         "Unifying Open Source LLM Serving on Google Cloud TPUs with TorchTPU"),
+        (
+            "Fighting Agents with Agents Bringing Claude to PyTorch CI, triage, and PR review",
+            "Fighting Agents with Agents — Bringing Claude to PyTorch CI, Triage, and PR Review",
+        ),
+        (
+            "Unifying Open-Source LLM Serving on Google Cloud TPUs with TorchTPU",
+            "Unifying Open Source LLM Serving on Google Cloud TPUs with TorchTPU",
+        ),
         ("A Developer’s Guide to Attention in vLLM", "A Developers Guide to Attention in vLLM"),
         ("Memory & Runtime", "memory and runtime"),
     ],
@@ -502,31 +637,51 @@ def test_title_key_ignores_punctuation_case_and_ampersand(a: str, b: str) -> Non
 @pytest.mark.parametrize(
     ("title", "in_keynotes", "label", "expected"),
     [
-        ("Sponsored: Quantization Showdown", False, "Demo Theater",
-         ("Quantization Showdown", "sponsored-talk", "Demo Theater", 3)),
+        (
+            "Sponsored: Quantization Showdown",
+            False,
+            "Demo Theater",
+            ("Quantization Showdown", "sponsored-talk", "Demo Theater", 3),
+        ),
         ("Keynote: Workload Fungibility", False, "Keynote", ("Workload Fungibility", "keynote", "Keynote", 3)),
-        ("Guardrails at the Infrastructure Layer (Birds of a Feather)", False, None,
-         ("Guardrails at the Infrastructure Layer", "birds-of-a-feather", "Birds of a Feather", 3)),
+        (
+            "Guardrails at the Infrastructure Layer (Birds of a Feather)",
+            False,
+            None,
+            ("Guardrails at the Infrastructure Layer", "birds-of-a-feather", "Birds of a Feather", 3),
+        ),
         ("Sponsored Keynote: Trainium", True, None, ("Trainium", "sponsored-keynote", "Sponsored Keynote", 2)),
         ("Agentic AI Foundation Keynote", True, None, ("Agentic AI Foundation Keynote", "keynote", None, 1)),
-        ("Nested Graph Breaks", False, "Lightning Talk", ("Nested Graph Breaks", "lightning-talk",
-                                                          "Lightning Talk", 3)),
+        (
+            "Nested Graph Breaks",
+            False,
+            "Lightning Talk",
+            ("Nested Graph Breaks", "lightning-talk", "Lightning Talk", 3),
+        ),
         ("Monarch", False, None, ("Monarch", "talk", None, 0)),
     ],
 )
-def test_classify(title: str, in_keynotes: bool, label: str | None,
-                  expected: tuple[str, str, str | None, int]) -> None:
+def test_classify(title: str, in_keynotes: bool, label: str | None, expected: tuple[str, str, str | None, int]) -> None:
     """Title prefixes, format words and keynote headings give kind, label and how directly it is stated."""
     assert _build_module().classify(title, in_keynotes, label) == expected
 
 
-def _record(source: str, title: str, speaker: str, start: str = "2026-10-20T11:10:00-07:00",
-            room: str = "210BF") -> Any:
+def _record(
+    source: str, title: str, speaker: str, start: str = "2026-10-20T11:10:00-07:00", room: str = "210BF"
+) -> Any:
     module = _build_module()
-    return module.Record(source=source, title=title, kind="talk", kind_label=None,
-                         speakers=(module.SpeakerRef(speaker, "Meta"),),
-                         start=datetime.fromisoformat(start), end=None, room=room, track=None,
-                         abstract=None)
+    return module.Record(
+        source=source,
+        title=title,
+        kind="talk",
+        kind_label=None,
+        speakers=(module.SpeakerRef(speaker, "Meta"),),
+        start=datetime.fromisoformat(start),
+        end=None,
+        room=room,
+        track=None,
+        abstract=None,
+    )
 
 
 def test_unreviewed_title_match_stops_the_build() -> None:
@@ -548,8 +703,10 @@ def test_same_title_without_shared_speaker_stops_the_build() -> None:
 def test_different_slots_stay_different_sessions() -> None:
     """Records with different titles and slots are two sessions, even with one speaker."""
     module = _build_module()
-    records = [_record("post-core", "A Talk", "Ada Lovelace"),
-               _record("post-vllm", "Another Talk", "Ada Lovelace", start="2026-10-20T12:10:00-07:00")]
+    records = [
+        _record("post-core", "A Talk", "Ada Lovelace"),
+        _record("post-vllm", "Another Talk", "Ada Lovelace", start="2026-10-20T12:10:00-07:00"),
+    ]
     assert [len(group) for group in module.group_records(records)] == [1, 1]
 
 
@@ -580,15 +737,24 @@ def test_weak_values_are_the_defaulted_kinds() -> None:
     sessions = _shipped()["conference"]["sessions"]
     weak = Counter((p["field"], p["weak"]) for s in sessions for p in s["field_sources"] if p["weak"])
     assert weak == {("kind", "no source states the kind; 'talk' is the default"): 50}
-    ten_minutes = [s["id"] for s in sessions if s["kind"] == "talk" and s["end"]
-                   and datetime.fromisoformat(s["end"][:25]) - datetime.fromisoformat(s["start"][:25]) <= timedelta(minutes=10)]
+    ten_minutes = [
+        s["id"]
+        for s in sessions
+        if s["kind"] == "talk"
+        and s["end"]
+        and datetime.fromisoformat(s["end"][:25]) - datetime.fromisoformat(s["start"][:25]) <= timedelta(minutes=10)
+    ]
     assert len(ten_minutes) == 9
-    assert all(next(p for p in s["field_sources"] if p["field"] == "kind")["weak"] for s in sessions if s["id"] in ten_minutes)
+    assert all(
+        next(p for p in s["field_sources"] if p["field"] == "kind")["weak"] for s in sessions if s["id"] in ten_minutes
+    )
 
 
 def test_sponsor_sessions_of_the_demo_theater_stay() -> None:
     """The one sponsor rule keeps na2026's sponsored sessions in the Community Expo: titled sessions, wherever held."""
     sessions = _shipped()["conference"]["sessions"]
-    expo = sorted(s["start"][11:16] for s in sessions if s["kind"] == "sponsored-talk" and s["room"] == "community-expo")
+    expo = sorted(
+        s["start"][11:16] for s in sessions if s["kind"] == "sponsored-talk" and s["room"] == "community-expo"
+    )
     assert expo == ["10:40", "10:55", "12:35", "13:00", "13:50", "14:15", "15:55", "16:10"]
     assert sum(1 for s in sessions if s["kind"] == "sponsored-talk") == 12

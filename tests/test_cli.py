@@ -18,8 +18,8 @@ from pyconf_schedule import Conflict, Session, Source, SourcedValue, __version__
 from pyconf_schedule._converter import conference_to_dict
 from pyconf_schedule.cli import EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, main
 
-from ._support import ADA, HALL, dst_conference, utc
 from ._cli import run
+from ._support import ADA, HALL, dst_conference, utc
 
 COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert", "agenda")
 
@@ -41,7 +41,10 @@ def schedule_file(tmp_path: Path) -> Path:
         conflicts=(
             Conflict(
                 field="title",
-                values=(SourcedValue(value="Tensor Cores", sources="web"), SourcedValue(value="Tensor Core Tricks", sources="print")),
+                values=(
+                    SourcedValue(value="Tensor Cores", sources="web"),
+                    SourcedValue(value="Tensor Core Tricks", sources="print"),
+                ),
                 rule="the website wins",
             ),
         ),
@@ -49,7 +52,10 @@ def schedule_file(tmp_path: Path) -> Path:
     conf = attrs.evolve(
         base,
         sessions=[*base.sessions, disputed],
-        sources=[Source(id="web", title="The website", url="https://example.org/"), Source(id="print", title="The printed programme")],
+        sources=[
+            Source(id="web", title="The website", url="https://example.org/"),
+            Source(id="print", title="The printed programme"),
+        ],
     )
     path = tmp_path / "dst.json"
     path.write_text(json.dumps(conference_to_dict(conf), indent=1), encoding="utf-8")
@@ -251,8 +257,15 @@ def test_list_json_is_native(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "list", "na2026", "--speaker", "Liz Li", "--tz", "Asia/Tokyo", "--json")
     document = json.loads(out)
     sessions = document["conference"]["sessions"]
-    assert (code, document["format"], document["conference"]["view_timezone"]) == (EXIT_OK, "pyconf-schedule", "Asia/Tokyo")
-    assert [s["start"] for s in sessions] == ["2026-10-21T03:10:00+09:00[Asia/Tokyo]", "2026-10-22T06:15:00+09:00[Asia/Tokyo]"]
+    assert (code, document["format"], document["conference"]["view_timezone"]) == (
+        EXIT_OK,
+        "pyconf-schedule",
+        "Asia/Tokyo",
+    )
+    assert [s["start"] for s in sessions] == [
+        "2026-10-21T03:10:00+09:00[Asia/Tokyo]",
+        "2026-10-22T06:15:00+09:00[Asia/Tokyo]",
+    ]
 
 
 def test_list_json_several_sources(capsys: pytest.CaptureFixture[str]) -> None:
@@ -462,7 +475,10 @@ def test_speakers_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, liz["organisation"], liz["sessions"]) == (
         EXIT_OK,
         "AMD",
-        ["extending-torchinductor-with-flydsl-a-new-mlir-native", "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"],
+        [
+            "extending-torchinductor-with-flydsl-a-new-mlir-native",
+            "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x",
+        ],
     )
 
 
@@ -579,7 +595,9 @@ def test_convert_round_trip(capsys: pytest.CaptureFixture[str], schedule_file: P
     assert (code, sorted(ids)) == (EXIT_OK, ["disputed", "fold", "late"])
 
 
-def test_convert_notes_the_relative_attachment_links_frab_xml_cannot_hold(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_convert_notes_the_relative_attachment_links_frab_xml_cannot_hold(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """c3voc JSON to frab XML: the relative attachment links the file gives are named in a note, not dropped silently."""
     from ._support import shared_path
 
@@ -653,7 +671,9 @@ def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     ("options", "hint"),
     [([], "hint: if the format was guessed wrong, name it with --from FMT\n"), (["--from", "c3voc-json"], "")],
 )
-def test_detected_file_that_fails(capsys: pytest.CaptureFixture[str], tmp_path: Path, options: list[str], hint: str) -> None:
+def test_detected_file_that_fails(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, options: list[str], hint: str
+) -> None:
     """A file read in the detected format that then fails suggests --from; with --from given, no hint."""
     path = tmp_path / "bad.json"
     path.write_text('{"schedule": {"conference": 3}}\n', encoding="utf-8")
@@ -937,7 +957,9 @@ def test_list_loses_nothing(capsys: pytest.CaptureFixture[str], dataset: str, wi
     flat = _flat(out)
     expected = [_flat(s.display_title) for s in load(dataset).sessions]
     expected += [s.room.name for s in load(dataset).sessions if s.room]
-    expected += [p.name for p in load(dataset).speakers] + [f"{p.organisation})" for p in load(dataset).speakers if p.organisation]
+    expected += [p.name for p in load(dataset).speakers] + [
+        f"{p.organisation})" for p in load(dataset).speakers if p.organisation
+    ]
     assert (code, [line for line in out.splitlines() if _columns(line) > width]) == (EXIT_OK, [])
     assert ([t for t in expected if t not in flat], "…" in out) == ([], False)
 
@@ -997,11 +1019,18 @@ def test_help_has_examples_and_exit_codes(capsys: pytest.CaptureFixture[str], co
     argv = ["--help"] if command is None else [command, "--help"]
     code, out, err = run(capsys, *argv)
     finds = command != "datasets"
-    assert (code, err, "examples:\n  pyconf-schedule " in out, "  1  nothing found" in out) == (EXIT_OK, "", True, finds)
+    assert (code, err, "examples:\n  pyconf-schedule " in out, "  1  nothing found" in out) == (
+        EXIT_OK,
+        "",
+        True,
+        finds,
+    )
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
-def test_help_fits_80_columns(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str | None) -> None:
+def test_help_fits_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str | None
+) -> None:
     """`--help` of the program and of every command fits in 80 columns."""
     monkeypatch.setenv("COLUMNS", "80")
     _, out, _ = run(capsys, *(["--help"] if command is None else [command, "--help"]))
@@ -1011,8 +1040,14 @@ def test_help_fits_80_columns(capsys: pytest.CaptureFixture[str], monkeypatch: p
 @pytest.mark.parametrize(
     ("command", "text"),
     [
-        ("convert", "--from FMT read FILE as format FMT (json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico) instead of detecting it"),
-        ("list", "--from FMT read SOURCE files as format FMT (json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico) instead of detecting it"),
+        (
+            "convert",
+            "--from FMT read FILE as format FMT (json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico) instead of detecting it",
+        ),
+        (
+            "list",
+            "--from FMT read SOURCE files as format FMT (json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico) instead of detecting it",
+        ),
     ],
 )
 def test_help_from_names_formats(capsys: pytest.CaptureFixture[str], command: str, text: str) -> None:
@@ -1031,7 +1066,9 @@ def test_every_command_is_listed(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def _entry_points() -> list[list[str]]:
-    script = shutil.which("pyconf-schedule", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    script = shutil.which(
+        "pyconf-schedule", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    )
     return [[sys.executable, "-m", "pyconf_schedule"], [script] if script else []]
 
 
@@ -1041,7 +1078,11 @@ def test_installed_entry_point(prefix: list[str]) -> None:
     if not prefix:
         pytest.skip("the pyconf-schedule console script is not installed in this environment")
     result = subprocess.run(
-        [*prefix, "list", "eu2026", "--speaker", "Liz Li"], capture_output=True, text=True, encoding="utf-8", check=False
+        [*prefix, "list", "eu2026", "--speaker", "Liz Li"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
     )
     assert (result.returncode, result.stdout, result.stderr) == (EXIT_OK, LIZ_EU, "")
 
@@ -1057,7 +1098,6 @@ def test_installed_entry_point_error(prefix: list[str]) -> None:
         "",
         "pyconf-schedule: error: 'eu2025' is not a dataset; available: eu2026, na2026 (did you mean 'eu2026'?)",
     )
-
 
 
 # -- reviewer findings: closed output, streams, JSON shape, show, export, zones, read errors ------
@@ -1130,7 +1170,9 @@ def test_export_of_only_left_out_sessions_writes_nothing(
 ) -> None:
     """When the format would leave out every selected session, export writes nothing and exits 1."""
     target = tmp_path / "nikhil.ics"
-    code, out, err = run(capsys, "export", "eu2026", "--speaker", "Nikhil", "--to", "ics", *([] if to_stdout else ["-o", str(target)]))
+    code, out, err = run(
+        capsys, "export", "eu2026", "--speaker", "Nikhil", "--to", "ics", *([] if to_stdout else ["-o", str(target)])
+    )
     assert (code, out, err, target.exists()) == (
         EXIT_NOTHING_FOUND,
         "",
@@ -1140,7 +1182,9 @@ def test_export_of_only_left_out_sessions_writes_nothing(
     )
 
 
-def test_export_dash_means_stdout(capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_export_dash_means_stdout(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`-o -` writes the document to standard output, not to a file named '-'."""
     monkeypatch.chdir(tmp_path)
     code, out, _ = run(capsys, "export", "eu2026", "--speaker", "Liz Li", "--to", "json", "-o", "-")
@@ -1172,7 +1216,11 @@ def test_zone_abbreviation_is_refused_with_the_zones_it_names(capsys: pytest.Cap
 def test_zone_in_another_case_is_read(capsys: pytest.CaptureFixture[str]) -> None:
     """`--tz asia/kolkata` shows the times in Asia/Kolkata."""
     code, out, err = run(capsys, "list", "eu2026", "--tz", "asia/kolkata", "--day", "2026-04-07")
-    assert (code, out.splitlines()[0], err) == (EXIT_OK, "PyTorch Conference Europe 2026 — times in Asia/Kolkata (IST)", "")
+    assert (code, out.splitlines()[0], err) == (
+        EXIT_OK,
+        "PyTorch Conference Europe 2026 — times in Asia/Kolkata (IST)",
+        "",
+    )
 
 
 @pytest.mark.parametrize(
@@ -1183,7 +1231,9 @@ def test_zone_in_another_case_is_read(capsys: pytest.CaptureFixture[str]) -> Non
         (["list", "FILE"], "31. Chaos Communication Congress — times in UTC+01:00"),
     ],
 )
-def test_offset_only_zone_is_shown_as_its_offset(argv: list[str], header: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_offset_only_zone_is_shown_as_its_offset(
+    argv: list[str], header: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A fixed-offset zone (Etc/GMT-1, which reads as minus one) is shown as UTC+01:00."""
     from ._support import shared_path
 
@@ -1371,7 +1421,10 @@ def test_export_help_names_the_aliases(capsys: pytest.CaptureFixture[str]) -> No
     """`export --help` names the format aliases md and frab-json, and says what `-o -` means."""
     _, out, _ = run(capsys, "export", "--help")
     flat = " ".join(out.split())
-    assert ("(aliases: md = markdown, frab-json = c3voc-json)" in flat, "('-': standard output)" in flat) == (True, True)
+    assert ("(aliases: md = markdown, frab-json = c3voc-json)" in flat, "('-': standard output)" in flat) == (
+        True,
+        True,
+    )
 
 
 def test_parser_of_one_command_equals_the_full_parser() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pyconf_schedule.cli import EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, main
+
 from ._cli import run
 
 KV = "kv-cache-centric-inference-building-a-state-aware"
@@ -22,8 +23,7 @@ def agenda_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch:
     code, out, err = run(capsys, "agenda", path, "add", "eu2026", "pytorch-cto", "vllm-ray-updates", KV, MONARCH)
     assert (code, err) == (EXIT_OK, "")
     assert out == (
-        f"added 4; 4 picks in {path}\n"
-        f"note: 1 clash and 0 possible; see 'pyconf-schedule agenda {path} clashes'\n"
+        f"added 4; 4 picks in {path}\nnote: 1 clash and 0 possible; see 'pyconf-schedule agenda {path} clashes'\n"
     )
     return path
 
@@ -51,7 +51,10 @@ def test_clashes_lists_the_overlapping_picks(agenda_file: str, capsys: pytest.Ca
 def test_free_in_another_zone(agenda_file: str, capsys: pytest.CaptureFixture[str]) -> None:
     """free DAY --tz prints the gaps in that zone."""
     code, out, _ = run(capsys, "agenda", agenda_file, "free", "2026-04-08", "--tz", "America/New_York")
-    assert (code, out) == (EXIT_OK, "Free on 2026-04-08 (EDT):\n  03:25-05:05 (1 h 40 min)\n  05:30-09:50 (4 h 20 min)\n")
+    assert (code, out) == (
+        EXIT_OK,
+        "Free on 2026-04-08 (EDT):\n  03:25-05:05 (1 h 40 min)\n  05:30-09:50 (4 h 20 min)\n",
+    )
     code, _, err = run(capsys, "agenda", agenda_file, "free", "2026-05-01")
     assert code == EXIT_NOTHING_FOUND
     assert err == "pyconf-schedule: no free time on 2026-05-01: no session that day, or the picks fill it\n"
@@ -74,7 +77,9 @@ def test_remove_and_show(agenda_file: str, capsys: pytest.CaptureFixture[str]) -
     )
 
 
-def test_export_infers_the_format_from_the_suffix(agenda_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_infers_the_format_from_the_suffix(
+    agenda_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """export -o my.ics writes iCalendar with one event a pick; a name without suffix is refused, listing the suffixes."""
     target = tmp_path / "my.ics"
     code, out, _ = run(capsys, "agenda", agenda_file, "export", "-o", "my.ics")
@@ -119,7 +124,9 @@ def _picks(path: str | Path) -> list[str]:
     return [p["session"] for p in json.loads(Path(path).read_text(encoding="utf-8"))["picks"]]
 
 
-def test_an_agenda_naming_one_conference_twice_is_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_agenda_naming_one_conference_twice_is_one_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """An agenda file listing eu2026 twice is refused with its location and what is valid, exit 2 (it was an internal error)."""
     path = tmp_path / "twice.json"
     path.write_text(
@@ -135,7 +142,9 @@ def test_an_agenda_naming_one_conference_twice_is_one_clear_error(tmp_path: Path
         )
 
 
-def test_an_agenda_from_a_pipe_is_read_no_further_than_the_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_agenda_from_a_pipe_is_read_no_further_than_the_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A FIFO that gives 5 MB (over the 4 MiB agenda limit) is refused as too large after reading at most the limit."""
     import os
     import threading
@@ -161,7 +170,9 @@ def test_an_agenda_from_a_pipe_is_read_no_further_than_the_limit(tmp_path: Path,
         result = run(capsys, "agenda", str(fifo), "show")
     writer.join(10)
     assert result == (
-        EXIT_ERROR, "", "pyconf-schedule: error: cannot read agenda: the input is over the limit of 4194304 bytes for an agenda\n"
+        EXIT_ERROR,
+        "",
+        "pyconf-schedule: error: cannot read agenda: the input is over the limit of 4194304 bytes for an agenda\n",
     )
 
 
@@ -173,11 +184,15 @@ def test_agenda_dev_zero_is_refused_without_reading_it_all(capsys: pytest.Captur
         pytest.skip("no /dev/zero here")
     with time_limit(30):
         assert run(capsys, "agenda", "/dev/zero", "show") == (
-            EXIT_ERROR, "", "pyconf-schedule: error: cannot read agenda: the input is over the limit of 4194304 bytes for an agenda\n"
+            EXIT_ERROR,
+            "",
+            "pyconf-schedule: error: cannot read agenda: the input is over the limit of 4194304 bytes for an agenda\n",
         )
 
 
-def test_add_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_add_through_a_symbolic_link_writes_the_file_it_points_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """agenda LINK add keeps LINK a symbolic link and adds the pick to the file it points to."""
     real = tmp_path / "real.json"
     link = tmp_path / "link.json"
@@ -190,7 +205,9 @@ def test_add_through_a_symbolic_link_writes_the_file_it_points_to(tmp_path: Path
     assert link.is_symlink() and _picks(real) == ["pytorch-updates"]
 
 
-def test_saving_keeps_the_file_mode_and_a_new_file_follows_the_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_saving_keeps_the_file_mode_and_a_new_file_follows_the_umask(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A 0o640 agenda stays 0o640 after add and remove; a new agenda is 0o666 less the umask (0o644 under 0o022, 0o600 under 0o077)."""
     import os
     import stat
@@ -255,7 +272,7 @@ def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch, capsys
         except KeyboardInterrupt:
             pytest.fail("KeyboardInterrupt escaped main(): the user sees a traceback")
 
-    monkeypatch.setattr(commands, "_load_source", interrupted)
+    monkeypatch.setattr(commands, "load_source", interrupted)
     assert outcome("list", "eu2026") == (130, "", "pyconf-schedule: interrupted\n")
     monkeypatch.setattr(cli, "build_parser", interrupted)
     assert outcome("agenda", "my.json", "show") == (130, "", "pyconf-schedule: interrupted\n")
@@ -272,13 +289,17 @@ def test_sigint_to_a_running_command_exits_130_without_a_traceback(tmp_path: Pat
     fifo = tmp_path / "schedule.fifo"
     os.mkfifo(fifo)
     child = subprocess.Popen(
-        [sys.executable, "-m", "pyconf_schedule", "list", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-m", "pyconf_schedule", "list", str(fifo)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     opened = threading.Event()
     holder: list[object] = []
 
     def open_writer() -> None:
-        holder.append(open(fifo, "wb"))  # returns once the child has opened the FIFO to read it
+        # open() returns once the child has opened the FIFO to read it; the handle outlives this function.
+        holder.append(open(fifo, "wb"))  # noqa: SIM115 (the test closes it after the child is done)
         opened.set()
 
     threading.Thread(target=open_writer, daemon=True).start()
@@ -301,7 +322,9 @@ FLYDSL = "extending-torchinductor-with-flydsl-a-new-mlir-native"
 MXFP8 = "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"
 
 
-def test_add_takes_a_file_and_a_url(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_add_takes_a_file_and_a_url(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 21 item 4: add reads a schedule file or URL; the agenda file records where, and reads it again from any folder."""
     from pyconf_schedule import load
     from pyconf_schedule.formats import dumps
@@ -315,9 +338,16 @@ def test_add_takes_a_file_and_a_url(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert run(capsys, "agenda", "my.json", "add", "na.json", FLYDSL) == (EXIT_OK, "added 1; 1 pick in my.json\n", "")
     with local_server() as server:
         url = server.serve("/eu.json", dumps(load("eu2026"), "json").encode())
-        assert run(capsys, "agenda", "my.json", "add", url, "pytorch-cto") == (EXIT_OK, "added 1; 2 picks in my.json\n", "")
+        assert run(capsys, "agenda", "my.json", "add", url, "pytorch-cto") == (
+            EXIT_OK,
+            "added 1; 2 picks in my.json\n",
+            "",
+        )
         document = json.loads((folder / "my.json").read_text(encoding="utf-8"))
-        assert (document["conferences"], document["sources"]) == (["na2026", "eu2026"], {"na2026": "na.json", "eu2026": url})
+        assert (document["conferences"], document["sources"]) == (
+            ["na2026", "eu2026"],
+            {"na2026": "na.json", "eu2026": url},
+        )
         monkeypatch.chdir(tmp_path)
         code, out, err = run(capsys, "agenda", "plans/my.json", "show")
         assert (code, err) == (EXIT_OK, "")
@@ -325,8 +355,14 @@ def test_add_takes_a_file_and_a_url(tmp_path: Path, capsys: pytest.CaptureFixtur
             f"id: {FLYDSL}", "id: pytorch-cto",
         ]  # fmt: skip
         (folder / "eu.ics").write_text(dumps(load("eu2026"), "ics"), encoding="utf-8")
-        code, out, err = run(capsys, "agenda", "plans/my.json", "add", "plans/eu.ics", "pytorch-updates", "--from", "ics")
-        assert (code, out, err) == (EXIT_OK, "added 1; 3 picks in plans/my.json\n", "")  # --from is for eu.ics, not na.json
+        code, out, err = run(
+            capsys, "agenda", "plans/my.json", "add", "plans/eu.ics", "pytorch-updates", "--from", "ics"
+        )
+        assert (code, out, err) == (
+            EXIT_OK,
+            "added 1; 3 picks in plans/my.json\n",
+            "",
+        )  # --from is for eu.ics, not na.json
 
 
 def test_add_by_search_words(agenda_file: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -359,7 +395,9 @@ def test_add_by_search_words(agenda_file: str, capsys: pytest.CaptureFixture[str
     )  # fmt: skip
 
 
-def test_notes_are_shown_and_exported(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_notes_are_shown_and_exported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 21 item 5: show prints each pick's note under it; the iCalendar export opens the event's description with it."""
     monkeypatch.chdir(tmp_path)
     run(capsys, "agenda", "my.json", "add", "eu2026", "pytorch-updates", "--note", "ask about 2.12")
@@ -408,7 +446,9 @@ def test_clashes_fit_the_width(agenda_file: str, capsys: pytest.CaptureFixture[s
     ]
 
 
-def test_a_cross_conference_agenda_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cross_conference_agenda_exports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 21 item 1: Liz Li's talks at both conferences export, each in its conference's zone, with a reminder; --remind is for iCalendar only."""
     monkeypatch.chdir(tmp_path)
     run(capsys, "agenda", "liz.json", "add", "eu2026", MONARCH)
@@ -437,8 +477,9 @@ def test_a_cross_conference_agenda_exports(tmp_path: Path, capsys: pytest.Captur
 
 def _write_changed_na2026(path: Path) -> None:
     """na2026 a week later: FlyDSL an hour later, MXFP8 gone, and a talk nobody here picked retitled."""
-    import attrs
     from datetime import timedelta
+
+    import attrs
 
     from pyconf_schedule import load
     from pyconf_schedule.formats import dumps
@@ -455,7 +496,9 @@ def _write_changed_na2026(path: Path) -> None:
     path.write_text(dumps(attrs.evolve(old, sessions=sessions), "json"), encoding="utf-8")
 
 
-def test_agenda_diff_reports_only_my_picks(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_agenda_diff_reports_only_my_picks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """agenda FILE diff OLD NEW (and diff OLD NEW --agenda FILE): the changes to my picks only; --ics writes the calendar update."""
     monkeypatch.chdir(tmp_path)
     _write_changed_na2026(tmp_path / "na-new.json")
@@ -497,14 +540,20 @@ def test_agenda_diff_reports_only_my_picks(tmp_path: Path, capsys: pytest.Captur
     )  # fmt: skip
 
 
-def test_import_picks_and_export_them_as_a_list(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_import_picks_and_export_them_as_a_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """import reads a calendar, an agenda file or a list and reports what matched nothing; export --list writes ids and titles."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "faved.txt").write_text("PyTorch CTO\nvllm-ray-updates\nA talk nobody gave\n", encoding="utf-8")
     assert run(capsys, "agenda", "my.json", "import", "eu2026", "faved.txt") == (
         EXIT_OK, "not a session of eu2026 (1):\n  A talk nobody gave\nadded 2 of 2 found; 2 picks in my.json\n", "",
     )  # fmt: skip
-    assert run(capsys, "agenda", "my.json", "export", "--list", "-o", "picks.txt") == (EXIT_OK, "wrote 2 picks to picks.txt\n", "")
+    assert run(capsys, "agenda", "my.json", "export", "--list", "-o", "picks.txt") == (
+        EXIT_OK,
+        "wrote 2 picks to picks.txt\n",
+        "",
+    )
     assert (tmp_path / "picks.txt").read_text(encoding="utf-8") == (
         "# conference: eu2026 (PyTorch Conference Europe 2026)\npytorch-cto\tPyTorch CTO\nvllm-ray-updates\tvLLM & Ray Updates\n"
     )
@@ -519,7 +568,9 @@ def test_import_picks_and_export_them_as_a_list(tmp_path: Path, capsys: pytest.C
     )  # fmt: skip
 
 
-def test_compare_two_agendas(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compare_two_agendas(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """compare: the picks both made, then when both are free, on DAY or on each day either has a pick."""
     monkeypatch.chdir(tmp_path)
     run(capsys, "agenda", "mine.json", "add", "eu2026", "pytorch-cto", "vllm-ray-updates")
@@ -546,13 +597,17 @@ def test_agenda_write_errors_name_the_agenda_file(tmp_path: Path, capsys: pytest
 
     missing = tmp_path / "no-such-folder" / "my.json"
     assert run(capsys, "agenda", str(missing), "add", "eu2026", "pytorch-updates") == (
-        EXIT_ERROR, "", f"pyconf-schedule: error: cannot write {missing}: No such file or directory\n"
+        EXIT_ERROR,
+        "",
+        f"pyconf-schedule: error: cannot write {missing}: No such file or directory\n",
     )
     mine = tmp_path / "my.json"
     assert run(capsys, "agenda", str(mine), "add", "eu2026", "pytorch-updates")[0] == EXIT_OK
     out = tmp_path / "no-such-folder" / "picks.ics"
     assert run(capsys, "agenda", str(mine), "export", "-o", str(out)) == (
-        EXIT_ERROR, "", f"pyconf-schedule: error: cannot write {out}: No such file or directory\n"
+        EXIT_ERROR,
+        "",
+        f"pyconf-schedule: error: cannot write {out}: No such file or directory\n",
     )
     fifo = tmp_path / "picks.fifo"
     os.mkfifo(fifo)
@@ -561,18 +616,24 @@ def test_agenda_write_errors_name_the_agenda_file(tmp_path: Path, capsys: pytest
     with pytest.raises(OSError) as info:  # replacing a pipe (or a device such as /dev/full) would remove it
         Agenda.load(mine, loader=load).save(fifo)
     assert (info.value.filename, info.value.strerror, fifo.is_fifo()) == (
-        str(fifo), "not a regular file, which an agenda is saved as", True
+        str(fifo),
+        "not a regular file, which an agenda is saved as",
+        True,
     )
 
 
-def test_agenda_save_failure_names_the_file_not_the_temporary_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_agenda_save_failure_names_the_file_not_the_temporary_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An OSError while saving (the disk full, say) names the agenda file, and no temporary file is left."""
     import os
 
     from pyconf_schedule import Agenda, load
 
     mine = tmp_path / "my.json"
-    agenda = Agenda.from_json('{"format": "pyconf-schedule-agenda", "version": 1, "conferences": ["eu2026"], "picks": []}', loader=load)
+    agenda = Agenda.from_json(
+        '{"format": "pyconf-schedule-agenda", "version": 1, "conferences": ["eu2026"], "picks": []}', loader=load
+    )
 
     def full(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device", src)
@@ -581,5 +642,7 @@ def test_agenda_save_failure_names_the_file_not_the_temporary_one(tmp_path: Path
     with pytest.raises(OSError) as info:
         agenda.save(mine)
     assert (info.value.filename, info.value.strerror, sorted(p.name for p in tmp_path.iterdir())) == (
-        str(mine), "No space left on device", []
+        str(mine),
+        "No space left on device",
+        [],
     )

@@ -9,7 +9,7 @@ import pytest
 import pyconf_schedule.formats
 from pyconf_schedule import PyconfScheduleError, UnsupportedSourceError, read
 from pyconf_schedule.cli import main
-from pyconf_schedule.cli._layout import _wrap_words
+from pyconf_schedule.cli._layout import wrap_words
 
 from ._work import growth, no_hang, steps
 
@@ -51,13 +51,13 @@ def test_cli_unsupported_url_source_is_one_line_and_exit_2(capsys: pytest.Captur
 def _wrapped(word: str, width: int) -> list[str]:
     """The wrapped lines of ``word``; a wrap that never ends fails the test as a hang."""
     with no_hang(f"wrapping a {len(word)}-character word"):
-        return _wrap_words(word, width)
+        return wrap_words(word, width)
 
 
 @pytest.mark.parametrize("letter", ["x", "漢"])
 def test_wrapping_a_long_word_is_linear(letter: str) -> None:
     """Each character of a word costs the same steps to wrap at 8,000 characters as at 1,000 (re-measuring the rest of the word at each line cut was quadratic)."""
-    assert growth(lambda n: steps(lambda: _wrap_words(letter * n, 60)), 1000) < 1.05
+    assert growth(lambda n: steps(lambda: wrap_words(letter * n, 60)), 1000) < 1.05
 
 
 def test_a_two_million_character_word_wraps_in_linear_time() -> None:
@@ -74,7 +74,9 @@ def test_a_long_wide_character_word_wraps_by_columns() -> None:
 def test_list_lays_out_a_long_title(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """list shows a 160,000-character title in full, wrapped to the output width."""
     path = tmp_path / "long.json"
-    path.write_text(_SMALL.read_text(encoding="utf-8").replace("Opening: Welcome, Friends; Agenda", "þ" * 160_000), encoding="utf-8")
+    path.write_text(
+        _SMALL.read_text(encoding="utf-8").replace("Opening: Welcome, Friends; Agenda", "þ" * 160_000), encoding="utf-8"
+    )
     assert main(["list", str(path), "--width", "60"]) == 0
     out = capsys.readouterr().out
     assert out.count("þ") == 160_000
@@ -96,7 +98,9 @@ def test_an_unexpected_exception_is_one_line_and_exit_2(
     assert (captured.out, captured.err) == ("", _INTERNAL.format(detail="RuntimeError: reader exploded on two lines"))
 
 
-def test_an_unexpected_key_error_names_its_type(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unexpected_key_error_names_its_type(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A KeyError from a reader is reported with its type and key, exit code 2."""
 
     def failing(*args: object, **kwargs: object) -> object:
@@ -155,9 +159,15 @@ def test_a_write_error_is_one_line_naming_the_file(
     argv = [a.replace("OUT", str(folder)) for a in argv]
     code = main(argv)
     captured = capsys.readouterr()
-    cause = "the database cannot be written: unable to open database file" if file.endswith(".sqlite") else "No such file or directory"
+    cause = (
+        "the database cannot be written: unable to open database file"
+        if file.endswith(".sqlite")
+        else "No such file or directory"
+    )
     assert (code, captured.out, captured.err) == (
-        2, "", f"pyconf-schedule: error: cannot write {folder}/{file.split('/')[-1]}: {cause}\n"
+        2,
+        "",
+        f"pyconf-schedule: error: cannot write {folder}/{file.split('/')[-1]}: {cause}\n",
     )
 
 
@@ -166,7 +176,9 @@ def test_a_full_device_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
     assert (main(["export", "eu2026", "--to", "ics", "-o", "/dev/full"]), *capsys.readouterr()) == (
-        2, "", "pyconf-schedule: error: cannot write /dev/full: No space left on device\n"
+        2,
+        "",
+        "pyconf-schedule: error: cannot write /dev/full: No space left on device\n",
     )
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from pyconf_schedule import load
-from pyconf_schedule.cli import EXIT_ERROR, EXIT_OK, main
+from pyconf_schedule.cli import EXIT_ERROR, EXIT_OK
+
 from ._cli import run
 
 
@@ -32,7 +33,9 @@ def test_export_without_a_format_says_how_to_give_one(capsys: pytest.CaptureFixt
 
 def test_export_takes_search_text_and_after(capsys: pytest.CaptureFixture[str]) -> None:
     """export --search and --after select the same sessions as the library's search().after()."""
-    code, out, _ = run(capsys, "export", "eu2026", "--search", "kv cache", "--after", "2026-04-08 12:00", "--to", "json")
+    code, out, _ = run(
+        capsys, "export", "eu2026", "--search", "kv cache", "--after", "2026-04-08 12:00", "--to", "json"
+    )
     expected = load("eu2026").search("kv cache").after("2026-04-08 12:00").ids
     assert code == EXIT_OK
     assert [s["id"] for s in json.loads(out)["conference"]["sessions"]] == list(expected)
@@ -45,7 +48,10 @@ def test_export_takes_search_text_and_after(capsys: pytest.CaptureFixture[str]) 
 def test_list_and_export_select_by_id(capsys: pytest.CaptureFixture[str]) -> None:
     """--id, repeated or comma-separated, selects those sessions; an unknown id is an error with close ids."""
     code, out, _ = run(capsys, "export", "eu2026", "--id", "vllm-ray-updates,pytorch-cto", "--to", "json")
-    assert (code, [s["id"] for s in json.loads(out)["conference"]["sessions"]]) == (EXIT_OK, ["pytorch-cto", "vllm-ray-updates"])
+    assert (code, [s["id"] for s in json.loads(out)["conference"]["sessions"]]) == (
+        EXIT_OK,
+        ["pytorch-cto", "vllm-ray-updates"],
+    )
     code, out, _ = run(capsys, "list", "eu2026", "--id", "pytorch-cto", "--id", "vllm-ray-updates", "--ids")
     assert code == EXIT_OK
     assert [line.strip() for line in out.splitlines() if "id: " in line] == ["id: pytorch-cto", "id: vllm-ray-updates"]
@@ -70,12 +76,16 @@ def test_export_and_convert_offer_zones_in_the_page(tmp_path: Path, capsys: pyte
     conf = load("eu2026")
     expected = html.dumps(conf, zones=["Asia/Tokyo", "America/New_York"])
     page = tmp_path / "page.html"
-    code, out, err = run(capsys, "export", "eu2026", "--offer-zone", "Asia/Tokyo", "--offer-zone", "America/New_York", "-o", str(page))
+    code, out, err = run(
+        capsys, "export", "eu2026", "--offer-zone", "Asia/Tokyo", "--offer-zone", "America/New_York", "-o", str(page)
+    )
     assert (code, out, err) == (EXIT_OK, f"wrote 98 sessions to {page}\n", "")
     assert page.read_text(encoding="utf-8") == expected
     source = tmp_path / "eu2026.json"
     write(conf, source)
-    code, out, err = run(capsys, "convert", str(source), "--to", "html", "--offer-zone", "Asia/Tokyo", "--offer-zone", "America/New_York")
+    code, out, err = run(
+        capsys, "convert", str(source), "--to", "html", "--offer-zone", "Asia/Tokyo", "--offer-zone", "America/New_York"
+    )
     assert (code, out, err) == (EXIT_OK, expected, "")
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from pyconf_schedule import ScheduleParseError, TimeParseError, UnknownFormatError, load, read, write
-from pyconf_schedule.cli import EXIT_ERROR, EXIT_OK, build_parser, main
+from pyconf_schedule.cli import EXIT_ERROR, EXIT_OK, build_parser
+
 from ._cli import run
 
 

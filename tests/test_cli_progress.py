@@ -5,14 +5,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import cast
 
 import pytest
 
-from pyconf_schedule import Conference, Session, dumps
 import pyconf_schedule.cli._progress as shown
+from pyconf_schedule import Conference, Session, dumps
 from pyconf_schedule.cli import main
 
 pty = pytest.importorskip("pty")
@@ -21,11 +21,13 @@ pty = pytest.importorskip("pty")
 @pytest.fixture
 def big(tmp_path: Path) -> Path:
     """A native JSON file of 2500 sessions: two steps of 1000 sessions built."""
-    start = datetime(2026, 4, 7, 9, tzinfo=timezone.utc)
+    start = datetime(2026, 4, 7, 9, tzinfo=UTC)
     sessions = [Session(id=f"s{i}", title=f"Talk {i}", start=start + timedelta(minutes=i), end=start + timedelta(minutes=i + 1))
                 for i in range(2500)]  # fmt: skip
     path = tmp_path / "big.json"
-    path.write_text(dumps(Conference(id="big", name="Big", timezone="UTC", sessions=sessions), "json"), encoding="utf-8")
+    path.write_text(
+        dumps(Conference(id="big", name="Big", timezone="UTC", sessions=sessions), "json"), encoding="utf-8"
+    )
     return path
 
 
@@ -34,7 +36,7 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], int]]:
     """A pseudo-terminal: calling the fixture's value puts standard error on its follower side (in the test itself,
     after pytest's capture has set its own) and gives the leader's descriptor, to read what was shown."""
     leader, follower = cast("tuple[int, int]", pty.openpty())
-    stream = open(follower, "w", encoding="utf-8", closefd=True)
+    stream = open(follower, "w", encoding="utf-8", closefd=True)  # noqa: SIM115 (lives as long as the fixture; closed after its yield)
 
     def attach() -> int:
         monkeypatch.setattr(sys, "stderr", stream)
@@ -81,28 +83,37 @@ def test_progress_is_shown_on_a_terminal_and_cleared(
     lines = [f"reading: 1.0 of {size / 1e6:.1f} MB", f"reading: {size / 1e6:.1f} of {size / 1e6:.1f} MB",
              "building sessions: 1000 of 2500", "building sessions: 2000 of 2500"]  # fmt: skip
     widths = [0, *(max(map(len, lines[: i + 1])) for i in range(len(lines)))]  # each line covers the longest before it
-    assert _shown(leader) == "".join(f"\r{line.ljust(widths[i])}" for i, line in enumerate(lines)) + f"\r{' ' * widths[-1]}\r"
+    assert (
+        _shown(leader)
+        == "".join(f"\r{line.ljust(widths[i])}" for i, line in enumerate(lines)) + f"\r{' ' * widths[-1]}\r"
+    )
     assert capsys.readouterr() == (_S0, "")
 
 
 _S0 = "Big — times in UTC\n\nTuesday 7 April 2026\n  09:00–09:01  Talk 0\n"
 
 
-def test_quick_work_shows_nothing(capsys: pytest.CaptureFixture[str], big: Path, terminal: Callable[[], int], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_quick_work_shows_nothing(
+    capsys: pytest.CaptureFixture[str], big: Path, terminal: Callable[[], int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Work that ends before the delay shows no progress at all."""
     leader = terminal()
     _ticking(monkeypatch, 0.0001)
     assert (main(["list", str(big), "--id", "s0"]), _shown(leader), capsys.readouterr().out) == (0, "", _S0)
 
 
-def test_quiet_shows_nothing(capsys: pytest.CaptureFixture[str], big: Path, terminal: Callable[[], int], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_quiet_shows_nothing(
+    capsys: pytest.CaptureFixture[str], big: Path, terminal: Callable[[], int], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """--quiet keeps standard error free of progress, on a terminal too."""
     leader = terminal()
     _ticking(monkeypatch, 1.0)
     assert (main(["list", str(big), "--id", "s0", "--quiet"]), _shown(leader), capsys.readouterr().out) == (0, "", _S0)
 
 
-def test_a_pipe_gets_no_progress(big: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_pipe_gets_no_progress(
+    big: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Standard error that is not a terminal (a pipe, a file) gets no progress line."""
     _ticking(monkeypatch, 1.0)
     assert (main(["list", str(big), "--id", "s0"]), *capsys.readouterr()) == (0, _S0, "")

@@ -118,7 +118,15 @@ def test_speakers_table_exactly(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[3] == "  Eve ␛[5mBlink␛[0m  ␛]8;;http://x.invalid/␇Org�" + " " * 31 + "1"
 
 
-@pytest.mark.parametrize("argv", [["list", "--json"], ["show", "s1", "--json"], ["speakers", "--json"], ["now", "--at", "2026-05-01T10:10Z", "--json"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["list", "--json"],
+        ["show", "s1", "--json"],
+        ["speakers", "--json"],
+        ["now", "--at", "2026-05-01T10:10Z", "--json"],
+    ],
+)
 def test_json_output_keeps_the_data_escaped(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """--json keeps every character of the data, each control character written as a JSON escape."""
     code, out, err = run(capsys, argv[0], str(FILE), *argv[1:])
@@ -164,7 +172,13 @@ def test_agenda_output_neutralises_a_hostile_file_name(tmp_path: Path, capsys: p
     path = str(tmp_path / "my\x1b]0;x\x07.json")
     shown = path.replace("\x1b", "␛").replace("\x07", "␇")
     assert run(capsys, "agenda", path, "add", "eu2026", "pytorch-updates") == (0, f"added 1; 1 pick in {shown}\n", "")
-    for argv in (["show"], ["clashes"], ["free", "2026-04-07"], ["export", "-o", str(tmp_path / "a\x1b[2J.ics")], ["remove", "nope"]):
-        code, out, err = run(capsys, "agenda", path, *argv)
+    for argv in (
+        ["show"],
+        ["clashes"],
+        ["free", "2026-04-07"],
+        ["export", "-o", str(tmp_path / "a\x1b[2J.ics")],
+        ["remove", "nope"],
+    ):
+        _, out, err = run(capsys, "agenda", path, *argv)
         assert UNSAFE.findall(out + err) == [], argv
     assert run(capsys, "agenda", path, "remove", "pytorch-updates") == (0, f"removed 1; 0 picks in {shown}\n", "")

@@ -40,5 +40,7 @@ print(json.dumps({"parses": len(parses), "objects": len({id(r) for r in results}
 def test_thirty_two_threads_get_one_parse_and_one_object() -> None:
     """32 threads loading eu2026 at once in a fresh interpreter parse it once and all get the same object."""
     env = {**os.environ, "PYTHONTZPATH": ""}
-    done = subprocess.run([sys.executable, "-c", _RACE], capture_output=True, text=True, check=True, env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", _RACE], capture_output=True, text=True, check=True, env=env, timeout=120
+    )
     assert json.loads(done.stdout) == {"parses": 1, "objects": 1, "same_as_later": True}

@@ -12,8 +12,8 @@ from pyconf_schedule import (
     UnknownDatasetError,
     UnknownSpeakerError,
     dataset_names,
-    speaker_sessions,
     load,
+    speaker_sessions,
 )
 
 
@@ -52,7 +52,10 @@ def test_issue_snippet_liz_li_in_europe() -> None:
     assert session.start is not None and session.start.isoformat() == "2026-04-08T11:05:00+02:00"
     assert session.end is not None and session.end.isoformat() == "2026-04-08T11:30:00+02:00"
     assert session.start.tzname() == "CEST"
-    assert (session.room and session.room.name, session.track and session.track.name) == ("Founders Cafe", "Training Systems")
+    assert (session.room and session.room.name, session.track and session.track.name) == (
+        "Founders Cafe",
+        "Training Systems",
+    )
     assert session.speaker_names == ("Liz Li", "Zachary Streeter")
     assert session.sources == ("seed-002", "recap-pytorch-blog")
 
@@ -66,10 +69,20 @@ class TestEurope:
         """Name, place, zone and dates come from the sources."""
         c = self.conf
         assert (c.id, c.name, c.city, c.country, c.timezone) == (
-            "eu2026", "PyTorch Conference Europe 2026", "Paris", "France", "Europe/Paris")
+            "eu2026",
+            "PyTorch Conference Europe 2026",
+            "Paris",
+            "France",
+            "Europe/Paris",
+        )
         assert (str(c.start_date), str(c.end_date)) == ("2026-04-07", "2026-04-08")
         assert [s.id for s in c.sources][:5] == [
-            "seed-002", "seed-000", "writeup-meltwater", "events-list-llm-d", "sched-list-advanced"]
+            "seed-002",
+            "seed-000",
+            "writeup-meltwater",
+            "events-list-llm-d",
+            "sched-list-advanced",
+        ]
         assert len(c.sources) == 39
         assert c.url == "https://events.linuxfoundation.org/pytorch-conference-europe/"
         assert c.venue == "Station F"
@@ -78,29 +91,56 @@ class TestEurope:
         """44 sessions on 7 April, 48 on 8 April (timed or day-only), six with no known day."""
         assert {str(d): len(v) for d, v in self.conf.by_day().items()} == {"2026-04-07": 44, "2026-04-08": 48}
         assert self.conf.sessions.unscheduled.ids == (
-            "untitled-2hioy", "untitled-2hipe", "untitled-2hiqp", "lobster-trap-openclaw-in-containers",
-            "torchtpu-expanding-tpu-programmability-to-pytorch", "validating-ai-on-cpus-the-vllm-3-phase")
+            "untitled-2hioy",
+            "untitled-2hipe",
+            "untitled-2hiqp",
+            "lobster-trap-openclaw-in-containers",
+            "torchtpu-expanding-tpu-programmability-to-pytorch",
+            "validating-ai-on-cpus-the-vllm-3-phase",
+        )
         assert len(self.conf.sessions) == 98
 
     def test_counts_per_room(self) -> None:
         """Sessions per room; 47 have no known room."""
         assert Counter(s.room.name if s.room else None for s in self.conf.sessions) == {
-            "Master Stage": 21, "Central Room": 13, "Founders Cafe": 8, "Open Platform": 5,
-            "Junior Stage": 2, None: 49}
+            "Master Stage": 21,
+            "Central Room": 13,
+            "Founders Cafe": 8,
+            "Open Platform": 5,
+            "Junior Stage": 2,
+            None: 49,
+        }
 
     def test_counts_per_track(self) -> None:
         """Sessions per track (the Sched category line, else the recap's section heading)."""
         assert Counter(s.track.name if s.track else None for s in self.conf.sessions) == {
-            "Frameworks & Compilers": 18, "Inference & Production": 17, "Training Systems": 14,
-            "Keynote Sessions": 12, None: 13, "GenAI & Multimodal": 5, "Applications & Case Studies": 4,
-            "Responsible AI & Compliance": 4, "Meet the Developers": 3, "Agents and Interop": 3,
-            "Responsible AI, Security, and Privacy": 2, "Security and Privacy": 2, "Birds of A Feather": 1}
+            "Frameworks & Compilers": 18,
+            "Inference & Production": 17,
+            "Training Systems": 14,
+            "Keynote Sessions": 12,
+            None: 13,
+            "GenAI & Multimodal": 5,
+            "Applications & Case Studies": 4,
+            "Responsible AI & Compliance": 4,
+            "Meet the Developers": 3,
+            "Agents and Interop": 3,
+            "Responsible AI, Security, and Privacy": 2,
+            "Security and Privacy": 2,
+            "Birds of A Feather": 1,
+        }
 
     def test_counts_per_kind(self) -> None:
         """Sessions per kind, from the title prefixes, categories and the recap's BoF wording."""
         assert Counter(s.kind.value for s in self.conf.sessions) == {
-            "talk": 55, "lightning-talk": 20, "keynote": 9, "meet-the-developers": 4,
-            "sponsored-keynote": 3, "birds-of-a-feather": 3, "other": 1, "sponsored-talk": 3}
+            "talk": 55,
+            "lightning-talk": 20,
+            "keynote": 9,
+            "meet-the-developers": 4,
+            "sponsored-keynote": 3,
+            "birds-of-a-feather": 3,
+            "other": 1,
+            "sponsored-talk": 3,
+        }
 
     @pytest.mark.parametrize(
         ("name", "ids"),
@@ -110,8 +150,14 @@ class TestEurope:
             ("Léonard Hussenot", ("gemma-4-compacting-intelligence-for-the-edge",)),
             ("Leonard Hussenot", ("gemma-4-compacting-intelligence-for-the-edge",)),
             ("Raja Gopal Hari Vijay", ("building-trust-for-users-and-regulators-alike-a",)),
-            ("Tyler Michael Smith", ("why-wideep-inference-needs-data-parallel-aware-scheduling", "vllm-ray-updates",
-                                     "meet-the-vllm-maintainers")),
+            (
+                "Tyler Michael Smith",
+                (
+                    "why-wideep-inference-needs-data-parallel-aware-scheduling",
+                    "vllm-ray-updates",
+                    "meet-the-vllm-maintainers",
+                ),
+            ),
         ],
     )
     def test_name_variants(self, name: str, ids: tuple[str, ...]) -> None:
@@ -137,7 +183,8 @@ class TestEurope:
         """At 11:10 on 8 April two sessions run."""
         assert self.conf.at("2026-04-08 11:10").ids == (
             "kv-cache-centric-inference-building-a-state-aware",
-            "bringing-pytorch-monarch-to-amd-gpus-single-controller")
+            "bringing-pytorch-monarch-to-amd-gpus-single-controller",
+        )
 
     def test_search(self) -> None:
         """search('kv cache') finds KV-Cache and KV caches in titles and abstracts."""
@@ -146,14 +193,16 @@ class TestEurope:
             "kv-cache-centric-inference-building-a-state-aware",
             "not-all-tokens-are-equal-semantic-kv-cache",
             "inside-vllm-s-kv-offloading-connector-async-memory",
-            "beyond-the-theory-what-actually-breaks-when-you")
+            "beyond-the-theory-what-actually-breaks-when-you",
+        )
 
     def test_untitled_session_is_found_by_speaker_id_and_search(self) -> None:
         """The seed-000 session, titled from the recap, is found by either name of its speaker, id and search."""
         assert self.conf.by_speaker("Nikhil").ids == ("untitled-000",)
         assert self.conf.by_speaker("Nikhil Patel").ids == ("untitled-000",)
         assert self.conf.session("untitled-000").title == (
-            "Achieving SOTA GEMM Performance: A CuTeDSL Backend for PyTorch Inductor")
+            "Achieving SOTA GEMM Performance: A CuTeDSL Backend for PyTorch Inductor"
+        )
         assert self.conf.search("cutedsl gemm blackwell").ids == ("untitled-000",)
 
     def test_speaker_lookup_suggests(self) -> None:
@@ -189,50 +238,77 @@ class TestNorthAmerica:
         """Zone and dates of San Jose 2026."""
         c = self.conf
         assert (c.id, c.city, c.timezone, str(c.start_date), str(c.end_date)) == (
-            "na2026", "San Jose", "America/Los_Angeles", "2026-10-20", "2026-10-21")
+            "na2026",
+            "San Jose",
+            "America/Los_Angeles",
+            "2026-10-20",
+            "2026-10-21",
+        )
 
     def test_counts_per_track(self) -> None:
         """Sessions per track: the first post's section heading for each session (data/README.md)."""
         assert Counter(s.track.name if s.track else None for s in self.conf.sessions) == {
-            "Hardware Backends & Accelerator Portability": 24, "Kernel Engineering & Compilers": 21,
+            "Hardware Backends & Accelerator Portability": 24,
+            "Kernel Engineering & Compilers": 21,
             "Serving Architecture, KV Cache, and Production Inference": 7,
-            "Distributed Training, Parallelism & Systems": 6, None: 4,
+            "Distributed Training, Parallelism & Systems": 6,
+            None: 4,
             "Governance: A practical approach to accountability": 4,
-            "Compiler, Runtime, Tensor, and Observability Work": 4, "Agents in the physical world": 4,
+            "Compiler, Runtime, Tensor, and Observability Work": 4,
+            "Agents in the physical world": 4,
             "Release Engineering, Compatibility, and Contributor Infrastructure": 3,
-            "vLLM in Broader Applications and Infrastructure": 3, "Communication & Collective Libraries": 3,
-            "Distributed Communication and Device Portability": 3, "Training agents: RL becomes a requirement": 3,
-            "Kernel and Performance Optimization": 3, "Reinforcement Learning Systems": 3,
+            "vLLM in Broader Applications and Infrastructure": 3,
+            "Communication & Collective Libraries": 3,
+            "Distributed Communication and Device Portability": 3,
+            "Training agents: RL becomes a requirement": 3,
+            "Kernel and Performance Optimization": 3,
+            "Reinforcement Learning Systems": 3,
             "AI Agents, Open-Source Community & Release Engineering": 2,
             "Kernel Engineering & Domain-Specific Languages": 2,
-            "Profiling, Observability & Performance Diagnostics": 2, "Optimizers & Multi-Loss Training": 2,
-            "Data Loading, Storage & Media Pipelines": 2, "Hardware Portability & Accelerator Backends": 2,
-            "PyTorch Integration and Compatibility": 1, "Hardware Portability and Accelerator Backends": 1,
-            "vLLM Community and Contribution": 1, "Quantization & Low-Precision Training": 1,
-            "Kernel and Performance Agentic Search": 1, "Compilers, Graph Capture & Dynamic Shapes": 1}
+            "Profiling, Observability & Performance Diagnostics": 2,
+            "Optimizers & Multi-Loss Training": 2,
+            "Data Loading, Storage & Media Pipelines": 2,
+            "Hardware Portability & Accelerator Backends": 2,
+            "PyTorch Integration and Compatibility": 1,
+            "Hardware Portability and Accelerator Backends": 1,
+            "vLLM Community and Contribution": 1,
+            "Quantization & Low-Precision Training": 1,
+            "Kernel and Performance Agentic Search": 1,
+            "Compilers, Graph Capture & Dynamic Shapes": 1,
+        }
 
     def test_counts_per_day_and_kind(self) -> None:
         """60 sessions on 20 October and 53 on 21 October, by kind."""
         assert {str(d): len(v) for d, v in self.conf.by_day().items()} == {"2026-10-20": 60, "2026-10-21": 53}
         assert Counter(s.kind.value for s in self.conf.sessions) == {
-            "talk": 73, "lightning-talk": 20, "sponsored-talk": 12, "keynote": 4,
-            "birds-of-a-feather": 3, "sponsored-keynote": 1}
+            "talk": 73,
+            "lightning-talk": 20,
+            "sponsored-talk": 12,
+            "keynote": 4,
+            "birds-of-a-feather": 3,
+            "sponsored-keynote": 1,
+        }
 
     def test_liz_li_twice(self) -> None:
         """Liz Li gives two North America sessions."""
         sessions = self.conf.by_speaker("Liz Li")
         assert [(s.title, s.start.isoformat() if s.start else None) for s in sessions] == [
-            ("Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs",
-             "2026-10-20T11:10:00-07:00"),
-            ("Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and TorchTitan Training",
-             "2026-10-21T14:15:00-07:00"),
+            (
+                "Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs",
+                "2026-10-20T11:10:00-07:00",
+            ),
+            (
+                "Scaling MXFP8 Pretraining on 1K+ AMD Instinct MI355X: TorchAO Kernels and TorchTitan Training",
+                "2026-10-21T14:15:00-07:00",
+            ),
         ]
 
     def test_what_runs_in_210bf(self) -> None:
         """In 210BF at 11:20 PDT on 20 October the FlyDSL talk runs."""
         result = self.conf.by_room("210BF").at("2026-10-20T11:20-07:00")
         assert [s.title for s in result] == [
-            "Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs"]
+            "Extending TorchInductor with FlyDSL: A New MLIR-Native Backend for High-Performance GEMMs"
+        ]
 
     @pytest.mark.parametrize(
         ("tz", "start", "day"),
@@ -255,8 +331,10 @@ def test_speaker_sessions_across_datasets() -> None:
     found = speaker_sessions("liz li")
     assert {k: v.ids for k, v in found.items()} == {
         "eu2026": ("bringing-pytorch-monarch-to-amd-gpus-single-controller",),
-        "na2026": ("extending-torchinductor-with-flydsl-a-new-mlir-native",
-                   "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x"),
+        "na2026": (
+            "extending-torchinductor-with-flydsl-a-new-mlir-native",
+            "scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x",
+        ),
     }
 
 

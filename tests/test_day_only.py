@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -17,6 +17,7 @@ from pyconf_schedule._converter import conference_from_dict, conference_to_dict
 from pyconf_schedule._decode import decode
 from pyconf_schedule.exceptions import FieldTypeError, InvalidScheduleError, ScheduleParseError
 from pyconf_schedule.formats import dumps, loads, native, omitted
+
 from ._cli import run
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -25,8 +26,12 @@ PARIS = ZoneInfo("Europe/Paris")
 def day_only_conference() -> Conference:
     """Two timed sessions, three day-only ones (one on a day with no timed session) and one with no day."""
     sessions = [
-        Session(id="t1", title="Morning keynote", start=datetime(2026, 4, 8, 9, tzinfo=PARIS),
-                end=datetime(2026, 4, 8, 9, 30, tzinfo=PARIS)),
+        Session(
+            id="t1",
+            title="Morning keynote",
+            start=datetime(2026, 4, 8, 9, tzinfo=PARIS),
+            end=datetime(2026, 4, 8, 9, 30, tzinfo=PARIS),
+        ),
         Session(id="t2", title="Late social", start=datetime(2026, 4, 7, 23, 30, tzinfo=PARIS)),
         Session(id="d1", title="Poster session", day_only=date(2026, 4, 8)),
         Session(id="d2", title="Booth crawl", day_only=date(2026, 4, 8)),
@@ -40,11 +45,16 @@ def test_day_is_day_only_when_the_start_is_unknown() -> None:
     """``day`` is the start's day in the viewing zone for a timed session and ``day_only`` otherwise."""
     conf = day_only_conference()
     assert [(s.id, s.day) for s in conf.sessions] == [
-        ("t2", date(2026, 4, 7)), ("t1", date(2026, 4, 8)), ("d2", date(2026, 4, 8)),
-        ("d1", date(2026, 4, 8)), ("d0", date(2026, 4, 9)), ("u", None),
+        ("t2", date(2026, 4, 7)),
+        ("t1", date(2026, 4, 8)),
+        ("d2", date(2026, 4, 8)),
+        ("d1", date(2026, 4, 8)),
+        ("d0", date(2026, 4, 9)),
+        ("u", None),
     ]
     assert [(s.id, s.day) for s in conf.to_tz("Asia/Tokyo").sessions][:2] == [
-        ("t2", date(2026, 4, 8)), ("t1", date(2026, 4, 8)),
+        ("t2", date(2026, 4, 8)),
+        ("t1", date(2026, 4, 8)),
     ]
 
 
@@ -71,7 +81,12 @@ def test_day_only_must_be_a_date_not_a_datetime() -> None:
 def test_to_tz_keeps_day_only_and_invents_no_time() -> None:
     """Viewing a day-only session in another zone keeps its day and leaves start and end unknown."""
     session = Session(id="d", day_only=date(2026, 4, 8)).to_tz("Pacific/Kiritimati")
-    assert (session.day_only, session.start, session.end, session.day) == (date(2026, 4, 8), None, None, date(2026, 4, 8))
+    assert (session.day_only, session.start, session.end, session.day) == (
+        date(2026, 4, 8),
+        None,
+        None,
+        date(2026, 4, 8),
+    )
 
 
 def test_global_order_is_timed_then_day_only_by_day_then_no_day() -> None:
@@ -85,7 +100,9 @@ def test_scheduled_day_only_and_unscheduled_split_the_sessions() -> None:
     """``scheduled`` has a start, ``day_only`` a day without a start, ``unscheduled`` neither."""
     sessions = day_only_conference().sessions
     assert (sessions.scheduled.ids, sessions.day_only.ids, sessions.unscheduled.ids) == (
-        ("t2", "t1"), ("d2", "d1", "d0"), ("u",),
+        ("t2", "t1"),
+        ("d2", "d1", "d0"),
+        ("u",),
     )
 
 
@@ -113,7 +130,9 @@ def test_days_and_by_day_include_days_known_only_from_day_only_sessions() -> Non
     assert conf.days() == (date(2026, 4, 7), date(2026, 4, 8), date(2026, 4, 9))
     groups = conf.by_day()
     assert {d: g.ids for d, g in groups.items()} == {
-        date(2026, 4, 7): ("t2",), date(2026, 4, 8): ("t1", "d2", "d1"), date(2026, 4, 9): ("d0",),
+        date(2026, 4, 7): ("t2",),
+        date(2026, 4, 8): ("t1", "d2", "d1"),
+        date(2026, 4, 9): ("d0",),
     }
     assert list(groups) == list(conf.days())
     assert all(groups[d] == conf.on(d) for d in conf.days())
@@ -163,17 +182,27 @@ def test_fast_decoder_reads_day_only_like_the_converter() -> None:
 
 
 def _session_document(**session: Any) -> dict[str, Any]:
-    return {"format": "pyconf-schedule", "version": 1,
-            "conference": {"id": "c", "name": "C", "timezone": "Europe/Paris", "sessions": [{"id": "s", **session}]}}
+    return {
+        "format": "pyconf-schedule",
+        "version": 1,
+        "conference": {"id": "c", "name": "C", "timezone": "Europe/Paris", "sessions": [{"id": "s", **session}]},
+    }
 
 
 @pytest.mark.parametrize(
     ("session", "path", "reason"),
     [
-        ({"day_only": 20260408}, "$.conference.sessions[0].day_only", 'expected a date such as "2026-04-08" or null, got 20260408'),
-        ({"start": "2026-04-08T09:00:00+02:00[Europe/Paris]", "day_only": "2026-04-08"}, "$.conference.sessions[0]",
-         "session 's' has both a start (2026-04-08T09:00:00+02:00) and day_only (2026-04-08); "
-         "give day_only only when the start is not known"),
+        (
+            {"day_only": 20260408},
+            "$.conference.sessions[0].day_only",
+            'expected a date such as "2026-04-08" or null, got 20260408',
+        ),
+        (
+            {"start": "2026-04-08T09:00:00+02:00[Europe/Paris]", "day_only": "2026-04-08"},
+            "$.conference.sessions[0]",
+            "session 's' has both a start (2026-04-08T09:00:00+02:00) and day_only (2026-04-08); "
+            "give day_only only when the start is not known",
+        ),
     ],
 )
 def test_reader_refuses_a_bad_day_only(session: dict[str, Any], path: str, reason: str) -> None:
@@ -204,15 +233,20 @@ def day_only_sessions(draw: st.DrawFn) -> Conference:
     sessions = []
     for i in range(draw(st.integers(0, 6))):
         choice = draw(st.sampled_from(["timed", "day", "none"]))
-        instant = draw(st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2040, 1, 1),
-                                    timezones=st.just(timezone.utc)))
-        sessions.append(Session(
-            id=f"s{i}",
-            title=draw(st.none() | st.text(max_size=5)),
-            start=instant.astimezone(PARIS) if choice == "timed" else None,
-            end=(instant + timedelta(minutes=30)).astimezone(PARIS) if choice == "timed" else None,
-            day_only=draw(st.dates(min_value=date(2000, 1, 1), max_value=date(2040, 1, 1))) if choice == "day" else None,
-        ))
+        instant = draw(
+            st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2040, 1, 1), timezones=st.just(UTC))
+        )
+        sessions.append(
+            Session(
+                id=f"s{i}",
+                title=draw(st.none() | st.text(max_size=5)),
+                start=instant.astimezone(PARIS) if choice == "timed" else None,
+                end=(instant + timedelta(minutes=30)).astimezone(PARIS) if choice == "timed" else None,
+                day_only=draw(st.dates(min_value=date(2000, 1, 1), max_value=date(2040, 1, 1)))
+                if choice == "day"
+                else None,
+            )
+        )
     return Conference(id="c", name="C", timezone="Europe/Paris", sessions=sessions)
 
 
@@ -298,10 +332,12 @@ def test_cli_list_puts_dayless_sessions_last(capsys: pytest.CaptureFixture[str],
     code, out, _ = run(capsys, "list", str(day_only_file))
     headings = [line for line in out.splitlines() if line and not line.startswith(" ")]
     assert (code, headings[1:]) == (
-        0, ["Tuesday 7 April 2026", "Wednesday 8 April 2026", "Thursday 9 April 2026", "Not scheduled"],
+        0,
+        ["Tuesday 7 April 2026", "Wednesday 8 April 2026", "Thursday 9 April 2026", "Not scheduled"],
     )
-    assert out.endswith("\nThursday 9 April 2026\n  time not known  Hack day\n\nNot scheduled\n"
-                        "                  To be announced\n")
+    assert out.endswith(
+        "\nThursday 9 April 2026\n  time not known  Hack day\n\nNot scheduled\n                  To be announced\n"
+    )
 
 
 def test_cli_show_says_the_day_and_that_the_time_is_not_known(
@@ -318,20 +354,28 @@ def test_cli_now_and_next_never_give_day_only_sessions(
     capsys: pytest.CaptureFixture[str], day_only_file: Any, command: str
 ) -> None:
     """`now` and `next` on a day with only day-only sessions find nothing, since those have no time."""
-    code, out, err = run(capsys, command, str(day_only_file), "--at", "2026-04-09 10:00", "--json")
+    code, out, _ = run(capsys, command, str(day_only_file), "--at", "2026-04-09 10:00", "--json")
     assert (code, json.loads(out)["conference"]["sessions"]) == (1, [])
 
 
 @pytest.mark.parametrize(
     ("options", "note"),
     [
-        ([], "pyconf-schedule: note: 5 sessions (3 with a day but no time, 1 unscheduled, 1 with no known end) left out "
-             "(ics needs a start and an end): t2, d2, d1, d0, u\n"),
-        (["--day", "2026-04-07"], "pyconf-schedule: the selected session (t2) has no known end, and ics holds only sessions "
-                                  "with a start and an end; nothing written\n"
-                                  "hint: json, csv and markdown keep sessions without an end\n"),
-        (["--day", "2026-04-08"], "pyconf-schedule: note: 2 sessions with a day but no time left out "
-                                  "(ics needs a time): d2, d1\n"),
+        (
+            [],
+            "pyconf-schedule: note: 5 sessions (3 with a day but no time, 1 unscheduled, 1 with no known end) left out "
+            "(ics needs a start and an end): t2, d2, d1, d0, u\n",
+        ),
+        (
+            ["--day", "2026-04-07"],
+            "pyconf-schedule: the selected session (t2) has no known end, and ics holds only sessions "
+            "with a start and an end; nothing written\n"
+            "hint: json, csv and markdown keep sessions without an end\n",
+        ),
+        (
+            ["--day", "2026-04-08"],
+            "pyconf-schedule: note: 2 sessions with a day but no time left out (ics needs a time): d2, d1\n",
+        ),
     ],
 )
 def test_cli_export_names_day_only_sessions_it_leaves_out(
@@ -342,11 +386,14 @@ def test_cli_export_names_day_only_sessions_it_leaves_out(
     assert (code, err) == (1 if "nothing written" in note else 0, note)
 
 
-def test_cli_export_of_only_day_only_sessions_writes_nothing(capsys: pytest.CaptureFixture[str], day_only_file: Any) -> None:
+def test_cli_export_of_only_day_only_sessions_writes_nothing(
+    capsys: pytest.CaptureFixture[str], day_only_file: Any
+) -> None:
     """Exporting only day-only sessions to iCalendar writes nothing and says they have no known time."""
     code, out, err = run(capsys, "export", str(day_only_file), "--day", "2026-04-09", "--to", "ics")
     assert (code, out, err) == (
-        1, "",
+        1,
+        "",
         "pyconf-schedule: the selected session (d0) has no known time, and ics holds only sessions with a time; "
         "nothing written\nhint: json, csv and markdown keep sessions without a time\n",
     )

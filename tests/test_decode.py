@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, ScheduleParseError, Session, Speaker, load
 from pyconf_schedule._converter import conference_from_dict, conference_to_dict
-from pyconf_schedule._decode import _PLANS, _SESSION_KEYS, _SHELL_KEYS, _TABLES, Unsupported, decode, unhandled
+from pyconf_schedule._decode import _SESSION_KEYS, _SHELL_KEYS, PLANS, TABLES, Unsupported, decode, unhandled
 from pyconf_schedule._fields import CONFERENCE_PARTS
 from pyconf_schedule.formats import native
 from pyconf_schedule.formats._common import load_json
 
 from ._support import MODEL_CLASSES, json_paths, rich_conference
-
 
 _RICH = conference_to_dict(rich_conference())
 
@@ -32,7 +31,9 @@ def _outcome(call: Any) -> tuple[str, Any]:
 
 
 @pytest.mark.parametrize(
-    "conf", [load("eu2026"), load("na2026"), load("eu2026").to_tz("Asia/Tokyo"), rich_conference()], ids=["eu", "na", "tokyo", "rich"]
+    "conf",
+    [load("eu2026"), load("na2026"), load("eu2026").to_tz("Asia/Tokyo"), rich_conference()],
+    ids=["eu", "na", "tokyo", "rich"],
 )
 def test_valid_documents_decode_to_what_the_converter_builds(conf: Conference) -> None:
     """Both paths build equal Conferences, shown in the same zones, from every valid document."""
@@ -41,7 +42,11 @@ def test_valid_documents_decode_to_what_the_converter_builds(conf: Conference) -
     slow = conference_from_dict(document)
     assert fast == slow == conf
     assert [str(s.start) for s in fast.sessions] == [str(s.start) for s in slow.sessions]
-    assert (fast.view_timezone, fast.programme_days, fast.day_change) == (slow.view_timezone, slow.programme_days, slow.day_change)
+    assert (fast.view_timezone, fast.programme_days, fast.day_change) == (
+        slow.view_timezone,
+        slow.programme_days,
+        slow.day_change,
+    )
 
 
 def test_consume_drops_each_session_dict_once_built() -> None:
@@ -95,12 +100,12 @@ def test_the_decoder_knows_every_field(cls: type[Any]) -> None:
     """The keys the decoder accepts for each class are its attrs fields; the conference's lists are read as tables."""
     names = {a.name for a in attrs.fields(cls)}
     if cls is Conference:
-        assert _SHELL_KEYS | {name for name, _, _ in _TABLES} | {"sessions"} == names
-        assert {name for name, _, _ in _TABLES} | {"sessions"} == set(CONFERENCE_PARTS)
+        assert _SHELL_KEYS | {name for name, _, _ in TABLES} | {"sessions"} == names
+        assert {name for name, _, _ in TABLES} | {"sessions"} == set(CONFERENCE_PARTS)
     elif cls is Session:
-        assert _SESSION_KEYS == names
+        assert names == _SESSION_KEYS
     else:
-        assert _PLANS[cls][0] == names
+        assert PLANS[cls][0] == names
 
 
 def test_unsupported_is_raised_for_a_non_document() -> None:
@@ -123,7 +128,9 @@ _PATHS = json_paths(_RICH)[1:]
 
 @settings(max_examples=400, deadline=None)
 @given(
-    st.lists(st.tuples(st.sampled_from(_PATHS), st.sampled_from(["set", "delete", "add"]), _JSON), min_size=1, max_size=3)
+    st.lists(
+        st.tuples(st.sampled_from(_PATHS), st.sampled_from(["set", "delete", "add"]), _JSON), min_size=1, max_size=3
+    )
 )
 def test_a_damaged_document_decodes_as_the_converter_reads_it(edits: list[tuple[tuple[Any, ...], str, Any]]) -> None:
     """After random edits, either the decoder steps aside or both paths give equal Conferences; loads agrees with the converter."""
@@ -175,7 +182,9 @@ def test_repeated_organisations_and_labels_are_one_string_each() -> None:
                 for i in range(3)]  # fmt: skip
     sessions = [Session(id=f"s{i}", title="T", kind_label="".join(["Long ", "talk"]), language="".join(["e", "n"]),
                         speakers=(speakers[i],)) for i in range(3)]  # fmt: skip
-    conf = native.loads(native.dumps(Conference(id="c", name="C", timezone="UTC", sessions=sessions, speakers=speakers)))
+    conf = native.loads(
+        native.dumps(Conference(id="c", name="C", timezone="UTC", sessions=sessions, speakers=speakers))
+    )
     assert [p.organisation for p in conf.speakers] == ["Red Hat"] * 3
     assert len({id(p.organisation) for p in conf.speakers}) == len({id(p.job_title) for p in conf.speakers}) == 1
     assert len({id(s.kind_label) for s in conf.sessions}) == len({id(s.language) for s in conf.sessions}) == 1

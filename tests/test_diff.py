@@ -52,8 +52,13 @@ def test_a_conference_against_itself_is_no_change() -> None:
     """diff(a, a) is false, has length 0, and renders as "No changes." in text and Markdown and as empty lists in JSON."""
     conf = load("eu2026")
     result = diff(conf, conf)
-    assert (bool(result), len(result), result.as_text(), result.as_markdown()) == (False, 0, "No changes.\n", "No changes.\n")
-    assert json.loads(result.as_json()) == {"added": [], "removed": [], "changed": []}
+    assert (bool(result), len(result), result.to_text(), result.to_markdown()) == (
+        False,
+        0,
+        "No changes.\n",
+        "No changes.\n",
+    )
+    assert json.loads(result.to_json()) == {"added": [], "removed": [], "changed": []}
 
 
 def test_the_same_schedule_in_another_zone_is_no_change() -> None:
@@ -85,7 +90,9 @@ def test_renumbered_session_pairs_by_title() -> None:
     old = attrs.evolve(TALK, url=None, title="Café Kernels")
     new = attrs.evolve(old, id="t9", title="CAFE  kernels", room=SIDE)
     result = diff(_conf(old), _conf(new))
-    assert [(c.old.id, c.id, c.matched_by, c.fields) for c in result.changed] == [("t1", "t9", "title", ("id", "title", "room"))]
+    assert [(c.old.id, c.id, c.matched_by, c.fields) for c in result.changed] == [
+        ("t1", "t9", "title", ("id", "title", "room"))
+    ]
 
 
 def test_titles_held_by_two_sessions_do_not_pair() -> None:
@@ -106,8 +113,10 @@ def test_titles_held_by_two_sessions_do_not_pair() -> None:
         ({"abstract": "About kernels, and more."}, ("abstract",)),
         ({"speakers": (RENE,)}, ("speakers",)),
         ({"start": None, "end": None, "day_only": utc(2026, 4, 7).date()}, ("start", "end", "day_only")),
-        ({"language": "fr", "audience_level": "Any", "slides": ("https://example.org/s.pdf",)},
-         ("language", "audience_level", "slides")),
+        (
+            {"language": "fr", "audience_level": "Any", "slides": ("https://example.org/s.pdf",)},
+            ("language", "audience_level", "slides"),
+        ),
     ],
 )
 def test_each_compared_field_is_reported(changes: dict[str, Any], fields: tuple[str, ...]) -> None:
@@ -137,7 +146,11 @@ def test_speaker_order_is_no_change_and_a_swap_names_both() -> None:
     assert not diff(_conf(both), _conf(attrs.evolve(both, speakers=(RENE, ADA))))
     grace = Speaker(id="grace", name="Grace Hopper")
     change = diff(_conf(both), _conf(attrs.evolve(both, speakers=(ADA, grace)))).changed[0].changes[0]
-    assert (change.field, change.speakers_added, change.speakers_removed) == ("speakers", ("Grace Hopper",), ("René Descartes",))
+    assert (change.field, change.speakers_added, change.speakers_removed) == (
+        "speakers",
+        ("Grace Hopper",),
+        ("René Descartes",),
+    )
 
 
 def test_text_markdown_and_json_rendering() -> None:
@@ -146,7 +159,7 @@ def test_text_markdown_and_json_rendering() -> None:
     added = Session(id="t3", title="New | shiny", day_only=utc(2026, 4, 8).date())
     moved = attrs.evolve(TALK, start=utc(2026, 4, 7, 10), end=utc(2026, 4, 7, 10, 30), speakers=(RENE,))
     result = diff(_conf(TALK, other), _conf(moved, added))
-    assert result.as_text() == (
+    assert result.to_text() == (
         "Added (1):\n"
         "  + 2026-04-08 (time not known): New | shiny [t3]\n"
         "Removed (1):\n"
@@ -157,8 +170,8 @@ def test_text_markdown_and_json_rendering() -> None:
         "      end: 2026-04-07 11:30 CEST → 2026-04-07 12:30 CEST\n"
         "      speakers: +René Descartes, -Ada Lovelace\n"
     )
-    assert result.as_text(tz="UTC").splitlines()[6] == "      start: 2026-04-07 09:00 UTC → 2026-04-07 10:00 UTC"
-    assert result.as_markdown() == (
+    assert result.to_text(tz="UTC").splitlines()[6] == "      start: 2026-04-07 09:00 UTC → 2026-04-07 10:00 UTC"
+    assert result.to_markdown() == (
         "## Added (1)\n\n- 2026-04-08 (time not known): New \\| shiny \\[t3\\]\n\n"
         "## Removed (1)\n\n- 2026-04-07 14:00 CEST, Side Room: Gone \\[t2\\]\n\n"
         "## Changed (1)\n\n- 2026-04-07 12:00–12:30 CEST, Main Hall: Kernels (René Descartes) \\[t1\\]\n"
@@ -166,7 +179,7 @@ def test_text_markdown_and_json_rendering() -> None:
         "  - end: 2026-04-07 11:30 CEST → 2026-04-07 12:30 CEST\n"
         "  - speakers: +René Descartes, -Ada Lovelace\n"
     )
-    data = json.loads(result.as_json())
+    data = json.loads(result.to_json())
     assert data["added"] == [{"id": "t3", "title": "New | shiny", "kind": "talk", "start": None, "end": None,
                               "day_only": "2026-04-08", "room": None, "track": None, "speakers": [], "language": None,
                               "audience_level": None, "url": None, "slides": []}]  # fmt: skip
@@ -185,8 +198,8 @@ def test_text_markdown_and_json_rendering() -> None:
 def test_reworded_abstract_is_one_line_in_text() -> None:
     """A changed abstract is shown as "abstract: reworded" in text, and given in full in JSON."""
     result = diff(_conf(TALK), _conf(attrs.evolve(TALK, abstract="New words.")))
-    assert result.as_text().splitlines()[-1] == "      abstract: reworded"
-    assert json.loads(result.as_json())["changed"][0]["changes"] == [
+    assert result.to_text().splitlines()[-1] == "      abstract: reworded"
+    assert json.loads(result.to_json())["changed"][0]["changes"] == [
         {"field": "abstract", "old": "About kernels.", "new": "New words."}
     ]
 
@@ -200,7 +213,9 @@ def _democon() -> dict[str, Any]:
 
 
 def _events(document: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    return {e["id"]: e for day in document["schedule"]["conference"]["days"] for room in day["rooms"].values() for e in room}
+    return {
+        e["id"]: e for day in document["schedule"]["conference"]["days"] for room in day["rooms"].values() for e in room
+    }
 
 
 def test_democon_sample_edited_in_five_ways() -> None:
@@ -222,7 +237,9 @@ def test_democon_sample_edited_in_five_ways() -> None:
     assert [s.id for s in result.added] == ["frab-500"]
     assert [s.id for s in result.removed] == ["frab-33"]
     assert [(c.id, c.fields) for c in result.changed] == [
-        ("frab-14", ("title",)), ("frab-25", ("start", "end")), ("frab-15", ("speakers",)),
+        ("frab-14", ("title",)),
+        ("frab-25", ("start", "end")),
+        ("frab-15", ("speakers",)),
     ]
     moved = result.changed[1].changes[0]
     assert moved.new - moved.old == timedelta(minutes=30)  # type: ignore[operator]
@@ -263,7 +280,10 @@ def test_frab_sample_with_a_room_swap_and_a_cancelled_talk() -> None:
     assert ([s.id for s in result.added], [s.id for s in result.removed]) == ([], [f"frab-{cancelled.get('id')}"])
     assert [(c.id, c.fields) for c in result.changed] == [("frab-6561", ("kind", "room"))]
     change = result.changed[0]
-    assert (change.changes[1].old, change.changes[1].new) == (Room(id="saal-1", name="Saal 1"), Room(id="saal-2", name="Saal 2"))
+    assert (change.changes[1].old, change.changes[1].new) == (
+        Room(id="saal-1", name="Saal 1"),
+        Room(id="saal-2", name="Saal 2"),
+    )
 
 
 def test_frab_sample_against_its_own_native_copy_in_utc() -> None:
@@ -344,11 +364,11 @@ def _changed_na2026() -> tuple[Conference, Conference]:
 
 
 def test_diff_as_ics_cancels_removed_sessions_and_raises_the_sequence_of_changed_ones() -> None:
-    """as_ics: the new schedule; a moved session keeps its UID with SEQUENCE, a renumbered one its old UID, a removed one is CANCELLED."""
+    """to_ics: the new schedule; a moved session keeps its UID with SEQUENCE, a renumbered one its old UID, a removed one is CANCELLED."""
     icalendar = pytest.importorskip("icalendar")
     old, new = _changed_na2026()
     changes = diff(old, new)
-    text = changes.as_ics(new, sequence=3, dtstamp=STAMP)
+    text = changes.to_ics(new, sequence=3, dtstamp=STAMP)
     events = {str(e["UID"]): e for e in icalendar.Calendar.from_ical(text).walk("VEVENT")}
     assert len(events) == len(new.sessions.scheduled) + 1
     flydsl = events[f"{FLYDSL}@na2026.pyconf-schedule"]
@@ -364,9 +384,9 @@ def test_diff_as_ics_cancels_removed_sessions_and_raises_the_sequence_of_changed
     assert int(kept["SEQUENCE"]) == 3 and "renumbered@na2026.pyconf-schedule" not in events
     unchanged = [e for uid, e in events.items() if "SEQUENCE" not in e]
     assert len(unchanged) == len(events) - 3
-    default = changes.as_ics(new, dtstamp=STAMP)
+    default = changes.to_ics(new, dtstamp=STAMP)
     assert "SEQUENCE:14069280\r\n" in default  # the minutes from 2000-01-01 to 2026-10-01 08:00 UTC
-    assert changes.as_ics(new, dtstamp=STAMP, remind=timedelta(minutes=5)).count("TRIGGER:-PT5M") == len(events) - 1
+    assert changes.to_ics(new, dtstamp=STAMP, remind=timedelta(minutes=5)).count("TRIGGER:-PT5M") == len(events) - 1
 
 
 def test_diff_touching_keeps_the_changes_of_some_sessions() -> None:
@@ -382,12 +402,12 @@ def test_diff_touching_keeps_the_changes_of_some_sessions() -> None:
 
 
 def test_diff_as_atom_is_a_feed_with_one_entry_per_change() -> None:
-    """as_atom: an RFC 4287 feed (parsed back), stable ids, one entry per session added, removed or changed."""
+    """to_atom: an RFC 4287 feed (parsed back), stable ids, one entry per session added, removed or changed."""
     from xml.etree import ElementTree
 
     old, new = _changed_na2026()
     mine = diff(old, new).touching([FLYDSL, MXFP8])
-    feed = mine.as_atom(title="Changes to my picks", feed_id="na2026", updated=STAMP, link="https://example.org/na2026")
+    feed = mine.to_atom(title="Changes to my picks", feed_id="na2026", updated=STAMP, link="https://example.org/na2026")
     ns = {"a": "http://www.w3.org/2005/Atom"}
     root = ElementTree.fromstring(feed)
     assert root.tag == "{http://www.w3.org/2005/Atom}feed"
@@ -404,6 +424,8 @@ def test_diff_as_atom_is_a_feed_with_one_entry_per_change() -> None:
         "  end: 2026-10-20 11:35 PDT → 2026-10-20 12:35 PDT",
     ]
     ids = [e.findtext("a:id", namespaces=ns) for e in entries]
-    again = ElementTree.fromstring(mine.as_atom(title="x", feed_id="na2026", updated=utc(2026, 10, 2, 8, 0)))
-    assert [e.findtext("a:id", namespaces=ns) for e in again.findall("a:entry", ns)] == ids  # the same change, the same id
+    again = ElementTree.fromstring(mine.to_atom(title="x", feed_id="na2026", updated=utc(2026, 10, 2, 8, 0)))
+    assert [
+        e.findtext("a:id", namespaces=ns) for e in again.findall("a:entry", ns)
+    ] == ids  # the same change, the same id
     assert len(set(ids)) == 2 and all(i and i.startswith("urn:uuid:") for i in ids)

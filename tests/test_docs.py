@@ -47,7 +47,7 @@ from ._http import Route, local_server
 from ._support import SHARED
 
 ROOT = Path(__file__).resolve().parents[1]
-DOC_FILES = sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "README.md"]
+DOC_FILES = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]
 PYTHON = {"python", "py", "pycon"}
 SHELL = {"sh", "bash", "shell"}
 TYPED_DOCS = [
@@ -220,7 +220,9 @@ def python_source(path: Path) -> str:
 def test_python_source(tmp_path: Path) -> None:
     """python_source keeps the statements of doctest examples at their lines, without prompts or output."""
     path = tmp_path / "page.md"
-    path.write_text("Text.\n```python\n>>> x = 1\n>>> for i in range(2):\n...     print(i)\n0\n1\n```\n", encoding="utf-8")
+    path.write_text(
+        "Text.\n```python\n>>> x = 1\n>>> for i in range(2):\n...     print(i)\n0\n1\n```\n", encoding="utf-8"
+    )
     assert python_source(path) == "\n\nx = 1\nfor i in range(2):\n    print(i)\n"
 
 
@@ -243,7 +245,10 @@ def test_python_examples_type_check(tmp_path: Path) -> None:
         text=True,
         check=False,
     )
-    assert (result.returncode, result.stdout + result.stderr) == (0, f"Success: no issues found in {len(files)} source files\n")
+    assert (result.returncode, result.stdout + result.stderr) == (
+        0,
+        f"Success: no issues found in {len(files)} source files\n",
+    )
 
 
 def test_docs_have_examples() -> None:
@@ -297,10 +302,15 @@ def test_cli_reference_covers_every_command() -> None:
     [
         ("```python\n>>> 1 + 1\n2\n```\n", [("python", ">>> 1 + 1\n2\n", 1, ())]),
         ("text\n<!-- file: a.json -->\n```json\n{}\n```\n", [("json", "{}\n", 3, (("file", "a.json"),))]),
-        ("````console\n$ pyconf-schedule --version\n```\n````\n", [("console", "$ pyconf-schedule --version\n```\n", 1, ())]),
+        (
+            "````console\n$ pyconf-schedule --version\n```\n````\n",
+            [("console", "$ pyconf-schedule --version\n```\n", 1, ())],
+        ),
     ],
 )
-def test_block_parser(tmp_path: Path, markdown: str, expected: list[tuple[str, str, int, tuple[tuple[str, str], ...]]]) -> None:
+def test_block_parser(
+    tmp_path: Path, markdown: str, expected: list[tuple[str, str, int, tuple[tuple[str, str], ...]]]
+) -> None:
     """The harness finds fenced blocks, their language, first line and markers."""
     path = tmp_path / "page.md"
     path.write_text(markdown, encoding="utf-8")
@@ -313,7 +323,10 @@ def test_block_parser(tmp_path: Path, markdown: str, expected: list[tuple[str, s
         ("```python\nprint(1)\n```\n", "python block without '>>> ' prompts"),
         ("```console\n$ ls\n```\n", "the harness cannot run 'ls'"),
         ("```sh\npyconf-schedule datasets\n```\n", "run pyconf-schedule in a console block"),
-        ("```console\n$ pyconf-schedule --version\npyconf-schedule 0.0\n```\n", "expected\n  pyconf-schedule 0.0\n  --- actual"),
+        (
+            "```console\n$ pyconf-schedule --version\npyconf-schedule 0.0\n```\n",
+            "expected\n  pyconf-schedule 0.0\n  --- actual",
+        ),
     ],
 )
 def test_unrunnable_blocks_fail(

@@ -9,6 +9,7 @@ import pytest
 
 from pyconf_schedule import Conference, Room, Session, Speaker, Track
 from pyconf_schedule._converter import conference_to_dict
+from pyconf_schedule._days import ProgrammeDay
 from pyconf_schedule._fields import (
     CONFERENCE_PARTS,
     REFERENCED,
@@ -19,10 +20,8 @@ from pyconf_schedule._fields import (
     keys,
     part_class,
 )
-from pyconf_schedule._sessions import Sessions
-
-from pyconf_schedule._days import ProgrammeDay
 from pyconf_schedule._model import Conflict, Provenance, Source, SourcedValue
+from pyconf_schedule._sessions import Sessions
 
 from ._support import MODEL_CLASSES, rich_conference
 
@@ -46,7 +45,7 @@ def test_item_types() -> None:
 
 def test_parts_and_references_are_what_the_format_says() -> None:
     """Sessions refer by id to rooms, tracks and speakers; the conference lists those and the sessions."""
-    assert REFERENCED == (Room, Track, Speaker)
+    assert (Room, Track, Speaker) == REFERENCED
     assert CONFERENCE_PARTS == ("sessions", "speakers", "rooms", "tracks")
     assert SESSION_REFS == ("room", "track", "speakers")
     assert field_types(Conference)["sessions"] is Sessions
@@ -55,7 +54,9 @@ def test_parts_and_references_are_what_the_format_says() -> None:
 def test_referenced_classes_are_the_conference_lists() -> None:
     """Every class a session refers to has an id and is listed by exactly one conference field."""
     listed = [part_class(t) for n, t in field_types(Conference).items() if n in CONFERENCE_PARTS]
-    assert sorted(c.__name__ for c in listed if c is not None and c is not Session) == sorted(c.__name__ for c in REFERENCED)
+    assert sorted(c.__name__ for c in listed if c is not None and c is not Session) == sorted(
+        c.__name__ for c in REFERENCED
+    )
     assert all("id" in keys(cls) for cls in REFERENCED)
 
 
@@ -78,7 +79,9 @@ def test_a_document_holds_every_field() -> None:
 
 
 def _instances(conf: Conference) -> dict[type[Any], list[Any]]:
-    conflicts = [c for s in conf.sessions for c in (*s.conflicts, *s.variants)] + [c for p in conf.speakers for c in p.conflicts]
+    conflicts = [c for s in conf.sessions for c in (*s.conflicts, *s.variants)] + [
+        c for p in conf.speakers for c in p.conflicts
+    ]
     return {
         Conference: [conf], Session: list(conf.sessions), Speaker: list(conf.speakers), Room: list(conf.rooms),
         Track: list(conf.tracks), Source: list(conf.sources), Conflict: conflicts,
@@ -94,7 +97,9 @@ def test_the_rich_sample_sets_every_field() -> None:
     unset = []
     for cls, items in instances.items():
         for a in attrs.fields(cls):
-            default = None if hasattr(a.default, "factory") else a.default  # a Factory: a derived list, set when not empty
+            default = (
+                None if hasattr(a.default, "factory") else a.default
+            )  # a Factory: a derived list, set when not empty
             if all(getattr(item, a.name) in (default, None, ()) for item in items):
                 unset.append(f"{cls.__name__}.{a.name}")
     assert unset == []

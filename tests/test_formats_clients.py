@@ -35,7 +35,7 @@ import re
 import shutil
 import subprocess
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,6 @@ from ._support import shared_path
 
 ROOT = Path(__file__).resolve().parents[1]
 CLIENTS = Path(__file__).resolve().parent / "clients"
-UTC = timezone.utc
 UNTITLED = "(untitled session)"
 NO_ROOM = "(no room given)"
 
@@ -160,7 +159,11 @@ def _events_of(document: dict[str, Any]) -> list[dict[str, Any]]:
 def test_event_keys_are_those_pretalx_and_frab_write() -> None:
     """Every event we write has exactly the keys pretalx (democon) and frab (camp2019) write for every event, less the two recording flags."""
     producers = [
-        {key for e in _events_of(json.loads(shared_path("samples", SAMPLES[name]).read_text(encoding="utf-8"))) for key in e}
+        {
+            key
+            for e in _events_of(json.loads(shared_path("samples", SAMPLES[name]).read_text(encoding="utf-8")))
+            for key in e
+        }
         for name in ("democon", "camp2019")
     ]
     assert producers[0] == producers[1]
@@ -168,7 +171,9 @@ def test_event_keys_are_those_pretalx_and_frab_write() -> None:
     for name in SOURCES:
         for event in _events_of(json.loads(dumps(_conference(name), "c3voc-json"))):
             assert set(event) - {"url"} == set(frab_json.EVENT_KEYS) - {"url"}, name
-    assert [list(e) for e in _events_of(json.loads(dumps(load("eu2026"), "c3voc-json")))][0] == list(frab_json.EVENT_KEYS)
+    assert next(list(e) for e in _events_of(json.loads(dumps(load("eu2026"), "c3voc-json")))) == list(
+        frab_json.EVENT_KEYS
+    )
 
 
 def _pyfahrplan_flatten(schedule: dict[str, Any]) -> list[dict[str, Any]]:
@@ -215,7 +220,10 @@ def test_pyfahrplan_reads_our_c3voc_json_equal(name: str) -> None:
         (t["title"], _instant(dateutil_parse(t["talk_date"])), _instant(_pyfahrplan_end(t)), t["room"], t["speakers"])
         for t in talks
     )
-    want = [(title, start, end, room, ", ".join(speakers)) for title, start, end, room, speakers in _expected(conf, room=NO_ROOM)]
+    want = [
+        (title, start, end, room, ", ".join(speakers))
+        for title, start, end, room, speakers in _expected(conf, room=NO_ROOM)
+    ]
     assert got == want
     assert all(t["talk_start"] == dateutil_parse(t["talk_date"]).strftime("%H:%M") for t in talks)
     if name in SAMPLES:  # the source's guid and id, as pyfahrplan keys talks on them
@@ -250,7 +258,9 @@ def _c3voc_python() -> Path:
     named = os.environ.get("PYCONF_SCHEDULE_C3VOC_PYTHON")
     python = Path(named) if named else ROOT / ".venv-c3voc" / "bin" / "python"
     if not python.exists():
-        _missing(f"{python} is absent: make it with `python3 -m venv .venv-c3voc && .venv-c3voc/bin/pip install -e '.[c3voc-client]'`")
+        _missing(
+            f"{python} is absent: make it with `python3 -m venv .venv-c3voc && .venv-c3voc/bin/pip install -e '.[c3voc-client]'`"
+        )
     return python
 
 
@@ -265,10 +275,12 @@ def c3voc_read(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         path.write_text(dumps(_conference(name), "c3voc-json"), encoding="utf-8")
         paths.append(str(path))
     xsd = shared_path("schemas", "schedule.xml.xsd")
-    done = subprocess.run([str(python), "-c", _C3VOC_SCRIPT, str(xsd), *paths], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [str(python), "-c", _C3VOC_SCRIPT, str(xsd), *paths], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     by_path: dict[str, Any] = json.loads(done.stdout)
-    return {name: by_path[path] for name, path in zip(SOURCES, paths)}
+    return {name: by_path[path] for name, path in zip(SOURCES, paths, strict=True)}
 
 
 C3VOC_TZ = {
@@ -293,7 +305,9 @@ def _c3voc_rows(events: list[dict[str, Any]]) -> list[tuple[str, str, str, str |
     for e in events:
         start, end = datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"])
         minutes = (end - start).total_seconds()
-        rows.append((e["title"], _instant(start), _instant(start + timedelta(minutes=minutes)), e["room"], tuple(e["speakers"])))
+        rows.append(
+            (e["title"], _instant(start), _instant(start + timedelta(minutes=minutes)), e["room"], tuple(e["speakers"]))
+        )
     return sorted(rows)
 
 
@@ -361,7 +375,9 @@ def test_python_pentabarf_xml_wants_what_the_xsd_forbids() -> None:
     text = dumps(load("eu2026"), "frab-xml")
     with pytest.raises(AttributeError, match="'NoneType' object has no attribute 'text'"):
         PentabarfParser.parse(text)
-    patched = text.replace("<timeslot_duration>", "<day_change>09:00</day_change><city>Paris</city><venue>V</venue><timeslot_duration>", 1)
+    patched = text.replace(
+        "<timeslot_duration>", "<day_change>09:00</day_change><city>Paris</city><venue>V</venue><timeslot_duration>", 1
+    )
     schema = etree.XMLSchema(etree.parse(str(shared_path("schemas", "schedule.xml.xsd"))))
     assert not schema.validate(etree.fromstring(patched.encode("utf-8")))
     assert "day_change" in str(schema.error_log)
@@ -381,7 +397,11 @@ def test_a_zone_is_named_only_when_it_is_a_place(name: str, zone: str | None) ->
     xml = etree.fromstring(dumps(conf, "frab-xml").encode("utf-8"))
     calendar = dumps(conf, "ics")
     named = re.search(r"\r\nX-WR-TIMEZONE:(.*)\r\n", calendar)
-    assert (conference.get("time_zone_name"), xml.findtext("conference/time_zone_name"), named and named[1]) == (zone, zone, zone)
+    assert (conference.get("time_zone_name"), xml.findtext("conference/time_zone_name"), named and named[1]) == (
+        zone,
+        zone,
+        zone,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -395,7 +415,8 @@ def _speaker_line(session: Any) -> str | None:
         return None
     # A name that itself ends in ")" gets an empty "()" without an organisation, so it reads back as the name.
     shown = ", ".join(
-        p.name + (f" ({p.organisation})" if p.organisation else " ()" if p.name.endswith(")") else "") for p in session.speakers
+        p.name + (f" ({p.organisation})" if p.organisation else " ()" if p.name.endswith(")") else "")
+        for p in session.speakers
     )
     return f"{'Speakers' if len(session.speakers) > 1 else 'Speaker'}: {shown}"
 
@@ -458,7 +479,14 @@ def test_ics_py_reads_our_ics_equal(name: str, variant: str) -> None:
         warnings.simplefilter("ignore")  # ics.py 0.7 warns that its own next version changes its API
         calendar = ics_py.Calendar(_ics_text(conf, variant))
     got = sorted(
-        (e.uid, e.name, _instant(e.begin.datetime), _instant(e.end.datetime), e.location, _first_speaker_line(e.description))
+        (
+            e.uid,
+            e.name,
+            _instant(e.begin.datetime),
+            _instant(e.end.datetime),
+            e.location,
+            _first_speaker_line(e.description),
+        )
         for e in calendar.events
     )
     assert got == _expected_ics(conf)
@@ -505,4 +533,3 @@ def test_consumers_skip_only_for_a_missing_node(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("PYCONF_SCHEDULE_C3VOC_PYTHON", str(ROOT / "no-such-python"))
     with pytest.raises(pytest.fail.Exception, match="CI is set"):
         _c3voc_python()
-

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import attrs
-import jsonschema
 import pytest
 from lxml import etree
 
@@ -18,7 +17,6 @@ from pyconf_schedule.formats import omitted
 from ._support import check_c3voc_schema
 from .test_formats_golden import SHARED, small_conference
 
-UTC = timezone.utc
 SAMPLES = SHARED / "samples"
 SCHEMAS = SHARED / "schemas"
 
@@ -68,11 +66,28 @@ def test_round_trip_keeps_the_schedule(format_name: str, name: str) -> None:
     back = loads(dumps(conf, format_name), format_name)  # type: ignore[arg-type]
     assert back.timezone == conf.timezone
     want = sorted(
-        (s.title or "", s.start, s.end, s.room and s.room.name or "", s.track and s.track.name, s.kind, s.speaker_names)
-        for s in conf.sessions.scheduled if s.end is not None
+        (
+            s.title or "",
+            s.start,
+            s.end,
+            (s.room and s.room.name) or "",
+            s.track and s.track.name,
+            s.kind,
+            s.speaker_names,
+        )
+        for s in conf.sessions.scheduled
+        if s.end is not None
     )
     got = sorted(
-        (s.title or "", s.start, s.end, s.room and s.room.name or "", s.track and s.track.name, s.kind, s.speaker_names)
+        (
+            s.title or "",
+            s.start,
+            s.end,
+            (s.room and s.room.name) or "",
+            s.track and s.track.name,
+            s.kind,
+            s.speaker_names,
+        )
         for s in back.sessions
     )
     assert got == want
@@ -90,7 +105,11 @@ def test_unknown_end_is_left_out(format_name: str) -> None:
     conf = small_conference()
     text = dumps(conf, format_name)  # type: ignore[arg-type]
     assert "Unicorns" not in text
-    assert sorted(s.title or "" for s in loads(text, format_name).sessions) == ["", "=cmd|' /C calc'!A0", "Opening: Welcome, Friends; Agenda"]  # type: ignore[arg-type]
+    assert sorted(s.title or "" for s in loads(text, format_name).sessions) == [  # type: ignore[arg-type]
+        "",
+        "=cmd|' /C calc'!A0",
+        "Opening: Welcome, Friends; Agenda",
+    ]
     assert omitted(conf, format_name).ids == ("unicorns", "tba-panel")  # type: ignore[arg-type]
 
 
@@ -115,7 +134,14 @@ SAMPLE_COUNTS = [
 def test_sample_counts(file: str, days: int, rooms: int, events: int, persons: int, tracks: int, zone: str) -> None:
     """Each shared sample imports with the exact numbers of days, rooms, events, persons and tracks."""
     conf = read(_shared(SAMPLES / file))
-    assert (len(conf.days()), len(conf.rooms), len(conf.sessions), len(conf.speakers), len(conf.tracks), conf.timezone) == (
+    assert (
+        len(conf.days()),
+        len(conf.rooms),
+        len(conf.sessions),
+        len(conf.speakers),
+        len(conf.tracks),
+        conf.timezone,
+    ) == (
         days,
         rooms,
         events,
@@ -129,14 +155,44 @@ def test_sample_counts(file: str, days: int, rooms: int, events: int, persons: i
     ("file", "session_id", "title", "start", "end", "speakers"),
     [
         # pretalx says time_zone_name UTC but writes +01:00: the offset wins.
-        ("voc-schedule_pretalx-democon.schedule.json", "frab-25", "Focused 5thgeneration hardware", datetime(2020, 12, 14, 8, 0, tzinfo=UTC), datetime(2020, 12, 14, 8, 30, tzinfo=UTC), ("Brian Robinson",)),
-        ("voc-schedule_frab-camp2019.schedule.json", "frab-10386", "Opening Ceremony", datetime(2019, 8, 21, 9, 0, tzinfo=UTC), datetime(2019, 8, 21, 9, 30, tzinfo=UTC), ("jinxx", "smtw")),
+        (
+            "voc-schedule_pretalx-democon.schedule.json",
+            "frab-25",
+            "Focused 5thgeneration hardware",
+            datetime(2020, 12, 14, 8, 0, tzinfo=UTC),
+            datetime(2020, 12, 14, 8, 30, tzinfo=UTC),
+            ("Brian Robinson",),
+        ),
+        (
+            "voc-schedule_frab-camp2019.schedule.json",
+            "frab-10386",
+            "Opening Ceremony",
+            datetime(2019, 8, 21, 9, 0, tzinfo=UTC),
+            datetime(2019, 8, 21, 9, 30, tzinfo=UTC),
+            ("jinxx", "smtw"),
+        ),
         # wafer writes UTC dates for an Asia/Kolkata conference.
-        ("giggity_debconf23.wafer.schedule.xml", "frab-35", "Opening Ceremony", datetime(2023, 9, 10, 5, 0, tzinfo=UTC), datetime(2023, 9, 10, 5, 20, tzinfo=UTC), ("Sruthi Chandran",)),
-        ("felixu_31c3.frab.schedule.xml", "frab-6561", "31C3 Opening Event", datetime(2014, 12, 27, 10, 0, tzinfo=UTC), datetime(2014, 12, 27, 10, 30, tzinfo=UTC), ("erdgeist", "Geraldine de Bastion")),
+        (
+            "giggity_debconf23.wafer.schedule.xml",
+            "frab-35",
+            "Opening Ceremony",
+            datetime(2023, 9, 10, 5, 0, tzinfo=UTC),
+            datetime(2023, 9, 10, 5, 20, tzinfo=UTC),
+            ("Sruthi Chandran",),
+        ),
+        (
+            "felixu_31c3.frab.schedule.xml",
+            "frab-6561",
+            "31C3 Opening Event",
+            datetime(2014, 12, 27, 10, 0, tzinfo=UTC),
+            datetime(2014, 12, 27, 10, 30, tzinfo=UTC),
+            ("erdgeist", "Geraldine de Bastion"),
+        ),
     ],
 )
-def test_sample_instants(file: str, session_id: str, title: str, start: datetime, end: datetime, speakers: tuple[str, ...]) -> None:
+def test_sample_instants(
+    file: str, session_id: str, title: str, start: datetime, end: datetime, speakers: tuple[str, ...]
+) -> None:
     """A known event of each sample has the right title, instants and speakers."""
     session = read(_shared(SAMPLES / file)).session(session_id)
     assert (session.title, session.start, session.end, session.speaker_names) == (title, start, end, speakers)
@@ -208,7 +264,9 @@ PENTABARF = """<?xml version="1.0" encoding="UTF-8"?>
 
 def test_pentabarf_without_zone_needs_tz() -> None:
     """A pentabarf file with no zone and no offsets is an error that says to pass tz."""
-    with pytest.raises(ScheduleParseError, match=r"has no UTC offset and the file names no time zone; pass file_tz=") as info:
+    with pytest.raises(
+        ScheduleParseError, match=r"has no UTC offset and the file names no time zone; pass file_tz="
+    ) as info:
         loads(PENTABARF, "frab-xml")
     assert (info.value.format, info.value.location) == ("frab-xml", "line 10")
 
@@ -216,7 +274,13 @@ def test_pentabarf_without_zone_needs_tz() -> None:
 def test_pentabarf_with_tz() -> None:
     """With file_tz=, wall times are read in that zone; a start before day_change belongs to the next day."""
     conf = loads(PENTABARF, "frab-xml", file_tz="Europe/Brussels")
-    assert (conf.id, conf.name, conf.timezone, conf.venue, conf.city) == ("fosdem-2019", "FOSDEM 2019", "Europe/Brussels", "ULB", "Brussels")
+    assert (conf.id, conf.name, conf.timezone, conf.venue, conf.city) == (
+        "fosdem-2019",
+        "FOSDEM 2019",
+        "Europe/Brussels",
+        "ULB",
+        "Brussels",
+    )
     welcome, late = conf.sessions
     assert (welcome.start, welcome.end, welcome.kind, welcome.abstract) == (
         datetime(2019, 2, 2, 8, 30, tzinfo=UTC),
@@ -224,25 +288,50 @@ def test_pentabarf_with_tz() -> None:
         SessionKind.KEYNOTE,
         "<p>Welcome</p>",
     )
-    assert (late.start, late.end, late.kind) == (datetime(2019, 2, 3, 0, 30, tzinfo=UTC), datetime(2019, 2, 3, 1, 30, tzinfo=UTC), SessionKind.TALK)
+    assert (late.start, late.end, late.kind) == (
+        datetime(2019, 2, 3, 0, 30, tzinfo=UTC),
+        datetime(2019, 2, 3, 1, 30, tzinfo=UTC),
+        SessionKind.TALK,
+    )
     assert [s.id for s in conf.speakers] == ["person-6", "person-7"]
 
 
 def test_durations_are_added_in_utc() -> None:
     """An event running over a DST change ends at start + duration in real time."""
-    text = PENTABARF.replace("<start>01:30</start><duration>01:00:00</duration>", "<date>2019-03-31T01:30:00+01:00</date><start>01:30</start><duration>02:00</duration>")
+    text = PENTABARF.replace(
+        "<start>01:30</start><duration>01:00:00</duration>",
+        "<date>2019-03-31T01:30:00+01:00</date><start>01:30</start><duration>02:00</duration>",
+    )
     late = loads(text, "frab-xml", file_tz="Europe/Brussels").session("frab-9000")
     assert late.end is not None
-    assert (late.end.isoformat(), late.end.astimezone(UTC)) == ("2019-03-31T04:30:00+02:00", datetime(2019, 3, 31, 2, 30, tzinfo=UTC))
+    assert (late.end.isoformat(), late.end.astimezone(UTC)) == (
+        "2019-03-31T04:30:00+02:00",
+        datetime(2019, 3, 31, 2, 30, tzinfo=UTC),
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "format_name", "message", "location"),
     [
-        ("<schedule><day date='2020-01-01'><room name='A'><event id='1'><date>2020-01-01T10:00:00+01:00</date><duration>1 hour</duration></event></room></day></schedule>", "frab-xml", "the duration '1 hour' is not HH:MM", "line 1"),
+        (
+            "<schedule><day date='2020-01-01'><room name='A'><event id='1'><date>2020-01-01T10:00:00+01:00</date><duration>1 hour</duration></event></room></day></schedule>",
+            "frab-xml",
+            "the duration '1 hour' is not HH:MM",
+            "line 1",
+        ),
         ("<other/>", "frab-xml", "the root element is <other>, expected <schedule>", "line 1"),
-        ('{"schedule": {"conference": {"days": [{"rooms": {"A": [{"id": 1, "date": "yesterday"}]}}]}}}', "c3voc-json", "cannot read 'yesterday' as a date and time", '$.schedule.conference.days[0].rooms["A"][0]'),
-        ('{"schedule": {"conference": {"days": {"rooms": 1}}}}', "c3voc-json", "expected a list, got dict", "$.schedule.conference.days"),
+        (
+            '{"schedule": {"conference": {"days": [{"rooms": {"A": [{"id": 1, "date": "yesterday"}]}}]}}}',
+            "c3voc-json",
+            "cannot read 'yesterday' as a date and time",
+            '$.schedule.conference.days[0].rooms["A"][0]',
+        ),
+        (
+            '{"schedule": {"conference": {"days": {"rooms": 1}}}}',
+            "c3voc-json",
+            "expected a list, got dict",
+            "$.schedule.conference.days",
+        ),
         ('{"schedule": {"version": "1"}}', "c3voc-json", 'no "conference" object', "$.schedule"),
     ],
 )
@@ -261,17 +350,23 @@ def test_malformed_input(text: str, format_name: str, message: str, location: st
 
 def _berlin_dst_conference() -> Conference:
     """Sessions around the end of DST in Berlin: 25 Oct 2026, 03:00 CEST -> 02:00 CET (01:00 UTC)."""
+
     def at(day: int, hour: int, minute: int) -> datetime:
         return datetime(2026, 10, day, hour, minute, tzinfo=UTC)
 
-    return Conference(id="berlin", name="Berlin Night", timezone="Europe/Berlin", sessions=[
-        # 01:30 CEST -> 03:00 CET: 2h30 of real time, 1h30 on the wall.
-        Session(id="frab-1", title="Into the repeated hour", start=at(24, 23, 30), end=at(25, 2, 0)),
-        # 02:30 CEST -> 02:30 CET: 1h of real time, 0 on the wall.
-        Session(id="frab-2", title="The repeated hour", start=at(25, 0, 30), end=at(25, 1, 30)),
-        # 02:45 CEST -> 02:15 CET: 30 min of real time, -30 min on the wall.
-        Session(id="frab-3", title="Out of the repeated hour", start=at(25, 0, 45), end=at(25, 1, 15)),
-    ])
+    return Conference(
+        id="berlin",
+        name="Berlin Night",
+        timezone="Europe/Berlin",
+        sessions=[
+            # 01:30 CEST -> 03:00 CET: 2h30 of real time, 1h30 on the wall.
+            Session(id="frab-1", title="Into the repeated hour", start=at(24, 23, 30), end=at(25, 2, 0)),
+            # 02:30 CEST -> 02:30 CET: 1h of real time, 0 on the wall.
+            Session(id="frab-2", title="The repeated hour", start=at(25, 0, 30), end=at(25, 1, 30)),
+            # 02:45 CEST -> 02:15 CET: 30 min of real time, -30 min on the wall.
+            Session(id="frab-3", title="Out of the repeated hour", start=at(25, 0, 45), end=at(25, 1, 15)),
+        ],
+    )
 
 
 _DST_DURATIONS = {
@@ -306,28 +401,40 @@ def test_durations_across_dst_ends_are_real_time(name: str, conf: Conference, fo
     else:
         check_c3voc_schema(json.loads(text), conf)
     back = loads(text, format_name)  # type: ignore[arg-type]
+
     def instants(session: Session) -> tuple[str | None, str | None]:
         start, end = (None if t is None else t.astimezone(UTC).isoformat() for t in (session.start, session.end))
         return start, end
 
-    assert {s.title: instants(s) for s in back.sessions} == {s.title: instants(s) for s in conf.sessions.scheduled if s.end}
+    assert {s.title: instants(s) for s in back.sessions} == {
+        s.title: instants(s) for s in conf.sessions.scheduled if s.end
+    }
 
 
 @pytest.mark.parametrize(
     ("format_name", "text"),
     [
-        ("frab-xml", '<schedule><conference><title>N</title><time_zone_name>Europe/Berlin</time_zone_name></conference>'
-                     '<day date="2026-10-25"><room name="A"><event id="1"><date>2026-10-25T02:30:00+02:00</date><start>02:30</start><duration>00:45</duration>'
-                     '<title>Overlap</title></event></room></day></schedule>'),
-        ("c3voc-json", '{"schedule": {"conference": {"title": "N", "time_zone_name": "Europe/Berlin", "days": [{"date": '
-                       '"2026-10-25", "rooms": {"A": [{"id": 1, "date": "2026-10-25T02:30:00+02:00", "start": "02:30", "duration": "00:45", "title": "Overlap"}]}}]}}}'),
+        (
+            "frab-xml",
+            "<schedule><conference><title>N</title><time_zone_name>Europe/Berlin</time_zone_name></conference>"
+            '<day date="2026-10-25"><room name="A"><event id="1"><date>2026-10-25T02:30:00+02:00</date><start>02:30</start><duration>00:45</duration>'
+            "<title>Overlap</title></event></room></day></schedule>",
+        ),
+        (
+            "c3voc-json",
+            '{"schedule": {"conference": {"title": "N", "time_zone_name": "Europe/Berlin", "days": [{"date": '
+            '"2026-10-25", "rooms": {"A": [{"id": 1, "date": "2026-10-25T02:30:00+02:00", "start": "02:30", "duration": "00:45", "title": "Overlap"}]}}]}}}',
+        ),
     ],
 )
 def test_events_in_a_dst_overlap_are_read(format_name: str, text: str) -> None:
     """A 45-minute event from 02:30+02:00 (its date's offset settles the repeated hour), ending at 02:15 CET by the wall clock, is read by instant, not refused."""
     (session,) = loads(text, format_name).sessions  # type: ignore[arg-type]
     assert session.start is not None and session.end is not None
-    assert (session.start.isoformat(), session.end.isoformat()) == ("2026-10-25T02:30:00+02:00", "2026-10-25T02:15:00+01:00")
+    assert (session.start.isoformat(), session.end.isoformat()) == (
+        "2026-10-25T02:30:00+02:00",
+        "2026-10-25T02:15:00+01:00",
+    )
     assert session.duration is not None and session.duration.total_seconds() == 45 * 60
 
 
@@ -341,13 +448,31 @@ _NIGHT_XML = """<schedule><conference><title>Camp</title><time_zone_name>Europe/
 <event id="2"><start>01:00</start><duration>00:30</duration><title>After midnight</title></event>
 <event id="3"><start>10:00</start><duration>00:30</duration><title>Morning</title></event>
 </room></day></schedule>"""
-_NIGHT_JSON = json.dumps({"schedule": {"conference": {"title": "Camp", "time_zone_name": "Europe/Berlin", "days": [
-    {"index": 1, "date": "2019-08-21", "day_start": "2019-08-21T10:00:00+02:00", "day_end": "2019-08-22T04:00:00+02:00",
-     "rooms": {"A": [
-         {"id": 1, "start": "23:00", "duration": "01:00", "title": "Late"},
-         {"id": 2, "start": "01:00", "duration": "00:30", "title": "After midnight"},
-         {"id": 3, "start": "10:00", "duration": "00:30", "title": "Morning"},
-     ]}}]}}})
+_NIGHT_JSON = json.dumps(
+    {
+        "schedule": {
+            "conference": {
+                "title": "Camp",
+                "time_zone_name": "Europe/Berlin",
+                "days": [
+                    {
+                        "index": 1,
+                        "date": "2019-08-21",
+                        "day_start": "2019-08-21T10:00:00+02:00",
+                        "day_end": "2019-08-22T04:00:00+02:00",
+                        "rooms": {
+                            "A": [
+                                {"id": 1, "start": "23:00", "duration": "01:00", "title": "Late"},
+                                {"id": 2, "start": "01:00", "duration": "00:30", "title": "After midnight"},
+                                {"id": 3, "start": "10:00", "duration": "00:30", "title": "Morning"},
+                            ]
+                        },
+                    }
+                ],
+            }
+        }
+    }
+)
 
 
 @pytest.mark.parametrize(("format_name", "text"), [("frab-xml", _NIGHT_XML), ("c3voc-json", _NIGHT_JSON)])
@@ -453,7 +578,10 @@ def test_one_id_with_two_names_is_two_speakers(format_name: str) -> None:
             {"id": n, "date": f"2020-01-01T1{n}:00:00+00:00", "start": f"1{n}:00", "duration": "00:30", "room": "R", "title": f"T{n}",
              "persons": [{"id": int(pid), "public_name": name}]} for n, (pid, name) in enumerate(persons)]}}]}}})  # fmt: skip
     conf = loads(text, format_name)  # type: ignore[arg-type]
-    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [("person-6", "Ana", ("ANA",)), ("person-6-2", "Bo", ())]
+    assert [(p.id, p.name, p.aliases) for p in conf.speakers] == [
+        ("person-6", "Ana", ("ANA",)),
+        ("person-6-2", "Bo", ()),
+    ]
     assert [[p.id for p in s.speakers] for s in conf.sessions] == [["person-6"], ["person-6-2"], ["person-6"]]
     assert [s.id for s in conf.by_speaker("Bo")] == ["frab-1"]
     assert [[v.value for v in c.values] for p in conf.speakers for c in p.conflicts] == [["Ana", "Bo"], ["Bo", "Ana"]]
@@ -494,7 +622,14 @@ def test_a_schedule_without_sessions_keeps_its_rooms_in_valid_frab_xml() -> None
     from pyconf_schedule import Room
 
     rooms = [Room(id="a", name="Hall A"), Room(id="b", name="Hall B")]
-    conf = Conference(id="pre", name="Pre", timezone="Europe/Berlin", start_date=date(2026, 6, 1), end_date=date(2026, 6, 2), rooms=rooms)
+    conf = Conference(
+        id="pre",
+        name="Pre",
+        timezone="Europe/Berlin",
+        start_date=date(2026, 6, 1),
+        end_date=date(2026, 6, 2),
+        rooms=rooms,
+    )
     text = dumps(conf, "frab-xml")
     schema = _xsd()
     assert schema.validate(etree.fromstring(text.encode("utf-8"))), schema.error_log
@@ -509,25 +644,39 @@ def test_a_schedule_without_sessions_keeps_its_rooms_in_valid_frab_xml() -> None
     )  # fmt: skip
     # Without a start date there is no day to write (no date is invented): no <day>, and it still reads back.
     dateless = dumps(Conference(id="p", name="P", timezone="UTC", rooms=rooms), "frab-xml")
-    assert (etree.fromstring(dateless.encode("utf-8")).find("day"), len(loads(dateless, "frab-xml").sessions)) == (None, 0)
+    assert (etree.fromstring(dateless.encode("utf-8")).find("day"), len(loads(dateless, "frab-xml").sessions)) == (
+        None,
+        0,
+    )
 
 
 def test_recording_and_slide_addresses_are_links() -> None:
     """frab XML and c3voc JSON list a session's slide addresses (type slides) and recording (type media) as links."""
     eu = load("eu2026")
-    picked = eu.select([eu.session(i) for i in ("the-token-slice-implementing-preemptive-scheduling-via-chunked", "pytorch-on-risc-v-from-cross-compilation-to")])
+    picked = eu.select(
+        [
+            eu.session(i)
+            for i in (
+                "the-token-slice-implementing-preemptive-scheduling-via-chunked",
+                "pytorch-on-risc-v-from-cross-compilation-to",
+            )
+        ]
+    )
     root = etree.fromstring(dumps(picked, "frab-xml").encode("utf-8"))
     xml_links = {
         e.findtext("slug", ""): [(link.get("type"), link.text, link.get("href")) for link in e.iterfind("links/link")]
         for e in root.iter("event")
     }
-    recording = "https://deepcamp.cc/video/the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg"
+    recording = (
+        "https://deepcamp.cc/video/the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg"
+    )
     slides = "https://hosted-files.sched.co/pytorchconferenceeu2026/0b/PyTorch%20Conf%20EU%20-%202026%20-%20PyTorch%20on%20RISC-V.pdf"
     assert sorted(xml_links.values()) == [[("media", "Recording", recording)], [("slides", "Slides", slides)]]
     events = [e for d in json.loads(dumps(picked, "c3voc-json"))["schedule"]["conference"]["days"]
               for r in d["rooms"].values() for e in r]  # fmt: skip
     assert sorted((e["links"] for e in events), key=str) == [
-        [{"url": recording, "title": "Recording", "type": "media"}], [{"url": slides, "title": "Slides", "type": "slides"}]
+        [{"url": recording, "title": "Recording", "type": "media"}],
+        [{"url": slides, "title": "Slides", "type": "slides"}],
     ]
     assert sorted(e["url"] for e in events)[1] == "https://pytorchconferenceeu2026.sched.com/event/2Hins"
 
@@ -537,9 +686,17 @@ def _with_relative_links() -> Conference:
     from ._support import dst_conference
 
     conf = dst_conference()
-    late = attrs.evolve(conf.session("late"), url="event/late/", slides=("/system/attachments/late.pdf", "https://example.org/late.pdf", "Late slides pdf"))
-    unscheduled = attrs.evolve(conf.session("tbd"), slides=("/system/attachments/tbd.pdf",))  # left out whole: not a link note
-    return attrs.evolve(conf, sessions=[late if s.id == "late" else unscheduled if s.id == "tbd" else s for s in conf.sessions])
+    late = attrs.evolve(
+        conf.session("late"),
+        url="event/late/",
+        slides=("/system/attachments/late.pdf", "https://example.org/late.pdf", "Late slides pdf"),
+    )
+    unscheduled = attrs.evolve(
+        conf.session("tbd"), slides=("/system/attachments/tbd.pdf",)
+    )  # left out whole: not a link note
+    return attrs.evolve(
+        conf, sessions=[late if s.id == "late" else unscheduled if s.id == "tbd" else s for s in conf.sessions]
+    )
 
 
 @pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
@@ -550,7 +707,11 @@ def test_links_the_frab_formats_cannot_hold_are_named(format_name: str) -> None:
     conf = _with_relative_links()
     assert unwritten_links(conf, format_name) == (("late", "event/late/"), ("late", "/system/attachments/late.pdf"))  # type: ignore[arg-type]
     text = dumps(conf, format_name)  # type: ignore[arg-type]
-    assert ("https://example.org/late.pdf" in text, "/system/attachments" in text, "event/late/" in text) == (True, False, False)
+    assert ("https://example.org/late.pdf" in text, "/system/attachments" in text, "event/late/" in text) == (
+        True,
+        False,
+        False,
+    )
 
 
 @pytest.mark.parametrize("format_name", ["json", "ics", "csv"])

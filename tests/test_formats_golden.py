@@ -7,7 +7,7 @@ then review the diff.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -20,7 +20,7 @@ from pyconf_schedule.formats import ics
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PARIS = ZoneInfo("Europe/Paris")
-DTSTAMP = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+DTSTAMP = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def small_conference() -> Conference:

@@ -9,7 +9,7 @@ import base64
 import hashlib
 import json
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, time
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ def _data(text: str) -> dict[str, Any]:
 def test_write_picks_html_from_the_suffix(tmp_path: Path, name: str) -> None:
     """write() writes a page for the .html and .htm suffixes, case ignored."""
     write(load("eu2026").by_speaker("Liz Li"), tmp_path / name)
-    assert (tmp_path / name).read_text(encoding="utf-8").startswith("<!DOCTYPE html>\n<html lang=\"en\">")
+    assert (tmp_path / name).read_text(encoding="utf-8").startswith('<!DOCTYPE html>\n<html lang="en">')
 
 
 def test_html_is_write_only() -> None:
@@ -56,7 +56,9 @@ def test_html_is_write_only() -> None:
 @pytest.mark.parametrize("head", ["<!DOCTYPE html>\n<html>", "\ufeff<!doctype HTML>", "<html lang='en'>"])
 def test_a_page_is_not_detected_as_frab_xml(head: str) -> None:
     """An HTML page is refused as no schedule, instead of failing later as frab XML."""
-    with pytest.raises(ScheduleParseError, match="an HTML page is not a schedule .html is written, never read."):
+    with pytest.raises(
+        ScheduleParseError, match=re.escape("an HTML page is not a schedule .html is written, never read.")
+    ):
         detect_format(head + "<head></head></html>")
 
 
@@ -112,12 +114,14 @@ def test_days_follow_the_zone_and_dayless_sessions_are_listed(dst: Conference) -
     ])  # fmt: skip
     text = dumps(conf, "html", tz="Asia/Tokyo")
     assert re.findall(r'<h2 id="[^"]+">([^<]+)</h2>', text) == [
-        "Sunday 1 November 2026", "Monday 2 November 2026", "Not scheduled (1)",
+        "Sunday 1 November 2026",
+        "Monday 2 November 2026",
+        "Not scheduled (1)",
     ]
     monday = text.split('<section class="day" id="day-2026-11-02"')[1].split("</section>")[0]
     assert re.findall(r'data-session-id="([^"]+)"', monday) == ["open", "later"]
     assert "<h3>Time not known (1 session)</h3>" in monday
-    assert 'Times are in <span data-zone>Asia/Tokyo (JST)</span>.</p>' in text
+    assert "Times are in <span data-zone>Asia/Tokyo (JST)</span>.</p>" in text
     assert text.split('id="not-scheduled"')[1].count('data-session-id="tbd"') == 1
 
 
@@ -125,7 +129,11 @@ def test_without_script_sessions_are_grouped_by_start_time(dst: Conference) -> N
     """The page as written lists each day's sessions under their start time (HH:MM in the page's zone)."""
     text = dumps(dst, "html")
     assert re.findall(r'<h2 id="[^"]+">([^<]+)</h2>|<h3>([^<]+)</h3>', text) == [
-        ("Saturday 31 October 2026", ""), ("", "23:30"), ("Sunday 1 November 2026", ""), ("", "01:30"), ("", "10:00"),
+        ("Saturday 31 October 2026", ""),
+        ("", "23:30"),
+        ("Sunday 1 November 2026", ""),
+        ("", "01:30"),
+        ("", "10:00"),
         ("Not scheduled (1)", ""),
     ]
     assert '<time data-end datetime="2026-11-01T01:30-07:00">01:30</time><span class="d"> (+1)</span>' in text
@@ -138,16 +146,33 @@ def test_without_script_sessions_are_grouped_by_start_time(dst: Conference) -> N
 def test_the_data_block_gives_instants_rooms_and_search_text(dst: Conference) -> None:
     """Each session's record: id, UTC start and end in ms, day, room, track, kind, level, language, search text."""
     data = _data(dumps(dst, "html"))
-    assert (data["conference"], data["zone"], data["zoneLabel"]) == ("dst", "America/Los_Angeles", "America/Los_Angeles")
+    assert (data["conference"], data["zone"], data["zoneLabel"]) == (
+        "dst",
+        "America/Los_Angeles",
+        "America/Los_Angeles",
+    )
     assert data["rooms"] == [["main-hall", "Main Hall"], ["side-room", "Side Room"]]
     assert data["tracks"] == [["core-compilers", "Core & Compilers"]]
     assert data["sessions"][0] == [
-        "late", 1793514600000, 1793521800000, "2026-10-31", 0, 0, 0, -1, -1,
+        "late",
+        1793514600000,
+        1793521800000,
+        "2026-10-31",
+        0,
+        0,
+        0,
+        -1,
+        -1,
         " late night kernels warp level tricks ada lovelace augusta ada king analytical engines ltd ",
     ]
     assert [r[0] for r in data["sessions"]] == ["late", "fold", "open", "tbd"]
     assert data["sessions"][3][1:4] == [None, None, None]
-    assert data["kinds"] == [["talk", "Talk"], ["lightning-talk", "Lightning talk"], ["keynote", "Keynote"], ["panel", "Panel"]]
+    assert data["kinds"] == [
+        ["talk", "Talk"],
+        ["lightning-talk", "Lightning talk"],
+        ["keynote", "Keynote"],
+        ["panel", "Panel"],
+    ]
 
 
 def test_zones_are_offered_and_checked() -> None:
@@ -155,7 +180,10 @@ def test_zones_are_offered_and_checked() -> None:
     text = html.dumps(load("na2026"), zones=["America/New_York", "Asia/Tokyo", "America/New_York"])
     select = text.split('<select name="tz">')[1].split("</select>")[0]
     assert re.findall(r'<option value="([^"]+)">', select) == [
-        "America/Los_Angeles", "local", "America/New_York", "Asia/Tokyo",
+        "America/Los_Angeles",
+        "local",
+        "America/New_York",
+        "Asia/Tokyo",
     ]
     assert "America/Los_Angeles (conference)" in select
     with pytest.raises(UnknownZoneError, match="Mars/Olympus"):
@@ -170,7 +198,12 @@ def test_zones_reach_the_page_through_dumps_and_write(tmp_path: Path) -> None:
     write(conf, tmp_path / "page.html", zones=("Asia/Tokyo", "America/New_York"))
     assert (tmp_path / "page.html").read_text(encoding="utf-8") == expected
     select = expected.split('<select name="tz">')[1].split("</select>")[0]
-    assert re.findall(r'<option value="([^"]+)">', select) == ["Europe/Paris", "local", "Asia/Tokyo", "America/New_York"]
+    assert re.findall(r'<option value="([^"]+)">', select) == [
+        "Europe/Paris",
+        "local",
+        "Asia/Tokyo",
+        "America/New_York",
+    ]
 
 
 @pytest.mark.parametrize("format", ["ics", "json", "sqlite"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -16,8 +16,6 @@ from pyconf_schedule import Conference, ScheduleParseError, Session, Speaker, du
 from pyconf_schedule.formats import ics
 
 from .test_formats_golden import DTSTAMP, SHARED, small_conference
-
-UTC = timezone.utc
 
 
 def _calendar(text: str) -> Any:
@@ -57,7 +55,8 @@ def test_datasets_round_trip_through_our_reader(name: str) -> None:
     got = {s.id: (s.title, s.start, s.end, s.room and s.room.name, s.track and s.track.name) for s in back.sessions}
     want = {
         s.id: (s.title, s.start, s.end, s.room and s.room.name, s.track and s.track.name)
-        for s in conf.sessions.scheduled if s.end is not None
+        for s in conf.sessions.scheduled
+        if s.end is not None
     }
     assert got == want
 
@@ -78,7 +77,15 @@ def test_every_physical_line_is_at_most_75_octets_and_crlf() -> None:
 
 @pytest.mark.parametrize(
     ("value", "escaped"),
-    [("a;b", "a\\;b"), ("a,b", "a\\,b"), ("a\\b", "a\\\\b"), ("a\nb", "a\\nb"), ("a\r\nb", "a\\nb"), ("a\rb", "a\\nb"), ("a\x00\x1bb\tc", "ab\tc")],
+    [
+        ("a;b", "a\\;b"),
+        ("a,b", "a\\,b"),
+        ("a\\b", "a\\\\b"),
+        ("a\nb", "a\\nb"),
+        ("a\r\nb", "a\\nb"),
+        ("a\rb", "a\\nb"),
+        ("a\x00\x1bb\tc", "ab\tc"),
+    ],
 )
 def test_escape_text(value: str, escaped: str) -> None:
     """TEXT escaping covers backslash, semicolon, comma and newlines; other controls are removed."""
@@ -117,7 +124,11 @@ def test_unknown_end_is_left_out() -> None:
     from pyconf_schedule.formats import omitted
 
     events = {str(e["UID"]): e for e in _events(ics.dumps(small_conference(), dtstamp=DTSTAMP))}
-    assert sorted(events) == ["coffee@demo2026.pyconf-schedule", "formula@demo2026.pyconf-schedule", "opening@demo2026.pyconf-schedule"]
+    assert sorted(events) == [
+        "coffee@demo2026.pyconf-schedule",
+        "formula@demo2026.pyconf-schedule",
+        "opening@demo2026.pyconf-schedule",
+    ]
     assert all("DTEND" in event for event in events.values())
     assert omitted(small_conference(), "ics").ids == ("unicorns", "tba-panel")
 
@@ -132,10 +143,28 @@ def test_default_dtstamp_is_now() -> None:
 @pytest.mark.parametrize(
     ("zone", "expected"),
     [
-        ("Europe/Paris", [("DAYLIGHT", "20250330T020000", "+0100", "+0200", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"), ("STANDARD", "20251026T030000", "+0200", "+0100", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10")]),
-        ("America/New_York", [("DAYLIGHT", "20250309T020000", "-0500", "-0400", "FREQ=YEARLY;BYDAY=2SU;BYMONTH=3"), ("STANDARD", "20251102T020000", "-0400", "-0500", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=11")]),
+        (
+            "Europe/Paris",
+            [
+                ("DAYLIGHT", "20250330T020000", "+0100", "+0200", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"),
+                ("STANDARD", "20251026T030000", "+0200", "+0100", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
+            ],
+        ),
+        (
+            "America/New_York",
+            [
+                ("DAYLIGHT", "20250309T020000", "-0500", "-0400", "FREQ=YEARLY;BYDAY=2SU;BYMONTH=3"),
+                ("STANDARD", "20251102T020000", "-0400", "-0500", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=11"),
+            ],
+        ),
         ("Asia/Tokyo", [("STANDARD", "20250101T090000", "+0900", "+0900", None)]),
-        ("Australia/Lord_Howe", [("STANDARD", "20250406T020000", "+1100", "+1030", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=4"), ("DAYLIGHT", "20251005T020000", "+1030", "+1100", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=10")]),
+        (
+            "Australia/Lord_Howe",
+            [
+                ("STANDARD", "20250406T020000", "+1100", "+1030", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=4"),
+                ("DAYLIGHT", "20251005T020000", "+1030", "+1100", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=10"),
+            ],
+        ),
     ],
 )
 def test_vtimezone_matches_zoneinfo(zone: str, expected: list[tuple[str, str, str, str, str | None]]) -> None:
@@ -171,9 +200,12 @@ def test_local_times_read_back_by_icalendar_with_our_vtimezone(zone: str) -> Non
 def test_repeated_wall_time_is_written_in_utc() -> None:
     """A start in the hour a DST change repeats is written in UTC, so it stays unambiguous."""
     start = datetime(2026, 10, 25, 0, 30, tzinfo=UTC)  # 02:30 CEST, repeated at 02:30 CET
-    conf = Conference(id="x", name="X", timezone="Europe/Paris", sessions=[
-        Session(id="late", title="Late", start=start, end=start + timedelta(hours=2))
-    ])
+    conf = Conference(
+        id="x",
+        name="X",
+        timezone="Europe/Paris",
+        sessions=[Session(id="late", title="Late", start=start, end=start + timedelta(hours=2))],
+    )
     text = ics.dumps(conf, tz="Europe/Paris", dtstamp=DTSTAMP)
     assert "DTSTART:20261025T003000Z\r\n" in text
     assert _events(text)[0]["DTSTART"].dt == start
@@ -191,11 +223,46 @@ _PARIS_VTZ = (
 @pytest.mark.parametrize(
     ("head", "times", "tz", "start", "end", "zone"),
     [
-        ("", "DTSTART:20200918T110000Z\r\nDTEND:20200918T120000Z\r\n", None, "2020-09-18T11:00:00+00:00", "2020-09-18T12:00:00+00:00", "UTC"),
-        ("", "DTSTART;TZID=Europe/Berlin:20200918T130000\r\nDURATION:PT45M\r\n", None, "2020-09-18T11:00:00+00:00", "2020-09-18T11:45:00+00:00", "Europe/Berlin"),
-        ("", "DTSTART;TZID=/mozilla.org/20050126_1/Europe/Berlin:20200918T130000\r\n", None, "2020-09-18T11:00:00+00:00", None, "Europe/Berlin"),
-        (_PARIS_VTZ, "DTSTART;TZID=Romance Standard Time:20200918T130000\r\nDTEND;TZID=Romance Standard Time:20201225T100000\r\n", None, "2020-09-18T11:00:00+00:00", "2020-12-25T09:00:00+00:00", "UTC"),
-        ("X-WR-TIMEZONE:America/New_York\r\n", "DTSTART:20200918T090000\r\n", None, "2020-09-18T13:00:00+00:00", None, "America/New_York"),
+        (
+            "",
+            "DTSTART:20200918T110000Z\r\nDTEND:20200918T120000Z\r\n",
+            None,
+            "2020-09-18T11:00:00+00:00",
+            "2020-09-18T12:00:00+00:00",
+            "UTC",
+        ),
+        (
+            "",
+            "DTSTART;TZID=Europe/Berlin:20200918T130000\r\nDURATION:PT45M\r\n",
+            None,
+            "2020-09-18T11:00:00+00:00",
+            "2020-09-18T11:45:00+00:00",
+            "Europe/Berlin",
+        ),
+        (
+            "",
+            "DTSTART;TZID=/mozilla.org/20050126_1/Europe/Berlin:20200918T130000\r\n",
+            None,
+            "2020-09-18T11:00:00+00:00",
+            None,
+            "Europe/Berlin",
+        ),
+        (
+            _PARIS_VTZ,
+            "DTSTART;TZID=Romance Standard Time:20200918T130000\r\nDTEND;TZID=Romance Standard Time:20201225T100000\r\n",
+            None,
+            "2020-09-18T11:00:00+00:00",
+            "2020-12-25T09:00:00+00:00",
+            "UTC",
+        ),
+        (
+            "X-WR-TIMEZONE:America/New_York\r\n",
+            "DTSTART:20200918T090000\r\n",
+            None,
+            "2020-09-18T13:00:00+00:00",
+            None,
+            "America/New_York",
+        ),
         ("", "DTSTART:20200918T090000\r\n", "Asia/Tokyo", "2020-09-18T00:00:00+00:00", None, "Asia/Tokyo"),
         ("", "DTSTART;VALUE=DATE:20200918\r\n", None, "2020-09-18T00:00:00+00:00", "2020-09-19T00:00:00+00:00", "UTC"),
     ],
@@ -227,9 +294,21 @@ def test_unknown_tzid_without_vtimezone_is_an_error() -> None:
     ("text", "message", "location"),
     [
         ("BEGIN:VEVENT\r\nEND:VEVENT\r\n", "expected BEGIN:VCALENDAR, got BEGIN:VEVENT", "line 1"),
-        ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n", "END:VCALENDAR closes BEGIN:VEVENT of line 2", "line 3"),
-        ("BEGIN:VCALENDAR\r\nno colon here\r\nEND:VCALENDAR\r\n", "expected ':' after the name and parameters of NO", "line 2"),
-        ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2020-13-45\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "DTSTART '2020-13-45' is not a date-time", "line 3"),
+        (
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n",
+            "END:VCALENDAR closes BEGIN:VEVENT of line 2",
+            "line 3",
+        ),
+        (
+            "BEGIN:VCALENDAR\r\nno colon here\r\nEND:VCALENDAR\r\n",
+            "expected ':' after the name and parameters of NO",
+            "line 2",
+        ),
+        (
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2020-13-45\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+            "DTSTART '2020-13-45' is not a date-time",
+            "line 3",
+        ),
         ("BEGIN:VCALENDAR\r\n", "BEGIN:VCALENDAR of line 1 is never closed", None),
     ],
 )
@@ -266,16 +345,32 @@ _INSTANTS = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2060
     lambda d: d.replace(microsecond=0)
 )
 _NASTY = st.text() | st.sampled_from(
-    ["\r\nEND:VEVENT\r\nBEGIN:VEVENT", "a" * 500, "🦄" * 80, "\\;,\\n", "\x00\x1b[31m", "é" * 74 + "🦄", " leading", "\u2028\u0085"]
+    [
+        "\r\nEND:VEVENT\r\nBEGIN:VEVENT",
+        "a" * 500,
+        "🦄" * 80,
+        "\\;,\\n",
+        "\x00\x1b[31m",
+        "é" * 74 + "🦄",
+        " leading",
+        "\u2028\u0085",
+    ]
 )
 
 
 @settings(max_examples=200, deadline=None)
-@given(title=_NASTY, start=_INSTANTS, minutes=st.integers(0, 10_000), zone=st.sampled_from([None, "Europe/Paris", "America/Los_Angeles", "Asia/Kolkata"]))
+@given(
+    title=_NASTY,
+    start=_INSTANTS,
+    minutes=st.integers(0, 10_000),
+    zone=st.sampled_from([None, "Europe/Paris", "America/Los_Angeles", "Asia/Kolkata"]),
+)
 def test_titles_and_instants_survive(title: str, start: datetime, minutes: int, zone: str | None) -> None:
     """Any title (emoji, controls, long lines, injection attempts) and any instants survive, as clean_text describes (read back stripped)."""
     end = start + timedelta(minutes=minutes)
-    conf = Conference(id="c", name=title or "x", timezone="UTC", sessions=[Session(id="s", title=title, start=start, end=end)])
+    conf = Conference(
+        id="c", name=title or "x", timezone="UTC", sessions=[Session(id="s", title=title, start=start, end=end)]
+    )
     text = ics.dumps(conf, tz=zone, dtstamp=DTSTAMP)
     for line in text.encode("utf-8").split(b"\r\n"):
         assert len(line) <= 75
@@ -366,7 +461,10 @@ def test_mozilla_lightning_calendar_is_read() -> None:
         "2020-10-25T02:30:00+00:00",
     )
     assert (conf.timezone, session.title, session.room and session.room.name, session.speaker_names) == (
-        "Europe/Berlin", "Kernel hacking night", "Hackcenter", ("Bob Builder",)
+        "Europe/Berlin",
+        "Kernel hacking night",
+        "Hackcenter",
+        ("Bob Builder",),
     )
 
 
@@ -379,12 +477,17 @@ def test_unreadable_vtimezone_falls_back_to_the_iana_suffix() -> None:
 
 def test_unreadable_vtimezone_without_a_hint_falls_back_to_tz() -> None:
     """A VTIMEZONE that cannot be read and implies no IANA zone uses tz=, and without it says to pass file_tz=."""
-    broken = _LIGHTNING.replace("/mozilla.org/20070129_1/Europe/Berlin", "Berlin Time").replace(
-        "X-LIC-LOCATION:Europe/Berlin\r\n", ""
-    ).replace("TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200", "TZOFFSETFROM:garbage\r\nTZOFFSETTO:+0200")
+    broken = (
+        _LIGHTNING.replace("/mozilla.org/20070129_1/Europe/Berlin", "Berlin Time")
+        .replace("X-LIC-LOCATION:Europe/Berlin\r\n", "")
+        .replace("TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200", "TZOFFSETFROM:garbage\r\nTZOFFSETTO:+0200")
+    )
     with pytest.raises(ScheduleParseError) as info:
         loads(broken, "ics")
-    assert (info.value.location, info.value.reason.split(" (")[0]) == ("line 31", "cannot read the VTIMEZONE of TZID 'Berlin Time'")
+    assert (info.value.location, info.value.reason.split(" (")[0]) == (
+        "line 31",
+        "cannot read the VTIMEZONE of TZID 'Berlin Time'",
+    )
     (session,) = loads(broken, "ics", file_tz="Europe/Berlin").sessions
     assert session.start is not None and session.start.astimezone(UTC).isoformat() == "2020-10-24T21:30:00+00:00"
 
@@ -394,7 +497,10 @@ def test_an_event_in_a_dst_overlap_keeps_its_end() -> None:
     text = _CAL.format(head="", times="DTSTART;TZID=Europe/Berlin:20261025T023000\r\nDURATION:PT45M\r\n")
     (session,) = loads(text, "ics").sessions
     assert session.start is not None and session.end is not None
-    assert (session.start.isoformat(), session.end.isoformat()) == ("2026-10-25T02:30:00+02:00", "2026-10-25T02:15:00+01:00")
+    assert (session.start.isoformat(), session.end.isoformat()) == (
+        "2026-10-25T02:30:00+02:00",
+        "2026-10-25T02:15:00+01:00",
+    )
 
 
 def test_our_own_export_reads_back_speakers_abstract_and_zone() -> None:
@@ -403,7 +509,11 @@ def test_our_own_export_reads_back_speakers_abstract_and_zone() -> None:
     back = loads(dumps(original, "ics"), "ics")
     (want,) = original
     (got,) = back.sessions
-    assert got.title == want.title == "Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm"
+    assert (
+        got.title
+        == want.title
+        == "Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm"
+    )
     assert (got.start, got.end) == (want.start, want.end)
     assert got.start is not None and got.start.isoformat() == "2026-04-08T11:05:00+02:00"
     assert got.room is not None and want.room is not None and got.room.name == want.room.name == "Founders Cafe"
@@ -418,7 +528,9 @@ def test_speakers_with_commas_in_their_organisation_read_back() -> None:
 
     conf = dst_conference()
     back = loads(dumps(conf, "ics"), "ics")
-    assert {s.title: ([(p.name, p.organisation) for p in s.speakers], s.kind.value, s.abstract) for s in back.sessions} == {
+    assert {
+        s.title: ([(p.name, p.organisation) for p in s.speakers], s.kind.value, s.abstract) for s in back.sessions
+    } == {
         "Late Night Kernels": ([("Ada Lovelace", "Analytical Engines Ltd")], "talk", "Warp-level tricks."),
         "The Hour That Repeats": ([("René Descartes", "Red Hat, Inc")], "lightning-talk", None),
     }
@@ -429,7 +541,11 @@ def test_a_foreign_description_stays_the_abstract() -> None:
     """A DESCRIPTION not in our exact layout is kept whole as the abstract, and the kind stays talk."""
     text = _CAL.format(head="", times="DTSTART:20200918T090000Z\r\nDESCRIPTION:Speaker: Ann\\nBring a laptop.\r\n")
     (session,) = loads(text, "ics").sessions
-    assert (session.abstract, session.speaker_names, session.kind.value) == ("Speaker: Ann\nBring a laptop.", (), "talk")
+    assert (session.abstract, session.speaker_names, session.kind.value) == (
+        "Speaker: Ann\nBring a laptop.",
+        (),
+        "talk",
+    )
 
 
 def test_x_wr_timezone_names_the_conference_zone() -> None:
@@ -440,10 +556,25 @@ def test_x_wr_timezone_names_the_conference_zone() -> None:
 
 def test_dates_at_the_calendar_edges_round_trip() -> None:
     """Sessions on 2 January of year 1 and 30 December 9999 are written with four-digit years and read back at the same instants."""
-    edge = Conference(id="edge", name="Edge", timezone="UTC", sessions=[
-        Session(id="first", title="First", start=datetime(1, 1, 2, 10, tzinfo=UTC), end=datetime(1, 1, 2, 10, 30, tzinfo=UTC)),
-        Session(id="last", title="Last", start=datetime(9999, 12, 30, 10, tzinfo=UTC), end=datetime(9999, 12, 30, 11, tzinfo=UTC)),
-    ])
+    edge = Conference(
+        id="edge",
+        name="Edge",
+        timezone="UTC",
+        sessions=[
+            Session(
+                id="first",
+                title="First",
+                start=datetime(1, 1, 2, 10, tzinfo=UTC),
+                end=datetime(1, 1, 2, 10, 30, tzinfo=UTC),
+            ),
+            Session(
+                id="last",
+                title="Last",
+                start=datetime(9999, 12, 30, 10, tzinfo=UTC),
+                end=datetime(9999, 12, 30, 11, tzinfo=UTC),
+            ),
+        ],
+    )
     text = dumps(edge, "ics")
     assert "\r\nDTSTART:00010102T100000Z\r\n" in text
     back = loads(text, "ics")
@@ -469,7 +600,15 @@ def test_speakers_with_parentheses_in_their_names_read_back_equal() -> None:
 def test_page_recording_and_slide_addresses_are_url_and_attach() -> None:
     """A session's page is its URL; its recording and slide addresses are ATTACH lines, as icalendar reads them."""
     eu = load("eu2026")
-    picked = eu.select([eu.session(i) for i in ("the-token-slice-implementing-preemptive-scheduling-via-chunked", "pytorch-on-risc-v-from-cross-compilation-to")])
+    picked = eu.select(
+        [
+            eu.session(i)
+            for i in (
+                "the-token-slice-implementing-preemptive-scheduling-via-chunked",
+                "pytorch-on-risc-v-from-cross-compilation-to",
+            )
+        ]
+    )
     events = {str(e["UID"]).split("@")[0]: e for e in _calendar(dumps(picked, "ics")).walk("VEVENT")}
     token = events["the-token-slice-implementing-preemptive-scheduling-via-chunked"]
     assert str(token["URL"]) == "https://pytorchconferenceeu2026.sched.com/event/2Hins"

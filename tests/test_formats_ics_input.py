@@ -5,7 +5,7 @@ The long fuzzing runs use tests/fuzz_readers.py (``--format ics``), which takes 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -23,7 +23,6 @@ from pyconf_schedule.formats._vtimezone import MAX_RULE_STEPS
 
 from ._work import growth, no_hang, steps
 
-UTC = timezone.utc
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = sorted((ROOT / "tests" / "golden").glob("*.ics")) + sorted((ROOT.parent / "shared" / "samples").glob("*.ics"))
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
@@ -93,7 +92,6 @@ def expansion(monkeypatch: pytest.MonkeyPatch) -> _Expansion:
     return record
 
 
-
 @pytest.mark.parametrize(
     ("rrule", "dtstart", "problem"),
     [
@@ -101,8 +99,16 @@ def expansion(monkeypatch: pytest.MonkeyPatch) -> _Expansion:
         ("RRULE:FREQ=MINUTELY\r\n", "19990101T000000", f"RRULE FREQ=MINUTELY is not supported; {_SUPPORTED}"),
         ("RRULE:FREQ=DAILY;INTERVAL=1\r\n", "00010101T000000", f"RRULE FREQ=DAILY is not supported; {_SUPPORTED}"),
         ("RRULE:FREQ=YEARLY;BYHOUR=0,1,2\r\n", "19700101T000000", f"RRULE BYHOUR has 3 values; {_SUPPORTED}"),
-        ("RRULE:FREQ=YEARLY;BYSECOND=0;BYSECOND=1\r\n", "19700101T000000", f"RRULE 'FREQ=YEARLY;BYSECOND=0;BYSECOND=1' is not KEY=VALUE parts each given once; {_SUPPORTED}"),
-        ("RRULE:FREQ=YEARLY;COUNT=99999999999\r\n", "19700101T000000", f"RRULE COUNT=99999999999 is not a number in range; {_SUPPORTED}"),
+        (
+            "RRULE:FREQ=YEARLY;BYSECOND=0;BYSECOND=1\r\n",
+            "19700101T000000",
+            f"RRULE 'FREQ=YEARLY;BYSECOND=0;BYSECOND=1' is not KEY=VALUE parts each given once; {_SUPPORTED}",
+        ),
+        (
+            "RRULE:FREQ=YEARLY;COUNT=99999999999\r\n",
+            "19700101T000000",
+            f"RRULE COUNT=99999999999 is not a number in range; {_SUPPORTED}",
+        ),
         ("RRULE:FREQ=YEARLY;INTERVAL=0\r\n", "19700101T000000", f"RRULE INTERVAL=0 is outside 1 to 9999; {_SUPPORTED}"),
         ("RRULE:FREQ=YEARLY;BYMONTH=13\r\n", "19700101T000000", f"RRULE BYMONTH=13 is outside 1 to 12; {_SUPPORTED}"),
         ("RRULE:FREQ=YEARLY;X-FOO=1\r\n", "19700101T000000", f"RRULE part X-FOO is not supported; {_SUPPORTED}"),
@@ -123,9 +129,15 @@ def test_a_rule_with_a_year_of_daily_occurrences_exhausts_the_budget(expansion: 
     """A yearly rule naming every day of the year, needed for 300 events ten years apart, is refused at the step over the limit, after 27 years expanded."""
     days = ",".join(str(d) for d in range(1, 367))
     events = "".join(
-        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Rule Time:{y:04d}0704T120000\r\nEND:VEVENT\r\n" for y in range(1000, 4000, 10)
+        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Rule Time:{y:04d}0704T120000\r\nEND:VEVENT\r\n"
+        for y in range(1000, 4000, 10)
     )
-    text = "BEGIN:VCALENDAR\r\n" + _rule_zone(f"RRULE:FREQ=YEARLY;BYYEARDAY={days}\r\n", "00010101T000000") + events + "END:VCALENDAR\r\n"
+    text = (
+        "BEGIN:VCALENDAR\r\n"
+        + _rule_zone(f"RRULE:FREQ=YEARLY;BYYEARDAY={days}\r\n", "00010101T000000")
+        + events
+        + "END:VCALENDAR\r\n"
+    )
     with pytest.raises(MissingZoneError) as info:
         ics.loads(text)
     assert info.value.reason == _refusal(
@@ -138,9 +150,15 @@ def test_a_rule_with_a_year_of_daily_occurrences_exhausts_the_budget(expansion: 
 def test_a_rule_that_never_matches_is_not_walked_to_year_9999(expansion: _Expansion) -> None:
     """A rule on 30 February, needed for 200 events twenty years apart, is walked a step a year near the events' years, never to year 9999, until the budget runs out."""
     events = "".join(
-        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Rule Time:{y:04d}0704T120000\r\nEND:VEVENT\r\n" for y in range(1000, 5000, 20)
+        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Rule Time:{y:04d}0704T120000\r\nEND:VEVENT\r\n"
+        for y in range(1000, 5000, 20)
     )
-    text = "BEGIN:VCALENDAR\r\n" + _rule_zone("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\n", "00010101T000000") + events + "END:VCALENDAR\r\n"
+    text = (
+        "BEGIN:VCALENDAR\r\n"
+        + _rule_zone("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\n", "00010101T000000")
+        + events
+        + "END:VCALENDAR\r\n"
+    )
     with pytest.raises(MissingZoneError) as info:
         ics.loads(text)
     assert info.value.reason == _refusal(
@@ -148,7 +166,10 @@ def test_a_rule_that_never_matches_is_not_walked_to_year_9999(expansion: _Expans
         "a time-zone rule changes the offset a few times a year"
     )
     assert (expansion.steps, len(expansion.years), min(expansion.years), max(expansion.years)) == (
-        MAX_RULE_STEPS + 1, MAX_RULE_STEPS, 599, 1481
+        MAX_RULE_STEPS + 1,
+        MAX_RULE_STEPS,
+        599,
+        1481,
     )
 
 
@@ -219,7 +240,8 @@ def test_a_vtimezone_with_count_and_interval_is_expanded_from_its_dtstart() -> N
 def test_every_year_of_a_long_calendar_reads_fast_with_a_1601_rule(expansion: _Expansion) -> None:
     """A thousand events in a thousand different years under Outlook's rules from 1601: each rule is expanded once a year, from 1991 only, in 4040 steps."""
     events = "".join(
-        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Eastern:{y:04d}0704T120000\r\nSUMMARY:T\r\nEND:VEVENT\r\n" for y in range(2000, 3000)
+        f"BEGIN:VEVENT\r\nUID:e{y}\r\nDTSTART;TZID=Eastern:{y:04d}0704T120000\r\nSUMMARY:T\r\nEND:VEVENT\r\n"
+        for y in range(2000, 3000)
     )
     text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + _US_EASTERN + events + "END:VCALENDAR\r\n"
     sessions = ics.loads(text).sessions
@@ -294,8 +316,12 @@ def _far_apart(zone: str, years: tuple[int, ...] = (2026, 9999)) -> Conference:
         name="Far",
         timezone=zone,
         sessions=[
-            Session(id=f"s{year}-{month}", title="T", start=datetime(year, month, 15, 10, tzinfo=ZoneInfo(zone)),
-                    end=datetime(year, month, 15, 11, tzinfo=ZoneInfo(zone)))
+            Session(
+                id=f"s{year}-{month}",
+                title="T",
+                start=datetime(year, month, 15, 10, tzinfo=ZoneInfo(zone)),
+                end=datetime(year, month, 15, 11, tzinfo=ZoneInfo(zone)),
+            )
             for year in years
             for month in (1, 4, 7, 11)
         ],
@@ -307,11 +333,23 @@ def test_vtimezone_for_sessions_in_2026_and_9999_is_two_rules() -> None:
     text = ics.dumps(_far_apart("Europe/Paris"), tz="Europe/Paris", dtstamp=STAMP)
     vtimezone = text[text.index("BEGIN:VTIMEZONE") : text.index("END:VTIMEZONE")].split("\r\n")
     assert vtimezone == [
-        "BEGIN:VTIMEZONE", "TZID:Europe/Paris",
-        "BEGIN:DAYLIGHT", "DTSTART:20250330T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
-        "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "TZNAME:CEST", "END:DAYLIGHT",
-        "BEGIN:STANDARD", "DTSTART:20251026T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
-        "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZNAME:CET", "END:STANDARD", "",
+        "BEGIN:VTIMEZONE",
+        "TZID:Europe/Paris",
+        "BEGIN:DAYLIGHT",
+        "DTSTART:20250330T020000",
+        "TZOFFSETFROM:+0100",
+        "TZOFFSETTO:+0200",
+        "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+        "TZNAME:CEST",
+        "END:DAYLIGHT",
+        "BEGIN:STANDARD",
+        "DTSTART:20251026T030000",
+        "TZOFFSETFROM:+0200",
+        "TZOFFSETTO:+0100",
+        "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+        "TZNAME:CET",
+        "END:STANDARD",
+        "",
     ]
     assert len(text) < 3000
     near = _far_apart("Europe/Paris", (2026, 2027))
@@ -322,17 +360,30 @@ def test_vtimezone_for_sessions_in_2026_and_9999_is_two_rules() -> None:
 
 
 ZONES = [
-    "Europe/Paris", "America/New_York", "America/Los_Angeles", "Australia/Lord_Howe", "Asia/Kolkata", "Asia/Tokyo",
-    "America/Santiago", "Asia/Jerusalem", "America/Nuuk", "Africa/Cairo", "Asia/Gaza", "Africa/Casablanca",
-    "Pacific/Chatham", "Europe/Dublin",
+    "Europe/Paris",
+    "America/New_York",
+    "America/Los_Angeles",
+    "Australia/Lord_Howe",
+    "Asia/Kolkata",
+    "Asia/Tokyo",
+    "America/Santiago",
+    "Asia/Jerusalem",
+    "America/Nuuk",
+    "Africa/Cairo",
+    "Asia/Gaza",
+    "Africa/Casablanca",
+    "Pacific/Chatham",
+    "Europe/Dublin",
 ]
 
 
 def _renamed(text: str, zone: str) -> str:
     """The calendar with the TZID renamed, so a reader has to use the VTIMEZONE instead of looking the zone up."""
     custom = "Far " + zone.replace("/", " ")  # icalendar caches zones by TZID: a name no other test uses
-    return text.replace(f"TZID:{zone}", f"TZID:{custom}").replace(f"TZID={zone}", f"TZID={custom}").replace(
-        f"X-WR-TIMEZONE:{zone}", "X-WR-TIMEZONE:UTC"
+    return (
+        text.replace(f"TZID:{zone}", f"TZID:{custom}")
+        .replace(f"TZID={zone}", f"TZID={custom}")
+        .replace(f"X-WR-TIMEZONE:{zone}", "X-WR-TIMEZONE:UTC")
     )
 
 
@@ -344,7 +395,9 @@ def test_rules_and_history_read_back_by_icalendar_at_the_same_instants(zone: str
     calendar: Any = icalendar.Calendar.from_ical(text)
     assert calendar.errors == []
     got = {str(e["UID"]).split("@")[0]: e["DTSTART"].dt for e in calendar.walk("VEVENT")}
-    assert {k: v.astimezone(UTC) for k, v in got.items()} == {s.id: s.start.astimezone(UTC) for s in conf.sessions if s.start}
+    assert {k: v.astimezone(UTC) for k, v in got.items()} == {
+        s.id: s.start.astimezone(UTC) for s in conf.sessions if s.start
+    }
     assert len(text) < 40_000
 
 
@@ -363,8 +416,10 @@ def test_our_reader_reads_our_vtimezone_at_the_same_instants(zone: str) -> None:
 
 def test_a_fold_inside_a_utf8_character_is_unfolded_before_decoding() -> None:
     """A producer that folds between the two bytes of "é" gives a title with "é", not a "not UTF-8" error."""
-    data = _calendar("", "DTSTART:20260101T100000Z\r\n").replace("SUMMARY:Talk", "SUMMARY:Caf\udcc3\r\n \udca9 au lait").encode(
-        "utf-8", "surrogateescape"
+    data = (
+        _calendar("", "DTSTART:20260101T100000Z\r\n")
+        .replace("SUMMARY:Talk", "SUMMARY:Caf\udcc3\r\n \udca9 au lait")
+        .encode("utf-8", "surrogateescape")
     )
     assert b"Caf\xc3\r\n \xa9" in data
     (session,) = ics.loads(data).sessions
@@ -471,7 +526,11 @@ def test_reading_work_grows_linearly_with_the_events() -> None:
 def _folded_calendar(body: str) -> bytes:
     """A calendar whose one event has ``body`` as its DESCRIPTION, folded every 74 octets."""
     folded = "\r\n ".join(body[i : i + 74] for i in range(0, len(body), 74))
-    return _calendar("", "DTSTART:20260101T100000Z\r\n").replace("SUMMARY:Talk", "SUMMARY:Talk\r\nDESCRIPTION:" + folded).encode()
+    return (
+        _calendar("", "DTSTART:20260101T100000Z\r\n")
+        .replace("SUMMARY:Talk", "SUMMARY:Talk\r\nDESCRIPTION:" + folded)
+        .encode()
+    )
 
 
 def test_one_enormous_folded_line_reads_in_linear_time() -> None:
@@ -494,13 +553,60 @@ def test_one_enormous_folded_line_reads_in_linear_time() -> None:
 # ---------------------------------------------------------------------------
 
 _TOKENS = [
-    b"\r\n", b"\r\n ", b"\n", b":", b";", b",", b"=", b'"', b"\\", b"\\n", b"\xc3", b"\xff", b"\x00",
-    b"BEGIN:VEVENT\r\n", b"END:VEVENT\r\n", b"BEGIN:VTIMEZONE\r\n", b"END:VTIMEZONE\r\n", b"BEGIN:STANDARD\r\n",
-    b"END:STANDARD\r\n", b"BEGIN:DAYLIGHT\r\n", b"END:DAYLIGHT\r\n", b"TZID:Z\r\n", b";TZID=Z", b";VALUE=DATE",
-    b"DTSTART:", b"DTEND:", b"DURATION:P", b"RRULE:FREQ=YEARLY;", b"RRULE:FREQ=SECONDLY\r\n", b"COUNT=", b"UNTIL=",
-    b"INTERVAL=", b"BYDAY=-1SU", b"BYMONTH=", b"BYYEARDAY=", b"RDATE:", b"EXDATE:", b"TZOFFSETFROM:", b"TZOFFSETTO:",
-    b"+0100", b"-2359", b"99991231T235959", b"00010101T000000", b"16010101T000000", b"Z", b"T", b"X-WR-TIMEZONE:",
-    b"Europe/Paris", b"X-LIC-LOCATION:", b"ATTENDEE;CN=", b"CATEGORIES:", b"UID:", b"9" * 12, b"-",
+    b"\r\n",
+    b"\r\n ",
+    b"\n",
+    b":",
+    b";",
+    b",",
+    b"=",
+    b'"',
+    b"\\",
+    b"\\n",
+    b"\xc3",
+    b"\xff",
+    b"\x00",
+    b"BEGIN:VEVENT\r\n",
+    b"END:VEVENT\r\n",
+    b"BEGIN:VTIMEZONE\r\n",
+    b"END:VTIMEZONE\r\n",
+    b"BEGIN:STANDARD\r\n",
+    b"END:STANDARD\r\n",
+    b"BEGIN:DAYLIGHT\r\n",
+    b"END:DAYLIGHT\r\n",
+    b"TZID:Z\r\n",
+    b";TZID=Z",
+    b";VALUE=DATE",
+    b"DTSTART:",
+    b"DTEND:",
+    b"DURATION:P",
+    b"RRULE:FREQ=YEARLY;",
+    b"RRULE:FREQ=SECONDLY\r\n",
+    b"COUNT=",
+    b"UNTIL=",
+    b"INTERVAL=",
+    b"BYDAY=-1SU",
+    b"BYMONTH=",
+    b"BYYEARDAY=",
+    b"RDATE:",
+    b"EXDATE:",
+    b"TZOFFSETFROM:",
+    b"TZOFFSETTO:",
+    b"+0100",
+    b"-2359",
+    b"99991231T235959",
+    b"00010101T000000",
+    b"16010101T000000",
+    b"Z",
+    b"T",
+    b"X-WR-TIMEZONE:",
+    b"Europe/Paris",
+    b"X-LIC-LOCATION:",
+    b"ATTENDEE;CN=",
+    b"CATEGORIES:",
+    b"UID:",
+    b"9" * 12,
+    b"-",
 ]
 
 
@@ -523,7 +629,10 @@ def test_seed_files_read() -> None:
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.binary(max_size=2000) | st.builds(lambda a, b: a + b, st.sampled_from([p.read_bytes()[:4000] for p in SEEDS]), st.binary(max_size=200)))
+@given(
+    st.binary(max_size=2000)
+    | st.builds(lambda a, b: a + b, st.sampled_from([p.read_bytes()[:4000] for p in SEEDS]), st.binary(max_size=200))
+)
 def test_any_bytes_give_a_conference_or_a_parse_error(data: bytes) -> None:
     """Any bytes, alone or after the start of a real calendar, give a Conference or a ScheduleParseError, and never hang."""
     check_input(data)
@@ -617,13 +726,17 @@ def test_a_date_start_with_a_date_time_end_is_a_day_only_session() -> None:
         "BEGIN:VEVENT\r\nUID:m\r\nSUMMARY:Mixed\r\nDTSTART;VALUE=DATE:20260408\r\nDTEND:20260408T170000Z\r\nEND:VEVENT\r\n"
     ).sessions
     assert (session.start, session.end, session.day_only) == (None, None, datetime(2026, 4, 8).date())
-    assert [(c.field, [v.value for v in c.values]) for c in session.conflicts] == [("end", ["2026-04-08T17:00:00+00:00"])]
+    assert [(c.field, [v.value for v in c.values]) for c in session.conflicts] == [
+        ("end", ["2026-04-08T17:00:00+00:00"])
+    ]
 
 
 def test_a_vevent_inside_a_vevent_is_refused_at_its_line() -> None:
     """An event nested in an event is invalid iCalendar: refused where it begins, naming its parent, never dropped silently."""
     with pytest.raises(ScheduleParseError) as info:
-        _one("BEGIN:VEVENT\r\nUID:o\r\nDTSTART:20260408T090000Z\r\nBEGIN:VEVENT\r\nUID:i\r\nEND:VEVENT\r\nEND:VEVENT\r\n")
+        _one(
+            "BEGIN:VEVENT\r\nUID:o\r\nDTSTART:20260408T090000Z\r\nBEGIN:VEVENT\r\nUID:i\r\nEND:VEVENT\r\nEND:VEVENT\r\n"
+        )
     assert (info.value.location, info.value.reason) == (
         "line 7", "BEGIN:VEVENT inside BEGIN:VEVENT of line 4; an event belongs directly in the VCALENDAR",
     )  # fmt: skip

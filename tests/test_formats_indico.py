@@ -33,7 +33,10 @@ DOCUMENT: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 
 def _rows(path: Path) -> list[tuple[Any, ...]]:
     conf = read(path)
-    return [(s.id, s.title, s.start and s.start.isoformat(), s.end and s.end.isoformat(), s.track and s.track.name) for s in conf.sessions]
+    return [
+        (s.id, s.title, s.start and s.start.isoformat(), s.end and s.end.isoformat(), s.track and s.track.name)
+        for s in conf.sessions
+    ]
 
 
 EXAMPLE_ROWS = [
@@ -135,7 +138,11 @@ def test_without_any_zone_the_caller_gives_it() -> None:
 def test_a_wall_time_repeated_at_the_dst_change_is_refused() -> None:
     """02:30 on 25 October 2026 happens twice in Zurich: a contribution then is refused, never given one of the two."""
     document = copy.deepcopy(DOCUMENT)
-    document["results"][0]["contributions"][0]["startDate"] = {"date": "2026-10-25", "time": "02:30:00", "tz": "Europe/Zurich"}
+    document["results"][0]["contributions"][0]["startDate"] = {
+        "date": "2026-10-25",
+        "time": "02:30:00",
+        "tz": "Europe/Zurich",
+    }
     with pytest.raises(ScheduleParseError, match="happens twice in Europe/Zurich") as caught:
         indico.loads(json.dumps(document))
     assert caught.value.location == "$.results[0].contributions[0].startDate"
@@ -144,21 +151,43 @@ def test_a_wall_time_repeated_at_the_dst_change_is_refused() -> None:
 @pytest.mark.parametrize(
     ("change", "message", "location"),
     [
-        (lambda d: d["results"].append(d["results"][0]), "the export holds 2 events; export one event id at a time", "$.results"),
+        (
+            lambda d: d["results"].append(d["results"][0]),
+            "the export holds 2 events; export one event id at a time",
+            "$.results",
+        ),
         (lambda d: d.update(results=[]), "the export holds no event", "$.results"),
         (lambda d: d.pop("results"), 'expected an Indico export answer with a "results" list of events', "$.results"),
-        (lambda d: d["results"][0]["contributions"][0].update(startDate="2026-10-24 09:00"),
-         "expected a {date, time, tz} object, got str", "$.results[0].contributions[0].startDate"),
-        (lambda d: d["results"][0]["contributions"][0]["startDate"].update(time="25:00:00"),
-         "cannot read '2026-10-24' '25:00:00' as a date and a time", "$.results[0].contributions[0].startDate"),
-        (lambda d: d["results"][0]["contributions"][0]["startDate"].update(tz="Mars/Olympus"),
-         "Mars/Olympus", "$.results[0].contributions[0].startDate.tz"),
-        (lambda d: d["results"][0]["contributions"][0].update(id=None), 'the contribution has no "id"',
-         "$.results[0].contributions[0].id"),
-        (lambda d: d["results"][0]["contributions"][1]["endDate"].update(time="09:00:00"),
-         "the contribution ends (2026-10-24T09:00:00+02:00) before it starts", "$.results[0].contributions[1]"),
-        (lambda d: d["results"][0]["sessions"][0].update(contributions={}), "expected a list, got dict",
-         "$.results[0].sessions[0].contributions"),
+        (
+            lambda d: d["results"][0]["contributions"][0].update(startDate="2026-10-24 09:00"),
+            "expected a {date, time, tz} object, got str",
+            "$.results[0].contributions[0].startDate",
+        ),
+        (
+            lambda d: d["results"][0]["contributions"][0]["startDate"].update(time="25:00:00"),
+            "cannot read '2026-10-24' '25:00:00' as a date and a time",
+            "$.results[0].contributions[0].startDate",
+        ),
+        (
+            lambda d: d["results"][0]["contributions"][0]["startDate"].update(tz="Mars/Olympus"),
+            "Mars/Olympus",
+            "$.results[0].contributions[0].startDate.tz",
+        ),
+        (
+            lambda d: d["results"][0]["contributions"][0].update(id=None),
+            'the contribution has no "id"',
+            "$.results[0].contributions[0].id",
+        ),
+        (
+            lambda d: d["results"][0]["contributions"][1]["endDate"].update(time="09:00:00"),
+            "the contribution ends (2026-10-24T09:00:00+02:00) before it starts",
+            "$.results[0].contributions[1]",
+        ),
+        (
+            lambda d: d["results"][0]["sessions"][0].update(contributions={}),
+            "expected a list, got dict",
+            "$.results[0].sessions[0].contributions",
+        ),
     ],
 )
 def test_malformed_exports_are_refused_naming_where(change: Any, message: str, location: str) -> None:

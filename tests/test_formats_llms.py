@@ -24,7 +24,9 @@ def test_the_header_says_what_the_data_holds() -> None:
 
 def test_a_session_is_two_lines_with_offset_room_track_kind_speakers_and_id() -> None:
     """Liz Li's eu2026 talk, and shown in Tokyo the same instant with +09:00."""
-    expected_second = "  speakers: Liz Li (AMD), Zachary Streeter (AMD) | id: bringing-pytorch-monarch-to-amd-gpus-single-controller"
+    expected_second = (
+        "  speakers: Liz Li (AMD), Zachary Streeter (AMD) | id: bringing-pytorch-monarch-to-amd-gpus-single-controller"
+    )
     for tz, first in (
         (None, "2026-04-08 11:05-11:30 +02:00 | Founders Cafe | Training Systems | talk | Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm"),
         ("Asia/Tokyo", "2026-04-08 18:05-18:30 +09:00 | Founders Cafe | Training Systems | talk | Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm"),
@@ -38,7 +40,9 @@ def test_unknown_ends_days_without_times_and_control_characters() -> None:
     """An unknown end is '?', a day-only session says so, no day is its own section, control characters go."""
     room = Room(id="r", name="Hall\x1b[2J")
     sessions = [
-        Session(id="a", title="Open\nend", start=utc(2026, 5, 1, 9), room=room, speakers=(Speaker(id="p", name="Ada"),)),
+        Session(
+            id="a", title="Open\nend", start=utc(2026, 5, 1, 9), room=room, speakers=(Speaker(id="p", name="Ada"),)
+        ),
         Session(id="b", title="Some day", day_only=date(2026, 5, 1)),
         Session(id="c", title="Some time"),
     ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -13,11 +13,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyconf_schedule import Conference, Room, ScheduleParseError, Session, SessionKind, Speaker, Track, dumps, load, loads
-from pyconf_schedule.formats import native
-
+from pyconf_schedule import (
+    Conference,
+    Room,
+    ScheduleParseError,
+    Session,
+    SessionKind,
+    Speaker,
+    Track,
+    dumps,
+    load,
+    loads,
+)
 from pyconf_schedule._days import ProgrammeDay
 from pyconf_schedule._model import Conflict, Provenance, Source, SourcedValue
+from pyconf_schedule.formats import native
 
 from ._support import MODEL_CLASSES, rich_conference
 from .test_formats_golden import small_conference
@@ -89,7 +99,10 @@ def test_small_conference_round_trip_keeps_aliases_and_unscheduled() -> None:
     [
         ('{"format": "pyconf-schedule", "version": 3, "conference": {}}', "$.version"),
         ('{"format": "other", "version": 1}', "$.format"),
-        ('{"format": "pyconf-schedule", "version": 1, "conference": {"id": "x", "name": "X", "timezone": "UTC", "sessions": [{"id": "a", "room": "nowhere"}]}}', "$.conference.sessions[0].room"),
+        (
+            '{"format": "pyconf-schedule", "version": 1, "conference": {"id": "x", "name": "X", "timezone": "UTC", "sessions": [{"id": "a", "room": "nowhere"}]}}',
+            "$.conference.sessions[0].room",
+        ),
         ('{"format": "pyconf-schedule",\n "version": 1,,}', "line 2 column 15"),
     ],
 )
@@ -111,14 +124,21 @@ def conferences(draw: st.DrawFn) -> Conference:
     rooms = [Room(id=f"r{i}", name=draw(_TEXT)) for i in range(draw(st.integers(0, 2)))]
     tracks = [Track(id=f"t{i}", name=draw(_TEXT)) for i in range(draw(st.integers(0, 2)))]
     speakers = [
-        Speaker(id=f"p{i}", name=draw(_TEXT), aliases=draw(st.lists(_TEXT, max_size=2)), organisation=draw(st.none() | _TEXT))
+        Speaker(
+            id=f"p{i}",
+            name=draw(_TEXT),
+            aliases=draw(st.lists(_TEXT, max_size=2)),
+            organisation=draw(st.none() | _TEXT),
+        )
         for i in range(draw(st.integers(0, 3)))
     ]
     sessions = []
     for i in range(draw(st.integers(0, 4))):
         start = end = None
         if draw(st.booleans()):
-            instant = draw(st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2040, 1, 1), timezones=st.just(timezone.utc)))
+            instant = draw(
+                st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2040, 1, 1), timezones=st.just(UTC))
+            )
             start = instant.astimezone(zone)
             if draw(st.booleans()):
                 end = (instant + timedelta(minutes=draw(st.integers(0, 600)))).astimezone(zone)
@@ -137,7 +157,9 @@ def conferences(draw: st.DrawFn) -> Conference:
                 url=draw(st.none() | _TEXT),
             )
         )
-    return Conference(id="c", name=draw(_TEXT), timezone=zone.key, sessions=sessions, speakers=speakers, rooms=rooms, tracks=tracks)
+    return Conference(
+        id="c", name=draw(_TEXT), timezone=zone.key, sessions=sessions, speakers=speakers, rooms=rooms, tracks=tracks
+    )
 
 
 @settings(max_examples=150, deadline=None)

@@ -54,10 +54,13 @@ def _session_twice(conf: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("part", "location", "expected"),
     [
-        ("rooms", "$.conference.rooms[0]", "expected an object with keys id, name, got \"x\""),
-        ("tracks", "$.conference.tracks[0]", "expected an object with keys id, name, got \"x\""),
-        ("speakers", "$.conference.speakers[0]",
-         "expected an object with keys id, name, aliases, job_title, organisation, bio, conflicts, got \"x\""),
+        ("rooms", "$.conference.rooms[0]", 'expected an object with keys id, name, got "x"'),
+        ("tracks", "$.conference.tracks[0]", 'expected an object with keys id, name, got "x"'),
+        (
+            "speakers",
+            "$.conference.speakers[0]",
+            'expected an object with keys id, name, aliases, job_title, organisation, bio, conflicts, got "x"',
+        ),
     ],
 )
 def test_a_room_track_or_speaker_given_as_a_string_is_a_parse_error(part: str, location: str, expected: str) -> None:
@@ -69,10 +72,18 @@ def test_a_room_track_or_speaker_given_as_a_string_is_a_parse_error(part: str, l
 @pytest.mark.parametrize(
     ("change", "location", "expected"),
     [
-        (_speaker_twice, "$.conference.speakers[2].id", "two speakers share the id 'ada-lovelace'; each speaker id must be unique"),
+        (
+            _speaker_twice,
+            "$.conference.speakers[2].id",
+            "two speakers share the id 'ada-lovelace'; each speaker id must be unique",
+        ),
         (_room_twice, "$.conference.rooms[2].id", "two rooms share the id 'main-hall'; each room id must be unique"),
         (_track_twice, "$.conference.tracks[1].id", "two tracks share the id 'keynotes'; each track id must be unique"),
-        (_session_twice, "$.conference.sessions[1].id", "two sessions share the id 'opening'; each session id must be unique"),
+        (
+            _session_twice,
+            "$.conference.sessions[1].id",
+            "two sessions share the id 'opening'; each session id must be unique",
+        ),
     ],
     ids=["speaker", "room", "track", "session"],
 )
@@ -106,36 +117,81 @@ def test_non_finite_numbers_are_refused(token: str) -> None:
     """NaN, Infinity and numbers beyond a float's range are not JSON numbers and are refused where they stand."""
     text = json.dumps(_BASE, indent=1).replace('"country": null', f'"country": {token}')
     error = _error(text)
-    assert (error.location, error.reason) == ("line 10 column 14", f"{token} is not a JSON number (only finite numbers are)")
+    assert (error.location, error.reason) == (
+        "line 10 column 14",
+        f"{token} is not a JSON number (only finite numbers are)",
+    )
 
 
 @pytest.mark.parametrize(
     ("change", "location", "expected"),
     [
-        (lambda c: c["sessions"][0].__setitem__("start", "9999-12-31T23:00:00-05:00[America/New_York]"),
-         "$.conference.sessions[0].start",
-         'datetime "9999-12-31T23:00:00-05:00[America/New_York]" lies outside the years 1 to 9999'),
-        (lambda c: c["sessions"][0].__setitem__("start", 5), "$.conference.sessions[0].start",
-         'expected an RFC 9557 date and time such as "2026-04-08T11:10:00+02:00[Europe/Paris]" or null, got 5'),
-        (lambda c: c["sessions"][0].__setitem__("slides", "abc"), "$.conference.sessions[0].slides",
-         'expected a list of strings, got "abc"'),
-        (lambda c: c["speakers"][0].__setitem__("aliases", {}), "$.conference.speakers[0].aliases",
-         "expected a list of strings, got an object"),
-        (lambda c: c["sessions"][0].__setitem__("conflicts", ["x"]), "$.conference.sessions[0].conflicts[0]",
-         'expected an object with keys field, values, rule, got "x"'),
-        (lambda c: c.__setitem__("start_date", "2026-02-30"), "$.conference.start_date",
-         '"2026-02-30" is not a date (day is out of range for month); expected YYYY-MM-DD such as "2026-04-08"'),
+        (
+            lambda c: c["sessions"][0].__setitem__("start", "9999-12-31T23:00:00-05:00[America/New_York]"),
+            "$.conference.sessions[0].start",
+            'datetime "9999-12-31T23:00:00-05:00[America/New_York]" lies outside the years 1 to 9999',
+        ),
+        (
+            lambda c: c["sessions"][0].__setitem__("start", 5),
+            "$.conference.sessions[0].start",
+            'expected an RFC 9557 date and time such as "2026-04-08T11:10:00+02:00[Europe/Paris]" or null, got 5',
+        ),
+        (
+            lambda c: c["sessions"][0].__setitem__("slides", "abc"),
+            "$.conference.sessions[0].slides",
+            'expected a list of strings, got "abc"',
+        ),
+        (
+            lambda c: c["speakers"][0].__setitem__("aliases", {}),
+            "$.conference.speakers[0].aliases",
+            "expected a list of strings, got an object",
+        ),
+        (
+            lambda c: c["sessions"][0].__setitem__("conflicts", ["x"]),
+            "$.conference.sessions[0].conflicts[0]",
+            'expected an object with keys field, values, rule, got "x"',
+        ),
+        (
+            lambda c: c.__setitem__("start_date", "2026-02-30"),
+            "$.conference.start_date",
+            '"2026-02-30" is not a date (day is out of range for month); expected YYYY-MM-DD such as "2026-04-08"',
+        ),
         (lambda c: c.__setitem__("name", None), "$.conference.name", "expected a string, got null"),
-        (lambda c: c["speakers"][0].pop("name"), "$.conference.speakers[0].name", "required key missing: expected a string"),
-        (lambda c: c["sessions"][0].__setitem__("kind", False), "$.conference.sessions[0].kind",
-         "false is not a session kind; valid: keynote, sponsored-keynote, talk, lightning-talk, sponsored-talk, panel, "
-         "workshop, tutorial, birds-of-a-feather, meet-the-developers, poster, demo, break, other"),
-        (lambda c: c["sessions"][0].__setitem__("room", ["main-hall"]), "$.conference.sessions[0].room",
-         "expected a room id (a string), got a list of 1 item"),
-        (lambda c: c.__setitem__("rooms", "main-hall"), "$.conference.rooms", '"rooms" must be a list, got "main-hall"'),
+        (
+            lambda c: c["speakers"][0].pop("name"),
+            "$.conference.speakers[0].name",
+            "required key missing: expected a string",
+        ),
+        (
+            lambda c: c["sessions"][0].__setitem__("kind", False),
+            "$.conference.sessions[0].kind",
+            "false is not a session kind; valid: keynote, sponsored-keynote, talk, lightning-talk, sponsored-talk, panel, "
+            "workshop, tutorial, birds-of-a-feather, meet-the-developers, poster, demo, break, other",
+        ),
+        (
+            lambda c: c["sessions"][0].__setitem__("room", ["main-hall"]),
+            "$.conference.sessions[0].room",
+            "expected a room id (a string), got a list of 1 item",
+        ),
+        (
+            lambda c: c.__setitem__("rooms", "main-hall"),
+            "$.conference.rooms",
+            '"rooms" must be a list, got "main-hall"',
+        ),
     ],
-    ids=["date-out-of-range", "datetime-int", "slides-string", "aliases-object", "conflict-string", "bad-date",
-         "name-null", "name-missing", "kind-bool", "room-list", "rooms-string"],
+    ids=[
+        "date-out-of-range",
+        "datetime-int",
+        "slides-string",
+        "aliases-object",
+        "conflict-string",
+        "bad-date",
+        "name-null",
+        "name-missing",
+        "kind-bool",
+        "room-list",
+        "rooms-string",
+    ],
 )
 def test_structuring_errors_name_the_field_the_value_and_what_is_valid(
     change: Callable[[dict[str, Any]], object], location: str, expected: str
@@ -184,7 +240,9 @@ def _spliced(cut: int, insert: bytes, at: int) -> bytes:
 @given(
     st.one_of(
         st.binary(max_size=300),
-        st.builds(_spliced, st.integers(0, len(_SMALL_BYTES)), st.binary(max_size=20), st.integers(0, len(_SMALL_BYTES))),
+        st.builds(
+            _spliced, st.integers(0, len(_SMALL_BYTES)), st.binary(max_size=20), st.integers(0, len(_SMALL_BYTES))
+        ),
         st.builds(_replaced, st.integers(0, 10_000), _JSON_VALUES),
     )
 )

@@ -71,11 +71,21 @@ def test_a_saved_schedule_needs_the_zone(tmp_path: Path) -> None:
     """A schedule saved alone names no event: refused without file_tz=, read with it (named after its version)."""
     path = tmp_path / "schedule.json"
     path.write_text(json.dumps(SCHEDULE), encoding="utf-8")
-    with pytest.raises(MissingZoneError, match="names no event, so no time zone; read the event URL or a bundle, or pass file_tz="):
+    with pytest.raises(
+        MissingZoneError, match="names no event, so no time zone; read the event URL or a bundle, or pass file_tz="
+    ):
         read(path)
     conf = read(path, file_tz="Europe/Berlin")
-    assert (conf.id, conf.name, conf.timezone, len(conf.sessions)) == ("schedule-1-1", "Schedule 1.1", "Europe/Berlin", 6)
-    assert [s.start and s.start.isoformat() for s in conf.sessions][:2] == ["2026-03-28T09:00:00+01:00", "2026-03-28T09:30:00+01:00"]
+    assert (conf.id, conf.name, conf.timezone, len(conf.sessions)) == (
+        "schedule-1-1",
+        "Schedule 1.1",
+        "Europe/Berlin",
+        6,
+    )
+    assert [s.start and s.start.isoformat() for s in conf.sessions][:2] == [
+        "2026-03-28T09:00:00+01:00",
+        "2026-03-28T09:30:00+01:00",
+    ]
 
 
 def test_a_slots_page_reads_with_the_zone() -> None:
@@ -95,7 +105,9 @@ def test_file_tz_never_replaces_the_event_zone() -> None:
     assert first.start is not None and first.start.isoformat() == "2026-03-28T09:00:00+01:00"
     without = loads(_bundle(timezone=None), "pretalx-api", file_tz="America/New_York")
     assert without.timezone == "America/New_York"
-    assert without.sessions[0].start is not None and without.sessions[0].start.isoformat() == "2026-03-28T04:00:00-04:00"
+    assert (
+        without.sessions[0].start is not None and without.sessions[0].start.isoformat() == "2026-03-28T04:00:00-04:00"
+    )
 
 
 def test_times_without_offset_are_in_the_event_zone() -> None:
@@ -157,12 +169,36 @@ def test_repeated_slots_of_one_submission_get_numbered_ids() -> None:
 @pytest.mark.parametrize(
     ("change", "message", "location"),
     [
-        (lambda s: s["slots"][0].update(submission="K7PQ3A"), "the slot's submission is not expanded", "$.schedule.slots[0].submission"),
-        (lambda s: s["slots"][0].update(room=1), "expected an expanded object with a name, got int", "$.schedule.slots[0].room"),
-        (lambda s: s["slots"][0].update(start=1774684800), "expected an ISO 8601 date and time, got int", "$.schedule.slots[0].start"),
-        (lambda s: s["slots"][0].update(end="2026-03-28T08:00:00+01:00"), "the slot ends (2026-03-28T08:00:00+01:00) before it starts", "$.schedule.slots[0]"),
-        (lambda s: s["slots"][0]["submission"].update(code=""), 'the submission has no "code"', "$.schedule.slots[0].submission.code"),
-        (lambda s: s["slots"][0]["submission"].update(speakers=["ABCD12"]), "expected an expanded speaker object, got str", "$.schedule.slots[0].submission.speakers[0]"),
+        (
+            lambda s: s["slots"][0].update(submission="K7PQ3A"),
+            "the slot's submission is not expanded",
+            "$.schedule.slots[0].submission",
+        ),
+        (
+            lambda s: s["slots"][0].update(room=1),
+            "expected an expanded object with a name, got int",
+            "$.schedule.slots[0].room",
+        ),
+        (
+            lambda s: s["slots"][0].update(start=1774684800),
+            "expected an ISO 8601 date and time, got int",
+            "$.schedule.slots[0].start",
+        ),
+        (
+            lambda s: s["slots"][0].update(end="2026-03-28T08:00:00+01:00"),
+            "the slot ends (2026-03-28T08:00:00+01:00) before it starts",
+            "$.schedule.slots[0]",
+        ),
+        (
+            lambda s: s["slots"][0]["submission"].update(code=""),
+            'the submission has no "code"',
+            "$.schedule.slots[0].submission.code",
+        ),
+        (
+            lambda s: s["slots"][0]["submission"].update(speakers=["ABCD12"]),
+            "expected an expanded speaker object, got str",
+            "$.schedule.slots[0].submission.speakers[0]",
+        ),
         (lambda s: s.update(slots={}), 'expected the schedule\'s "slots" to be a list', "$.schedule.slots"),
         (lambda s: s["slots"].append(7), "expected a slot object, got int", "$.schedule.slots[6]"),
     ],
@@ -219,7 +255,10 @@ def test_collect_follows_pages_within_the_bound() -> None:
     [
         ("https://pretalx.com/api/events/democon/", "https://pretalx.com/api/events/democon/"),
         ("https://pretalx.com/api/events/democon", "https://pretalx.com/api/events/democon/"),
-        ("https://cfp.example.org/pretalx/api/events/py.de-2026/", "https://cfp.example.org/pretalx/api/events/py.de-2026/"),
+        (
+            "https://cfp.example.org/pretalx/api/events/py.de-2026/",
+            "https://cfp.example.org/pretalx/api/events/py.de-2026/",
+        ),
         ("https://pretalx.com/democon/schedule/", None),
         ("https://pretalx.com/api/events/democon/slots/", None),
         ("https://pretalx.com/api/events/-bad/", None),

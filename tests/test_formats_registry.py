@@ -33,8 +33,29 @@ ALL_NAMES = ["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "
 
 def test_format_names() -> None:
     """format_names lists the canonical writable names, and the readable or text-written ones on request."""
-    assert format_names() == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "sqlite", "llms", "parquet")
-    assert format_names("read") == ("json", "ics", "frab-xml", "c3voc-json", "sqlite", "sessionize", "sched", "pretalx-api", "indico")
+    assert format_names() == (
+        "json",
+        "ics",
+        "csv",
+        "markdown",
+        "frab-xml",
+        "c3voc-json",
+        "html",
+        "sqlite",
+        "llms",
+        "parquet",
+    )
+    assert format_names("read") == (
+        "json",
+        "ics",
+        "frab-xml",
+        "c3voc-json",
+        "sqlite",
+        "sessionize",
+        "sched",
+        "pretalx-api",
+        "indico",
+    )
     assert format_names("text") == ("json", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "llms")
 
 
@@ -57,7 +78,9 @@ def test_records_are_consistent() -> None:
     seen: list[str] = []
     for record in FORMATS:
         module = importlib.import_module(f"pyconf_schedule.formats.{record.module}")
-        assert (hasattr(module, "loads"), hasattr(module, "dumps") or not record.writable) == (record.readable, True), record.name
+        assert (hasattr(module, "loads"), hasattr(module, "dumps") or not record.writable) == (record.readable, True), (
+            record.name
+        )
         if record.binary and record.writable:
             assert callable(getattr(module, "write", None)), record.name
         assert all(s.startswith(".") and s == s.lower() for s in record.suffixes), record.name
@@ -70,7 +93,7 @@ def test_records_are_consistent() -> None:
 
 def test_a_dialect_is_detected_before_its_base() -> None:
     """detect_format tries a record that refines another just before that one, the others in record order."""
-    from pyconf_schedule.formats import _detection_order
+    from pyconf_schedule.formats import detection_order
 
     records = (
         Format(name="a", module="a", description="a", readable=True),
@@ -78,17 +101,36 @@ def test_a_dialect_is_detected_before_its_base() -> None:
         Format(name="b-feed", module="c", description="c", readable=True, refines="b"),
         Format(name="a-feed", module="d", description="d", readable=True, refines="a"),
     )
-    assert [f.name for f in _detection_order(records)] == ["a-feed", "a", "b-feed", "b"]
-    assert [f.name for f in _detection_order(FORMATS)] == [
-        "json", "sched", "ics", "csv", "markdown", "frab-xml", "c3voc-json", "html", "sqlite", "llms", "parquet", "sessionize",
-        "pretalx-api", "indico",
+    assert [f.name for f in detection_order(records)] == ["a-feed", "a", "b-feed", "b"]
+    assert [f.name for f in detection_order(FORMATS)] == [
+        "json",
+        "sched",
+        "ics",
+        "csv",
+        "markdown",
+        "frab-xml",
+        "c3voc-json",
+        "html",
+        "sqlite",
+        "llms",
+        "parquet",
+        "sessionize",
+        "pretalx-api",
+        "indico",
     ]  # Sched's feed is a dialect of ics
 
 
 def test_get_format() -> None:
     """get_format gives the record of a name or alias, case ignored, and lists the valid names for another."""
-    assert (get_format(" MD ").name, get_format("frab-json").module, get_format("sqlite").binary) == ("markdown", "frab_json", True)
-    with pytest.raises(UnknownFormatError, match=r"^unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet, sessionize, sched, pretalx-api, indico \(aliases: md = markdown, frab-json = c3voc-json\)$"):
+    assert (get_format(" MD ").name, get_format("frab-json").module, get_format("sqlite").binary) == (
+        "markdown",
+        "frab_json",
+        True,
+    )
+    with pytest.raises(
+        UnknownFormatError,
+        match=r"^unknown format 'ical'; valid formats: json, ics, csv, markdown, frab-xml, c3voc-json, html, sqlite, llms, parquet, sessionize, sched, pretalx-api, indico \(aliases: md = markdown, frab-json = c3voc-json\)$",
+    ):
         get_format("ical")
 
 
@@ -133,14 +175,19 @@ def test_unknown_format_lists_valid_names() -> None:
 
 def test_write_only_format_cannot_be_read() -> None:
     """Asking to read a write-only format says so and lists the readable formats."""
-    with pytest.raises(UnknownFormatError, match=r"^the csv format can be written but not read; readable formats: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico$"):
+    with pytest.raises(
+        UnknownFormatError,
+        match=r"^the csv format can be written but not read; readable formats: json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched, pretalx-api, indico$",
+    ):
         loads("id\r\n", "csv")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", ["sessionize", "sched"])
 def test_read_only_format_cannot_be_written(name: str) -> None:
     """Asking to write a platform format, which is only read, says so and lists the writable formats."""
-    with pytest.raises(UnknownFormatError, match=rf"^the {name} format can be read but not written; writable formats: json, ics, csv, "):
+    with pytest.raises(
+        UnknownFormatError, match=rf"^the {name} format can be read but not written; writable formats: json, ics, csv, "
+    ):
         dumps(small_conference(), name)  # type: ignore[arg-type]
 
 
@@ -177,7 +224,9 @@ def test_detect_format(data: str | bytes, expected: str) -> None:
 
 def test_detect_format_refuses_unknown_content() -> None:
     """Content of no readable format raises ScheduleParseError naming the formats to pass."""
-    with pytest.raises(ScheduleParseError, match="pass format= one of json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched"):
+    with pytest.raises(
+        ScheduleParseError, match="pass format= one of json, ics, frab-xml, c3voc-json, sqlite, sessionize, sched"
+    ):
         detect_format("id,title\r\n")
 
 
@@ -262,8 +311,14 @@ def test_read_refuses_endless_stream(tmp_path: Path, source: str) -> None:
 
 @pytest.mark.parametrize(
     ("format_name", "left_out"),
-    [("json", []), ("csv", []), ("markdown", []), ("ics", ["unicorns", "tba-panel"]), ("frab-xml", ["unicorns", "tba-panel"]),
-     ("c3voc-json", ["unicorns", "tba-panel"])],
+    [
+        ("json", []),
+        ("csv", []),
+        ("markdown", []),
+        ("ics", ["unicorns", "tba-panel"]),
+        ("frab-xml", ["unicorns", "tba-panel"]),
+        ("c3voc-json", ["unicorns", "tba-panel"]),
+    ],
 )
 def test_omitted(format_name: str, left_out: list[str]) -> None:
     """omitted() names the sessions a format cannot write: for ics and frab, unscheduled ones and those with no known end."""
@@ -302,12 +357,17 @@ def test_shared_folder_is_found_or_skipped() -> None:
 @pytest.mark.parametrize(
     ("text", "format"),
     [
-        ('<schedule><conference><title>T</title></conference><day index="1" date="2026-02-01">'
-         '<room name="R"><event id="1"><date>2026-02-01T10:00:00</date><start>10:00</start>'
-         '<duration>00:25</duration><room>R</room><title>Opening</title></event></room></day></schedule>',
-         "frab-xml"),
-        ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:1\r\nDTSTAMP:20260101T000000Z\r\n"
-         "DTSTART:20260201T100000\r\nSUMMARY:Opening\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "ics"),
+        (
+            '<schedule><conference><title>T</title></conference><day index="1" date="2026-02-01">'
+            '<room name="R"><event id="1"><date>2026-02-01T10:00:00</date><start>10:00</start>'
+            "<duration>00:25</duration><room>R</room><title>Opening</title></event></room></day></schedule>",
+            "frab-xml",
+        ),
+        (
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:1\r\nDTSTAMP:20260101T000000Z\r\n"
+            "DTSTART:20260201T100000\r\nSUMMARY:Opening\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+            "ics",
+        ),
     ],
 )
 def test_zone_less_files_raise_missing_zone_error(text: str, format: ReadableFormat) -> None:
@@ -330,9 +390,12 @@ def test_detected_formats_type_check_as_readable() -> None:
     writable: tuple[FormatName, ...] = format_names()
     text: tuple[TextFormat, ...] = format_names("text")
     assert (readable, writable[-3:]) == (
-        ("json", "ics", "frab-xml", "c3voc-json", "sqlite", "sessionize", "sched", "pretalx-api", "indico"), ("sqlite", "llms", "parquet")
+        ("json", "ics", "frab-xml", "c3voc-json", "sqlite", "sessionize", "sched", "pretalx-api", "indico"),
+        ("sqlite", "llms", "parquet"),
     )
-    both = [name for name in text if name in readable]  # sqlite is a database file, not text: tests/test_formats_sqlite.py
+    both = [
+        name for name in text if name in readable
+    ]  # sqlite is a database file, not text: tests/test_formats_sqlite.py
     assert both == ["json", "ics", "frab-xml", "c3voc-json"]
     for name in both:
         data = dumps(conf, name)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,6 @@ from pyconf_schedule.formats.sched import event_type_kind, split_location, split
 
 from ._support import check_every_writer, shared_path
 
-UTC = timezone.utc
 CEST = timezone(timedelta(hours=2))
 FIXTURE = Path(__file__).resolve().parent / "platforms" / "sched_session_export.json"
 
@@ -65,12 +64,15 @@ def test_the_feed_reads_exactly() -> None:
     assert all(s.url == f"http://jococruise2025.sched.com/event/{s.id}" for s in conf.sessions)
     first = conf.session("db5f42f654b37e16391d9bfdab7b8ed9")
     assert (first.title, first.start, first.end, first.room and first.room.name) == (
-        "Theme: Welcome, New Cruisers!", datetime(2025, 3, 2, 11, tzinfo=UTC), datetime(2025, 3, 3, 5, tzinfo=UTC), "Whole Ship"
+        "Theme: Welcome, New Cruisers!",
+        datetime(2025, 3, 2, 11, tzinfo=UTC),
+        datetime(2025, 3, 3, 5, tzinfo=UTC),
+        "Whole Ship",
     )
 
 
 def test_ship_locations_are_not_split() -> None:
-    """"Room, Deck, Position" LOCATIONs share no ending: every room is the LOCATION as written."""
+    """ "Room, Deck, Position" LOCATIONs share no ending: every room is the LOCATION as written."""
     conf = read(_feed())
     names = {r.name for r in conf.rooms}
     assert {"Hudson Room, Deck 3, Forward", "Lido Market, Deck 9, Aft", "Half Moon Cay, Bahamas", "Whole Ship"} <= names
@@ -88,13 +90,16 @@ def test_the_feed_in_the_ships_zone_keeps_every_instant() -> None:
 
 
 def test_conference_locations_split_room_from_city_and_country() -> None:
-    """"Room, City, Country" LOCATIONs sharing City, Country split into rooms and the conference's city and country."""
+    """ "Room, City, Country" LOCATIONs sharing City, Country split into rooms and the conference's city and country."""
     conf = read(Path(__file__).resolve().parent / "hostile" / "sched-minimal.ics")
     assert ([r.name for r in conf.rooms], conf.city, conf.country) == (["Hall A", "Foyer"], "Amsterdam", "Netherlands")
     assert [(s.kind, s.kind_label) for s in conf.sessions] == [
-        (SessionKind.TALK, "Breakout Sessions"), (SessionKind.BREAK, "Breaks")
+        (SessionKind.TALK, "Breakout Sessions"),
+        (SessionKind.BREAK, "Breaks"),
     ]
-    assert conf.session("a1").speakers == ()  # "T - Ada Lovelace, Analytical Engines": no speaker list to confirm a split
+    assert (
+        conf.session("a1").speakers == ()
+    )  # "T - Ada Lovelace, Analytical Engines": no speaker list to confirm a split
 
 
 @pytest.mark.parametrize(
@@ -118,7 +123,17 @@ def test_the_session_json_reads_exactly() -> None:
     conf = read(FIXTURE)
     assert (conf.id, conf.name, conf.timezone) == ("sched", "Sched event", "Etc/GMT-2")
     rows = [
-        (s.id, s.title, s.start, s.end, s.kind, s.kind_label, s.room and s.room.name, s.track and s.track.name, s.speaker_names)
+        (
+            s.id,
+            s.title,
+            s.start,
+            s.end,
+            s.kind,
+            s.kind_label,
+            s.room and s.room.name,
+            s.track and s.track.name,
+            s.speaker_names,
+        )
         for s in conf.sessions
     ]
     assert rows == [
@@ -145,10 +160,14 @@ def test_the_session_json_in_the_conference_zone() -> None:
     """With tz the wall times are checked against it and shown in it; a zone the epoch fields contradict is refused."""
     conf = read(FIXTURE, file_tz="Europe/Paris")
     assert (conf.timezone, conf.sessions[0].start and conf.sessions[0].start.isoformat()) == (
-        "Europe/Paris", "2026-04-07T09:00:00+02:00"
+        "Europe/Paris",
+        "2026-04-07T09:00:00+02:00",
     )
-    with pytest.raises(ScheduleParseError, match=r"at \$\[0\]\.event_start: the wall time '2026-04-07 09:00' disagrees with its "
-                       r"epoch field: that instant \(2026-04-07T07:00:00\+00:00\) is 2026-04-07 03:00:00 in America/New_York"):
+    with pytest.raises(
+        ScheduleParseError,
+        match=r"at \$\[0\]\.event_start: the wall time '2026-04-07 09:00' disagrees with its "
+        r"epoch field: that instant \(2026-04-07T07:00:00\+00:00\) is 2026-04-07 03:00:00 in America/New_York",
+    ):
         read(FIXTURE, file_tz="America/New_York")
 
 
@@ -204,7 +223,9 @@ def test_an_end_without_epoch_takes_the_files_offset() -> None:
         (" - Jane Doe", [("Jane Doe", None)], " - Jane Doe"),  # nothing would be left of the title
     ],
 )  # fmt: skip
-def test_split_name_only_where_the_speakers_confirm(name: str, speakers: list[tuple[str, str | None]], title: str) -> None:
+def test_split_name_only_where_the_speakers_confirm(
+    name: str, speakers: list[tuple[str, str | None]], title: str
+) -> None:
     """The " - Speaker, Company" suffix goes only when it is exactly the speakers[] list in one of Sched's forms."""
     assert split_name(name, speakers) == title
 

@@ -12,7 +12,7 @@ and "Language" (view/GridSmart's endpoint leaves Language out); one question,
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +23,6 @@ from pyconf_schedule.formats import detect_format, format_for_url
 from pyconf_schedule.formats.sessionize import category_role, tag_line
 
 from ._support import check_every_writer, shared_path
-
-UTC = timezone.utc
 
 
 def _sample(view: str) -> Path:
@@ -61,10 +59,20 @@ def test_view_all_reads_the_demo_event_exactly() -> None:
     conf = read(_sample("All"))
     assert (conf.id, conf.name, conf.timezone, len(conf.sessions)) == ("sessionize", "Sessionize event", "UTC", 11)
     assert (conf.start_date, conf.end_date, conf.days()) == (
-        datetime(2017, 5, 27).date(), datetime(2017, 5, 28).date(), (datetime(2017, 5, 27).date(), datetime(2017, 5, 28).date())
+        datetime(2017, 5, 27).date(),
+        datetime(2017, 5, 28).date(),
+        (datetime(2017, 5, 27).date(), datetime(2017, 5, 28).date()),
     )
-    assert [(r.id, r.name) for r in conf.rooms] == [("215", "Green Room"), ("216", "Yellow Room"), ("217", "Restaurant")]
-    assert [(t.id, t.name) for t in conf.tracks] == [("10663", "Technical"), ("10664", "Scientific"), ("4375", "Business")]
+    assert [(r.id, r.name) for r in conf.rooms] == [
+        ("215", "Green Room"),
+        ("216", "Yellow Room"),
+        ("217", "Restaurant"),
+    ]
+    assert [(t.id, t.name) for t in conf.tracks] == [
+        ("10663", "Technical"),
+        ("10664", "Scientific"),
+        ("4375", "Business"),
+    ]
     assert len(conf.speakers) == 10
     for ident, row in ALL_ROWS.items():
         assert _row(conf, ident) == row
@@ -78,7 +86,10 @@ def test_view_all_keeps_languages_answers_and_tag_lines() -> None:
     """Language items fill language; the answers to the question "Demo" stay visible as variants; tag lines give job titles."""
     conf = read(_sample("All"))
     assert [(s.id, s.language) for s in conf.sessions][:4] == [
-        ("14022", "Italian"), ("14020", "Arabic"), ("14019", "English"), ("14026", "Italian")
+        ("14022", "Italian"),
+        ("14020", "Arabic"),
+        ("14019", "English"),
+        ("14026", "Italian"),
     ]
     aiden = conf.session("14022")
     assert [(v.field, [x.value for x in v.values], [x.sources for x in v.values]) for v in aiden.variants] == [
@@ -91,7 +102,10 @@ def test_view_all_keeps_languages_answers_and_tag_lines() -> None:
     assert (liam.job_title, liam.organisation) == ("Tester", "Sessionize")
     assert (sophia.job_title, sophia.organisation) == ("CEO / Contoso", None)
     assert (olivia.job_title, olivia.organisation) == ("ABC, DEF, GHI", None)
-    assert conf.speaker("Aiden Test").bio == "Pop culture fanatic. Friend of animals everywhere. Student. Thinker. Bacon practitioner."
+    assert (
+        conf.speaker("Aiden Test").bio
+        == "Pop culture fanatic. Friend of animals everywhere. Student. Thinker. Bacon practitioner."
+    )
     assert conf.organisations == ("Sessionize",)
 
 
@@ -102,7 +116,11 @@ def test_view_gridsmart_gives_the_sessions_of_view_all() -> None:
     assert [s.id for s in grid.sessions] == [s.id for s in every.sessions]
     for session in every.sessions:
         assert _row(grid, session.id) == _row(every, session.id)
-    assert [(r.id, r.name) for r in grid.rooms] == [("215", "Green Room"), ("216", "Yellow Room"), ("217", "Restaurant")]
+    assert [(r.id, r.name) for r in grid.rooms] == [
+        ("215", "Green Room"),
+        ("216", "Yellow Room"),
+        ("217", "Restaurant"),
+    ]
     assert {s.language for s in grid.sessions} == {None}  # this endpoint leaves the Language category out
     assert [p.job_title for p in grid.speakers] == [None] * 10  # embedded speakers are names only
 
@@ -152,17 +170,24 @@ def _all(session: dict[str, Any], categories: list[dict[str, Any]] | None = None
 def test_wall_times_without_a_zone_need_tz() -> None:
     """A naive startsAt is refused without tz (the message names tz=) and read in tz when given: never guessed."""
     data = _all({"startsAt": "2026-06-01T09:00:00", "endsAt": "2026-06-01T09:45:00"})
-    with pytest.raises(MissingZoneError, match=r"has no UTC offset and the file names no zone; pass file_tz= the zone it is in"):
+    with pytest.raises(
+        MissingZoneError, match=r"has no UTC offset and the file names no zone; pass file_tz= the zone it is in"
+    ):
         loads(data, "sessionize")
     conf = loads(data, "sessionize", file_tz="Europe/Paris")
     (session,) = conf.sessions
-    assert (conf.timezone, session.start.isoformat() if session.start else None) == ("Europe/Paris", "2026-06-01T09:00:00+02:00")
+    assert (conf.timezone, session.start.isoformat() if session.start else None) == (
+        "Europe/Paris",
+        "2026-06-01T09:00:00+02:00",
+    )
     assert session.duration == timedelta(minutes=45)
 
 
 def test_utc_times_are_shown_in_tz_at_the_same_instant() -> None:
     """UTC times given with tz keep their instant and are shown in that zone."""
-    (session,) = loads(_all({"startsAt": "2026-06-01T07:00:00Z", "endsAt": None}), "sessionize", file_tz="Europe/Paris").sessions
+    (session,) = loads(
+        _all({"startsAt": "2026-06-01T07:00:00Z", "endsAt": None}), "sessionize", file_tz="Europe/Paris"
+    ).sessions
     assert (session.start.isoformat() if session.start else None, session.end) == ("2026-06-01T09:00:00+02:00", None)
 
 
@@ -188,11 +213,17 @@ def test_categories_map_by_role_and_the_rest_stay_visible() -> None:
     conf = loads(data, "sessionize")
     (session,) = conf.sessions
     assert (session.kind, session.kind_label, session.track, session.audience_level) == (
-        SessionKind.KEYNOTE, None, conf.track("Web"), "Beginner"
+        SessionKind.KEYNOTE,
+        None,
+        conf.track("Web"),
+        "Beginner",
     )
     assert [(v.field, [x.value for x in v.values]) for v in session.variants] == [
-        ("category: Tracks", ["Data"]), ("category: Topic", ["Security"]), ("category: Track type", ["Hands-on"]),
-        ("status", ["Accepted"]), ("live_url", ["https://live.example.org/1"]),
+        ("category: Tracks", ["Data"]),
+        ("category: Topic", ["Security"]),
+        ("category: Track type", ["Hands-on"]),
+        ("status", ["Accepted"]),
+        ("live_url", ["https://live.example.org/1"]),
         ("recording_url", ["https://video.example.org/1"]),
     ]
     assert [t.name for t in conf.tracks] == ["Web", "Data"]  # every item of the track category is a track of the event
@@ -200,10 +231,14 @@ def test_categories_map_by_role_and_the_rest_stay_visible() -> None:
 
 def test_a_service_session_is_a_break_whatever_its_format() -> None:
     """isServiceSession makes a break even with a format category, which then stays visible as a variant."""
-    data = _all({"title": "Registration", "isServiceSession": True, "startsAt": None, "categoryItems": [10]}, CATEGORIES)
+    data = _all(
+        {"title": "Registration", "isServiceSession": True, "startsAt": None, "categoryItems": [10]}, CATEGORIES
+    )
     (session,) = loads(data, "sessionize").sessions
     assert (session.kind, session.kind_label, [(v.field, v.values[0].value) for v in session.variants]) == (
-        SessionKind.BREAK, None, [("category: Session type", "Keynote")]
+        SessionKind.BREAK,
+        None,
+        [("category: Session type", "Keynote")],
     )
 
 
@@ -216,7 +251,9 @@ def test_view_sessions_reads_each_session_once_across_groups() -> None:
                        {"groupId": 2, "groupName": "Data", "sessions": [session]}])  # fmt: skip
     conf = loads(data, "sessionize")
     assert ([s.id for s in conf.sessions], conf.session("7").speaker_names, [r.name for r in conf.rooms]) == (
-        ["7"], ("Ada Lovelace",), ["Main"]
+        ["7"],
+        ("Ada Lovelace",),
+        ["Main"],
     )
 
 
@@ -242,5 +279,7 @@ def test_tag_lines_split_only_at_one_at_sign(line: str | None, split: tuple[str 
 
 def test_a_reference_to_nothing_is_refused_with_its_path() -> None:
     """A category item id no category holds is an error at its JSON path, not a silent drop."""
-    with pytest.raises(ScheduleParseError, match=r"at \$\.sessions\[0\]\.categoryItems\[0\]: the category item '99' is not"):
+    with pytest.raises(
+        ScheduleParseError, match=r"at \$\.sessions\[0\]\.categoryItems\[0\]: the category item '99' is not"
+    ):
         loads(_all({"startsAt": None, "categoryItems": [99]}), "sessionize")

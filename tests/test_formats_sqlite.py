@@ -115,7 +115,11 @@ def test_cli_chooses_a_conference_of_a_database(
     both: Path, options: list[str], code: int, stdout: str, stderr: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`--conference ID` reads one conference of a database holding several; without it the error lists them."""
-    assert (main(["list", str(both), *options]), *capsys.readouterr()) == (code, stdout, stderr.replace("FILE", str(both)))
+    assert (main(["list", str(both), *options]), *capsys.readouterr()) == (
+        code,
+        stdout,
+        stderr.replace("FILE", str(both)),
+    )
 
 
 def test_sql_a_user_writes(both: Path) -> None:
@@ -142,7 +146,12 @@ def test_sql_a_user_writes(both: Path) -> None:
         "SELECT session_id FROM search WHERE search MATCH 'monarch' AND conference_id = 'eu2026' ORDER BY session_id"
     ).fetchall()
     assert found == [(i,) for i in sorted(load("eu2026").search("monarch").ids)]
-    plans = " ".join(str(row) for row in db.execute("EXPLAIN QUERY PLAN SELECT id FROM sessions WHERE conference_id = 'x' AND start_utc > '2026'"))
+    plans = " ".join(
+        str(row)
+        for row in db.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM sessions WHERE conference_id = 'x' AND start_utc > '2026'"
+        )
+    )
     assert "USING INDEX sessions_start" in plans
     db.close()
 
@@ -157,7 +166,9 @@ def test_not_a_database_is_refused(tmp_path: Path) -> None:
     other = tmp_path / "other.sqlite"
     with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE t (x)")
-    with pytest.raises(ScheduleParseError, match=r"^cannot read sqlite: not a pyconf-schedule database \(no such table: schema_info\)$"):
+    with pytest.raises(
+        ScheduleParseError, match=r"^cannot read sqlite: not a pyconf-schedule database \(no such table: schema_info\)$"
+    ):
         read(other)
 
 
@@ -167,12 +178,17 @@ def test_a_damaged_row_is_a_parse_error(tmp_path: Path) -> None:
     write(load("na2026"), path)
     with sqlite3.connect(path) as db:
         db.execute("UPDATE speakers SET aliases = '[1]' WHERE rowid = 1")
-    with pytest.raises(ScheduleParseError, match=r"^cannot read sqlite at speaker '[^']+': expected a JSON list of strings$"):
+    with pytest.raises(
+        ScheduleParseError, match=r"^cannot read sqlite at speaker '[^']+': expected a JSON list of strings$"
+    ):
         read(path)
     with sqlite3.connect(path) as db:
         db.execute("UPDATE speakers SET aliases = '[]'")
         db.execute("UPDATE sessions SET kind = 'party' WHERE rowid = 1")
-    with pytest.raises(ScheduleParseError, match=r"^cannot read sqlite: the database does not hold a valid conference: 'party' is not a valid SessionKind$"):
+    with pytest.raises(
+        ScheduleParseError,
+        match=r"^cannot read sqlite: the database does not hold a valid conference: 'party' is not a valid SessionKind$",
+    ):
         read(path)
 
 
@@ -279,7 +295,9 @@ def test_views_generated_columns_and_shared_ids_are_refused_and_wal_mode_reads(t
         "sqlite-duplicate-ids": "two room rows share the id 'a'; each id must be unique",
     }
     conf = sqlite.loads(GENERATORS["sqlite-wal-mode"]())
-    assert [(s.id, s.title, s.room and s.room.name, [p.name for p in s.speakers]) for s in conf.sessions] == [("s", "T", "A", ["Ana"])]
+    assert [(s.id, s.title, s.room and s.room.name, [p.name for p in s.speakers]) for s in conf.sessions] == [
+        ("s", "T", "A", ["Ana"])
+    ]
 
 
 def test_a_wal_database_is_read_with_the_changes_in_its_wal_file(tmp_path: Path) -> None:
@@ -392,7 +410,8 @@ def test_recording_slide_addresses_and_provenance_have_columns(tmp_path: Path) -
             "SELECT recording, slide_urls FROM sessions WHERE id = 'the-token-slice-implementing-preemptive-scheduling-via-chunked'"
         ).fetchone()
     assert row == (
-        "https://deepcamp.cc/video/the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg", "[]"
+        "https://deepcamp.cc/video/the-token-slice-implementing-preemptive-scheduling-via-chunked-decod-m-GtbNM1RaRNg",
+        "[]",
     )
     assert read(path) == load("eu2026")
 
@@ -407,7 +426,9 @@ def test_a_database_without_the_newer_columns_still_reads(tmp_path: Path) -> Non
             db.execute(f"ALTER TABLE sessions DROP COLUMN {column}")
         db.commit()
     old = read(path)
-    expected = attrs.evolve(conf, sessions=[attrs.evolve(s, recording=None, slide_urls=(), field_sources=()) for s in conf.sessions])
+    expected = attrs.evolve(
+        conf, sessions=[attrs.evolve(s, recording=None, slide_urls=(), field_sources=()) for s in conf.sessions]
+    )
     assert old == expected
 
 

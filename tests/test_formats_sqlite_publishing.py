@@ -102,10 +102,10 @@ def test_metadata_describes_every_table_and_column(database: Path) -> None:
 def test_export_writes_the_metadata_beside_the_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """export --to sqlite -o FILE --metadata META writes both; META is the document datasette_metadata gives."""
     db, meta = tmp_path / "na.sqlite", tmp_path / "na.json"
-    code, out, err = run(capsys, "export", "na2026", "--to", "sqlite", "-o", str(db), "--metadata", str(meta))
+    code, _, err = run(capsys, "export", "na2026", "--to", "sqlite", "-o", str(db), "--metadata", str(meta))
     assert (code, err) == (0, "")
     assert json.loads(meta.read_text(encoding="utf-8")) == sqlite.datasette_metadata(db)
-    code, out, err = run(capsys, "export", "na2026", "--to", "ics", "--metadata", str(meta))
+    code, _, err = run(capsys, "export", "na2026", "--to", "ics", "--metadata", str(meta))
     assert code == 2
     assert "--metadata describes an SQLite database: use it with --to sqlite" in err
 
@@ -162,7 +162,9 @@ def test_datasette_serves_sessions_search_and_metadata(datasette: str) -> None:
             ("eu2026", s.id) for s in load("eu2026").sessions if "monarch" in f"{s.title or ''} {s.abstract or ''}".lower()
         ]
     )  # fmt: skip
-    details = _get(datasette + "/session_details.json?_shape=array&" + urllib.parse.urlencode({"speakers__contains": "Liz Li"}))
+    details = _get(
+        datasette + "/session_details.json?_shape=array&" + urllib.parse.urlencode({"speakers__contains": "Liz Li"})
+    )
     assert [r["id"] for r in details][:1] == ["bringing-pytorch-monarch-to-amd-gpus-single-controller"]
     tables = {t["name"]: t["fts_table"] for t in _get(datasette + ".json")["tables"]}
     assert (tables["sessions"], tables["speakers"]) == ("sessions_fts", "speakers_fts")  # detected, not configured

@@ -31,7 +31,11 @@ def test_csv_has_one_row_per_session(name: str) -> None:
 def test_csv_datetimes_are_iso_in_the_view_zone() -> None:
     """start and end are ISO 8601 with the offset of the view zone, named in the timezone column."""
     rows = _rows(dumps(small_conference(), "csv", tz="Asia/Kolkata"))
-    assert (rows[0]["start"], rows[0]["end"], rows[0]["timezone"]) == ("2026-03-28T13:30:00+05:30", "2026-03-28T14:00:00+05:30", "Asia/Kolkata")
+    assert (rows[0]["start"], rows[0]["end"], rows[0]["timezone"]) == (
+        "2026-03-28T13:30:00+05:30",
+        "2026-03-28T14:00:00+05:30",
+        "Asia/Kolkata",
+    )
     assert (rows[2]["end"], rows[4]["start"]) == ("", "")
 
 
@@ -79,7 +83,11 @@ def test_markdown_cells_are_escaped(text: str, cell: str) -> None:
     assert markdown.escape_cell(text) == cell
     conf = small_conference()
     session = attrs.evolve(conf.sessions[0], title=text)
-    rows = [line for line in dumps(attrs.evolve(conf, sessions=[session]), "markdown").splitlines() if line.startswith("| 09:00")]
+    rows = [
+        line
+        for line in dumps(attrs.evolve(conf, sessions=[session]), "markdown").splitlines()
+        if line.startswith("| 09:00")
+    ]
     assert rows == [f"| 09:00–09:30 | {cell} | Ada Lovelace, Émile Zoë | Main Hall | Keynotes, Plenary |"]
 
 
@@ -105,4 +113,7 @@ def test_csv_gives_recording_slides_and_their_addresses() -> None:
         "PyTorch Conf EU 2026 PyTorch on RISC V pdf",
         "https://hosted-files.sched.co/pytorchconferenceeu2026/0b/PyTorch%20Conf%20EU%20-%202026%20-%20PyTorch%20on%20RISC-V.pdf",
     )
-    assert rows["why-wideep-inference-needs-data-parallel-aware-scheduling"]["slides"] == "[2026 04 07] PyTorch WideEP pptx"
+    assert (
+        rows["why-wideep-inference-needs-data-parallel-aware-scheduling"]["slides"]
+        == "[2026 04 07] PyTorch WideEP pptx"
+    )

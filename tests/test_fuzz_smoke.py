@@ -6,9 +6,7 @@ from pathlib import Path
 
 import pytest
 
-
 from . import fuzz_readers
-
 
 FOLDERS = fuzz_readers.SEED_FOLDERS[:2]
 """tests/golden and tests/hostile: the shared samples are larger and slower to read, so the by-hand runs take them."""
@@ -19,7 +17,13 @@ def test_seeded_fuzz_pass_finds_nothing(format_name: str, tmp_path: Path) -> Non
     """Three hundred seeded mutations of the golden files and the corpus give a Conference or a ScheduleParseError, none hanging."""
     lines: list[str] = []
     stats = fuzz_readers.run(
-        [format_name], inputs=300, seed=20261201, crashes=tmp_path, slow=None, folders=FOLDERS, report=lines.append,
+        [format_name],
+        inputs=300,
+        seed=20261201,
+        crashes=tmp_path,
+        slow=None,
+        folders=FOLDERS,
+        report=lines.append,
     )
     assert (stats.tried, stats.crashes, stats.slow, lines) == (300, 0, 0, [])
 
@@ -28,7 +32,14 @@ def test_seeded_cli_pass_finds_nothing(tmp_path: Path) -> None:
     """One hundred seeded inputs through `pyconf-schedule list` exit 0, 1 or 2, with one error line free of control characters on exit 2, none hanging."""
     lines: list[str] = []
     stats = fuzz_readers.run(
-        list(fuzz_readers.READABLE), inputs=100, seed=7, crashes=tmp_path, slow=None, cli=True, folders=FOLDERS, report=lines.append,
+        list(fuzz_readers.READABLE),
+        inputs=100,
+        seed=7,
+        crashes=tmp_path,
+        slow=None,
+        cli=True,
+        folders=FOLDERS,
+        report=lines.append,
     )
     assert (stats.tried, stats.crashes, stats.slow, lines) == (100, 0, 0, [])
 
@@ -51,8 +62,22 @@ def test_a_crash_is_saved_and_counted(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_main_prints_the_summary_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """The command prints its summary last and exits 0 when nothing is found (--slow 0: only a hang would count)."""
-    code = fuzz_readers.main(["--format", "json", "--inputs", "10", "--seed", "3", "--engine", "mutator",
-                              "--crashes", str(tmp_path), "--slow", "0"])
+    code = fuzz_readers.main(
+        [
+            "--format",
+            "json",
+            "--inputs",
+            "10",
+            "--seed",
+            "3",
+            "--engine",
+            "mutator",
+            "--crashes",
+            str(tmp_path),
+            "--slow",
+            "0",
+        ]
+    )
     assert code == 0
     assert capsys.readouterr().out.splitlines()[-1] == "fuzz: 10 inputs tried, 0 crashes, 0 slow inputs (0 distinct)"
 

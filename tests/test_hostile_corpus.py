@@ -12,7 +12,7 @@ from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Tra
 from pyconf_schedule import exceptions as errors
 from pyconf_schedule.cli import main
 
-from ._hostile import GENERATORS, HOSTILE, Case, load_cases, summary, time_limit, TimeLimitExceeded
+from ._hostile import GENERATORS, HOSTILE, Case, TimeLimitExceeded, load_cases, summary, time_limit
 from ._support import utc
 
 CASES = load_cases()
@@ -128,7 +128,9 @@ def test_cli_detects_or_refuses_in_one_line(case: Case, request: pytest.FixtureR
     else:
         path = HOSTILE / case.name
     try:
-        code, stdout, stderr = _run_cli(["list", str(path), *(["--file-tz", case.tz] if case.tz else [])], _bound(case) * 2)
+        code, stdout, stderr = _run_cli(
+            ["list", str(path), *(["--file-tz", case.tz] if case.tz else [])], _bound(case) * 2
+        )
     except TimeLimitExceeded:
         pytest.fail(f"hang: {case.id}: the command still runs after {_bound(case) * 2:g} s", pytrace=False)
     except Exception as exc:  # a traceback for the user
@@ -162,12 +164,19 @@ _HOSTILE_TITLE = "a\r\nEND:VEVENT\r\nBEGIN:VEVENT;x,y\\|*_<b>&\x00\x1b]]>"
 
 
 def _injection_conference() -> Conference:
-    speaker = Speaker(id="eve", name="=HYPERLINK(\"http://x\")|Eve", organisation="@SUM(1)")
+    speaker = Speaker(id="eve", name='=HYPERLINK("http://x")|Eve', organisation="@SUM(1)")
     room = Room(id="r", name="+Room|</room>")
     track = Track(id="t", name="-Track\tX")
     session = Session(
-        id="s1", title=_HOSTILE_TITLE, start=utc(2026, 4, 8, 9), end=utc(2026, 4, 8, 10), room=room, track=track,
-        speakers=(speaker,), kind=SessionKind.TALK, abstract="line1\rline2\nSUMMARY:injected",
+        id="s1",
+        title=_HOSTILE_TITLE,
+        start=utc(2026, 4, 8, 9),
+        end=utc(2026, 4, 8, 10),
+        room=room,
+        track=track,
+        speakers=(speaker,),
+        kind=SessionKind.TALK,
+        abstract="line1\rline2\nSUMMARY:injected",
     )
     return Conference(id="inj", name="Inj\r\nX-INJECTED:1", timezone="UTC", sessions=[session])
 
@@ -175,30 +184,45 @@ def _injection_conference() -> Conference:
 @pytest.mark.parametrize(
     ("format_name", "fragments"),
     [
-        ("ics", [
-            "X-WR-CALNAME:Inj\\nX-INJECTED:1\r\n",
-            "SUMMARY:a\\nEND:VEVENT\\nBEGIN:VEVENT\\;x\\,y\\\\|*_<b>&]]>\r\n",
-            "LOCATION:+Room|</room>\r\n",
-        ]),
-        ("csv", [
-            "'=HYPERLINK(\"\"http://x\"\")|Eve",
-            "'@SUM(1)",
-            "'+Room|</room>",
-            "'-Track\tX",
-        ]),
-        ("markdown", [
-            "# Inj<br>X-INJECTED:1\n",
-            "| 09:00–10:00 | a<br>END:VEVENT<br>BEGIN:VEVENT;x,y\\\\\\|\\*\\_\\<b\\>\\&\\]\\]\\> "
-            "| =HYPERLINK(\"http://x\")\\|Eve | +Room\\|\\</room\\> | -Track X |\n",
-        ]),
-        ("frab-xml", [
-            "<title>a&#13;\nEND:VEVENT&#13;\nBEGIN:VEVENT;x,y\\|*_&lt;b&gt;&amp;]]&gt;</title>",
-            "<abstract>line1&#13;line2\nSUMMARY:injected</abstract>",
-            '<room name="+Room|&lt;/room&gt;"',
-        ]),
-        ("c3voc-json", [
-            '"title": "a\\r\\nEND:VEVENT\\r\\nBEGIN:VEVENT;x,y\\\\|*_<b>&\\u0000\\u001b]]>"',
-        ]),
+        (
+            "ics",
+            [
+                "X-WR-CALNAME:Inj\\nX-INJECTED:1\r\n",
+                "SUMMARY:a\\nEND:VEVENT\\nBEGIN:VEVENT\\;x\\,y\\\\|*_<b>&]]>\r\n",
+                "LOCATION:+Room|</room>\r\n",
+            ],
+        ),
+        (
+            "csv",
+            [
+                '\'=HYPERLINK(""http://x"")|Eve',
+                "'@SUM(1)",
+                "'+Room|</room>",
+                "'-Track\tX",
+            ],
+        ),
+        (
+            "markdown",
+            [
+                "# Inj<br>X-INJECTED:1\n",
+                "| 09:00–10:00 | a<br>END:VEVENT<br>BEGIN:VEVENT;x,y\\\\\\|\\*\\_\\<b\\>\\&\\]\\]\\> "
+                '| =HYPERLINK("http://x")\\|Eve | +Room\\|\\</room\\> | -Track X |\n',
+            ],
+        ),
+        (
+            "frab-xml",
+            [
+                "<title>a&#13;\nEND:VEVENT&#13;\nBEGIN:VEVENT;x,y\\|*_&lt;b&gt;&amp;]]&gt;</title>",
+                "<abstract>line1&#13;line2\nSUMMARY:injected</abstract>",
+                '<room name="+Room|&lt;/room&gt;"',
+            ],
+        ),
+        (
+            "c3voc-json",
+            [
+                '"title": "a\\r\\nEND:VEVENT\\r\\nBEGIN:VEVENT;x,y\\\\|*_<b>&\\u0000\\u001b]]>"',
+            ],
+        ),
     ],
 )
 def test_writers_neutralise_injection(format_name: str, fragments: list[str]) -> None:

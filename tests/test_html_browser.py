@@ -12,11 +12,12 @@ to the test's temporary folder.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -224,7 +225,7 @@ def _boxes_overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def _instant(s: Session) -> datetime:
     assert s.start is not None
-    return s.start.astimezone(timezone.utc)
+    return s.start.astimezone(UTC)
 
 
 def _check_layout(conf: Conference, blocks: list[dict[str, Any]], width: int) -> None:
@@ -235,7 +236,9 @@ def _check_layout(conf: Conference, blocks: list[dict[str, Any]], width: int) ->
     if width == WIDE:
         assert {b["id"] for b in blocks if b["grid"]} == {b["id"] for b in timed}
         for section in {b["section"] for b in timed}:
-            in_section = sorted((b for b in timed if b["section"] == section), key=lambda b: (_instant(by_id[b["id"]]), b["y"]))
+            in_section = sorted(
+                (b for b in timed if b["section"] == section), key=lambda b: (_instant(by_id[b["id"]]), b["y"])
+            )
             tops = [round(b["y"], 1) for b in in_section]
             assert tops == sorted(tops), f"{section}: blocks do not follow start times down the page"
             rooms: dict[str, list[dict[str, Any]]] = {}
@@ -290,7 +293,11 @@ def test_the_room_header_and_time_axis_stay_in_view(browser: Browser, pages: Cal
     opened.close()
     assert found["bottom"] > 900, "the day's grid is longer than the scroll"
     assert found["x"] == min(600, found["wide"] - WIDE)
-    assert (found["head"], found["axis"], found["under"]) == (0, max(0, 15 - found["x"]), True)  # 15: the body's padding
+    assert (found["head"], found["axis"], found["under"]) == (
+        0,
+        max(0, 15 - found["x"]),
+        True,
+    )  # 15: the body's padding
 
 
 @pytest.mark.parametrize("name", CONFS)
@@ -421,14 +428,14 @@ def test_search_finds_what_the_library_finds(browser: Browser, pages: Callable[[
 def _clash(conf: Conference) -> tuple[Session, Session, Session]:
     """Two timed sessions that overlap, and a third that overlaps neither."""
     timed = [s for s in conf.sessions.scheduled if s.end is not None]
-    a, b = next((x, y) for x, y in zip(timed, timed[1:]) if _instant(y) < _end(x))
+    a, b = next((x, y) for x, y in itertools.pairwise(timed) if _instant(y) < _end(x))
     c = next(s for s in timed if _instant(s) >= max(_end(a), _end(b)))
     return a, b, c
 
 
 def _end(s: Session) -> datetime:
     assert s.end is not None
-    return s.end.astimezone(timezone.utc)
+    return s.end.astimezone(UTC)
 
 
 @pytest.mark.parametrize("name", CONFS)
@@ -445,7 +452,9 @@ def test_picks_survive_a_reload_and_download_as_ics(
     for s in (a, b, c):
         _pick(page, s.id)
     opened.goto(opened.url)
-    pressed = page.evaluate("() => [...document.querySelectorAll('[data-pick][aria-pressed=true]')].map(b => b.closest('[data-session-id]').dataset.sessionId)")
+    pressed = page.evaluate(
+        "() => [...document.querySelectorAll('[data-pick][aria-pressed=true]')].map(b => b.closest('[data-session-id]').dataset.sessionId)"
+    )
     clashing = page.evaluate("() => [...document.querySelectorAll('.clash')].map(e => e.dataset.sessionId)")
     assert sorted(pressed) == sorted([a.id, b.id, c.id]) and sorted(clashing) == sorted([a.id, b.id])
     assert _count(page) == f"Showing {len(conf.sessions)} of {len(conf.sessions)} sessions · 3 picked, 2 in clashes."
@@ -462,7 +471,7 @@ def test_picks_survive_a_reload_and_download_as_ics(
     for s in (a, b, c):
         event = events[f"{s.id}@{conf.id}.pyconf-schedule"]
         assert (str(event["SUMMARY"]), event.decoded("DTSTART"), event.decoded("DTEND")) == (
-            s.display_title, _instant(s), s.end.astimezone(timezone.utc))  # type: ignore[union-attr]  # fmt: skip
+            s.display_title, _instant(s), s.end.astimezone(UTC))  # type: ignore[union-attr]  # fmt: skip
     assert all(len(line.encode()) <= 75 for line in path.read_bytes().decode().split("\r\n"))
     opened.close()
 
@@ -508,12 +517,17 @@ def test_picks_export_and_import_as_the_agenda_file(
         page.click("[data-export-agenda]")
     exported = tmp_path / "agenda.json"
     download.value.save_as(exported)
-    assert Agenda.from_json(exported.read_text(encoding="utf-8"), [conf]).sessions.ids == conf.sessions.by_ids([a.id, c.id]).ids
+    assert (
+        Agenda.from_json(exported.read_text(encoding="utf-8"), [conf]).sessions.ids
+        == conf.sessions.by_ids([a.id, c.id]).ids
+    )
     imported = tmp_path / "mine.json"
     imported.write_text(Agenda([conf], [Pick(conference=conf.id, session=b.id)]).to_json(), encoding="utf-8")
     page.set_input_files("input[name=agenda]", imported)
     page.wait_for_function("() => document.querySelector('.count').textContent.includes('Imported')")
-    pressed = page.evaluate("() => [...document.querySelectorAll('[data-pick][aria-pressed=true]')].map(b => b.closest('[data-session-id]').dataset.sessionId)")
+    pressed = page.evaluate(
+        "() => [...document.querySelectorAll('[data-pick][aria-pressed=true]')].map(b => b.closest('[data-session-id]').dataset.sessionId)"
+    )
     assert pressed == [b.id]
     assert _count(page).endswith("· 1 picked. Imported 1 pick.")
     opened.close()
@@ -531,17 +545,21 @@ def test_switching_to_new_york_converts_every_time(browser: Browser, pages: Call
     expected = {s.id: (f"{s.start:%H:%M}", f"day-{s.start.date().isoformat()}") for s in view.scheduled}  # type: ignore[union-attr]
     assert {k: v for k, v in shown.items() if k in expected} == expected
     zone_text = page.evaluate("() => document.querySelector('[data-zone]').textContent")
-    assert zone_text.startswith(("America/New_York (EDT)", "America/New_York (EST)", "America/New_York (EDT/EST)")) and zone_text.endswith(f"not the conference's {conf.timezone}")
+    assert zone_text.startswith(
+        ("America/New_York (EDT)", "America/New_York (EST)", "America/New_York (EDT/EST)")
+    ) and zone_text.endswith(f"not the conference's {conf.timezone}")
     page.wait_for_function("() => location.hash === '#tz=America%2FNew_York'")
     opened.close()
 
 
 def test_the_viewers_own_zone_is_offered(browser: Browser, pages: Callable[[str], Path]) -> None:
-    """"My time zone" is the browser's zone (here Asia/Tokyo): times and days follow it."""
+    """ "My time zone" is the browser's zone (here Asia/Tokyo): times and days follow it."""
     conf = _conference("eu2026")
     opened = Opened(browser, pages("eu2026"), zone="Asia/Tokyo")
     page = opened.page
-    assert page.evaluate("() => document.querySelector('option[value=local]').textContent") == "My time zone (Asia/Tokyo)"
+    assert (
+        page.evaluate("() => document.querySelector('option[value=local]').textContent") == "My time zone (Asia/Tokyo)"
+    )
     _select(page, "tz", "local")
     shown = {b["id"]: b["start"] for b in _blocks(page) if b["start"] is not None}
     assert shown == {s.id: f"{s.start:%H:%M}" for s in conf.sessions.to_tz("Asia/Tokyo").scheduled}
@@ -570,7 +588,7 @@ def test_now_is_marked_during_the_conference(browser: Browser, pages: Callable[[
     box = page.locator("[data-now]").bounding_box()
     assert box is not None and 0 <= box["y"] <= 900
     opened.close()
-    later = Opened(browser, pages(name), clock=datetime(2030, 1, 1, tzinfo=timezone.utc))
+    later = Opened(browser, pages(name), clock=datetime(2030, 1, 1, tzinfo=UTC))
     assert later.page.locator("[data-now]").count() == 0 and later.page.locator(".now").is_hidden()
     later.close()
 
@@ -620,7 +638,9 @@ def test_keyboard_reaches_the_skip_link_controls_and_picks(browser: Browser, pag
     seen = []
     for _ in range(60):
         page.keyboard.press("Tab")
-        seen.append(page.evaluate("() => document.activeElement.getAttribute('name') || document.activeElement.tagName"))
+        seen.append(
+            page.evaluate("() => document.activeElement.getAttribute('name') || document.activeElement.tagName")
+        )
         if seen[-1] == "BUTTON" and page.evaluate("() => document.activeElement.hasAttribute('data-pick')"):
             break
     assert "q" in seen and "track" in seen and "tz" in seen and "picks-only" in seen
@@ -652,7 +672,7 @@ def test_printed_page_is_one_list_per_day(browser: Browser, pages: Callable[[str
         column = sorted((b for b in blocks if b["section"] == section), key=lambda b: b["y"])
         timed = [_instant(by_id[b["id"]]) for b in column if by_id[b["id"]].start is not None]
         assert timed == sorted(timed)
-        assert all(a["y"] + a["h"] <= b["y"] + 0.5 for a, b in zip(column, column[1:]))
+        assert all(a["y"] + a["h"] <= b["y"] + 0.5 for a, b in itertools.pairwise(column))
     assert styles == [["auto"] + ["page"] * (len(styles[0]) - 1), ["none"] * 4]
 
 
@@ -740,7 +760,9 @@ _SPLIT_WORDS_JS = """() => {
 
 
 @pytest.mark.parametrize("name", CONFS)
-def test_no_title_in_the_grid_is_broken_inside_a_word(browser: Browser, pages: Callable[[str], Path], name: str) -> None:
+def test_no_title_in_the_grid_is_broken_inside_a_word(
+    browser: Browser, pages: Callable[[str], Path], name: str
+) -> None:
     """In the grid no word of a title wraps across lines (a line may end after a hyphen); one too long is cut."""
     opened = Opened(browser, pages(name))
     split: list[str] = opened.page.evaluate(_SPLIT_WORDS_JS)
@@ -771,7 +793,9 @@ def test_a_day_across_a_dst_change_is_drawn_in_elapsed_time(browser: Browser, tm
     """Across the end of DST the grid counts real minutes: the repeated hour has its own tick and rows."""
     opened = _page_of(browser, dst_conference(), tmp_path)
     placed = _styles(opened.page)
-    ticks = opened.page.evaluate("() => [...document.querySelectorAll('.grid')].map(g => [...g.querySelectorAll('.tick')].slice(0, 4).map(t => t.textContent))")
+    ticks = opened.page.evaluate(
+        "() => [...document.querySelectorAll('.grid')].map(g => [...g.querySelectorAll('.tick')].slice(0, 4).map(t => t.textContent))"
+    )
     opened.close()
     assert placed["late"] == ["0", "120px", "479px", "calc(0% + 1px)", "calc(100% - 2px)"]
     assert placed["fold"] == ["1", "120px", "239px", "calc(0% + 1px)", "calc(100% - 2px)"]
@@ -781,7 +805,7 @@ def test_a_day_across_a_dst_change_is_drawn_in_elapsed_time(browser: Browser, tm
 
 def test_the_grid_stays_bounded_for_huge_spans(browser: Browser, tmp_path: Path) -> None:
     """A session lasting centuries is drawn one day tall and marked as continuing."""
-    start = datetime(2026, 5, 1, 9, tzinfo=timezone.utc)
+    start = datetime(2026, 5, 1, 9, tzinfo=UTC)
     conf = Conference(id="t", name="T", timezone="UTC", rooms=[HALL, SIDE], sessions=[
         Session(id="long", title="Forever", start=start, end=start + timedelta(days=300 * 365), room=HALL),
         Session(id="short", title="Short", start=start, end=start + timedelta(minutes=30), room=SIDE),

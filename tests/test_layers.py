@@ -16,8 +16,6 @@ import ast
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import pytest
-
 SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = "pyconf_schedule"
 
@@ -87,8 +85,10 @@ def feature_of(module: str) -> str:
     """The feature ``module`` is part of (itself, unless :data:`FEATURE_PARTS` names one)."""
     return FEATURE_PARTS.get(module, module)
 
+
 LIBRARY_LAYERS: dict[str, int] = {"cattrs": 3}
 """Libraries that belong to a layer: only the native JSON form and above use cattrs (the model registers no hooks)."""
+
 
 def _in_order(source: str) -> list[ast.Import | ast.ImportFrom]:
     """Every import statement of ``source``, at any depth, in line order."""
@@ -213,7 +213,7 @@ def test_imports_go_down_the_layers() -> None:
     assert problems == []
 
 
-PLANTED = '''
+PLANTED = """
 from __future__ import annotations
 from typing import TYPE_CHECKING
 from ._time import utc
@@ -226,7 +226,7 @@ def agenda(self):
     import pyconf_schedule._datasets
     from pyconf_schedule.formats import markdown
     return Agenda
-'''
+"""
 
 
 def test_the_checker_finds_a_model_module_using_cattrs() -> None:
@@ -294,4 +294,44 @@ def test_the_parts_of_a_pure_feature_are_that_feature() -> None:
     assert upward_edges("pyconf_schedule._agenda", [("pyconf_schedule._agenda_file", 4)]) == []
     assert upward_edges("pyconf_schedule._agenda_export", [("pyconf_schedule._diff", 5)]) == [
         "pyconf_schedule._agenda_export -> pyconf_schedule._diff, line 5: a pure feature imports another feature"
+    ]
+
+
+def private_imports(source: str, module: str, is_package: bool = False) -> list[str]:
+    """``from X import _name`` of another module's underscore name (not a submodule), as ``"module: X._name (line n)"``.
+
+    A leading underscore means private to its module: a name that other
+    modules import is public to the package and goes without it.
+    """
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    found = []
+    for node in _in_order(source):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            target = ".".join([*package[: len(package) - node.level + 1], *([node.module] if node.module else [])])
+        else:
+            target = node.module or ""
+        if target != PACKAGE and not target.startswith(PACKAGE + "."):
+            continue
+        for alias in node.names:
+            name = alias.name
+            if name.startswith("_") and not name.startswith("__") and not _is_module(f"{target}.{name}"):
+                found.append(f"{module}: {target}.{name} (line {node.lineno})")
+    return found
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    """Names other modules import carry no leading underscore; private modules (``_agenda``) may be imported."""
+    problems: list[str] = []
+    for name, path in all_modules():
+        problems += private_imports(path.read_text(encoding="utf-8"), name, path.name == "__init__.py")
+    assert problems == []
+
+
+def test_the_private_name_checker_finds_a_planted_import() -> None:
+    """A planted ``from ._text import _helper`` is found, inside a function too; a private submodule is not."""
+    source = "from . import _agenda\ndef f():\n    from ._text import _helper, shorten\n"
+    assert private_imports(source, "pyconf_schedule._diff") == [
+        "pyconf_schedule._diff: pyconf_schedule._text._helper (line 3)"
     ]

@@ -94,7 +94,9 @@ def _sched_json(n: int) -> str:
 
 def _sched_ics(n: int) -> str:
     """Sched's all.ics: the iCalendar export with Sched's PRODID and "Room, City, Country" locations."""
-    text = dumps(_conference(n), "ics").replace("PRODID:-//pyconf-schedule//pyconf-schedule//EN", "PRODID:-//Sched.com C//EN")
+    text = dumps(_conference(n), "ics").replace(
+        "PRODID:-//pyconf-schedule//pyconf-schedule//EN", "PRODID:-//Sched.com C//EN"
+    )
     return re.sub(r"LOCATION:([^\r]*)", r"LOCATION:\1\\, Paris\\, France", text)
 
 
@@ -107,25 +109,59 @@ def _pretalx(n: int) -> str:
     for i in range(n):
         room = {"id": i, "name": {"en": f"会場{chr(0x4E00 + i)}", "de": ""}}
         start = f"2026-06-01T{9 + i // 60:02d}:{i % 60:02d}:00+02:00"
-        slots.append({"id": 2 * i, "room": room, "start": start, "end": start, "submission": {
-            "code": "SAME", "title": f"Talk {i}", "speakers": speakers, "submission_type": {"id": 1, "name": {"en": "Talk"}},
-            "track": {"id": 1, "name": {"en": "T"}}}})
-        slots.append({"id": 2 * i + 1, "room": None, "start": start, "end": None, "duration": 5, "submission": None,
-                      "description": {"de": "Pause"}})
+        slots.append(
+            {
+                "id": 2 * i,
+                "room": room,
+                "start": start,
+                "end": start,
+                "submission": {
+                    "code": "SAME",
+                    "title": f"Talk {i}",
+                    "speakers": speakers,
+                    "submission_type": {"id": 1, "name": {"en": "Talk"}},
+                    "track": {"id": 1, "name": {"en": "T"}},
+                },
+            }
+        )
+        slots.append(
+            {
+                "id": 2 * i + 1,
+                "room": None,
+                "start": start,
+                "end": None,
+                "duration": 5,
+                "submission": None,
+                "description": {"de": "Pause"},
+            }
+        )
     event = {"slug": "e", "name": {"en": "E"}, "timezone": "Europe/Paris", "locale": "en", "locales": ["en", "de"]}
     return bundle(event, schedule={"version": "1", "slots": slots}).decode("utf-8")
 
 
 def _indico(n: int) -> str:
     """An Indico export of ``n`` contributions with one id, half inside sessions, every one by speakers of one name."""
+
     def contribution(i: int) -> dict[str, Any]:
         start = {"date": "2026-06-01", "time": f"{9 + i // 60:02d}:{i % 60:02d}:00", "tz": "Europe/Paris"}
-        return {"id": str(i), "title": f"C {i}", "startDate": start, "endDate": None, "duration": 5,
-                "room": f"会場{chr(0x4E00 + i)}", "speakers": [{"fullName": "王"}, {"fullName": "王", "affiliation": f"Org {i}"}]}
+        return {
+            "id": str(i),
+            "title": f"C {i}",
+            "startDate": start,
+            "endDate": None,
+            "duration": 5,
+            "room": f"会場{chr(0x4E00 + i)}",
+            "speakers": [{"fullName": "王"}, {"fullName": "王", "affiliation": f"Org {i}"}],
+        }
 
     sessions = [{"title": f"S{i}", "contributions": [contribution(i)]} for i in range(0, n, 2)]
-    event = {"id": "1", "title": "I", "timezone": "Europe/Paris", "sessions": sessions,
-             "contributions": [contribution(i) for i in range(n)]}
+    event = {
+        "id": "1",
+        "title": "I",
+        "timezone": "Europe/Paris",
+        "sessions": sessions,
+        "contributions": [contribution(i) for i in range(n)],
+    }
     return json.dumps({"_type": "HTTPAPIResult", "results": [event]})
 
 
@@ -137,7 +173,13 @@ def _growth(action: Callable[[int], object]) -> float:
 
 @pytest.mark.parametrize(
     ("format", "make"),
-    [("ics", _ics), ("frab-xml", _frab_xml), ("c3voc-json", _c3voc_json), ("pretalx-api", _pretalx), ("indico", _indico)],
+    [
+        ("ics", _ics),
+        ("frab-xml", _frab_xml),
+        ("c3voc-json", _c3voc_json),
+        ("pretalx-api", _pretalx),
+        ("indico", _indico),
+    ],
 )
 def test_readers_without_ids_are_linear(format: Any, make: Callable[[int], str]) -> None:
     """Clashing ids and names that slug to nothing cost each later event what they cost each earlier one."""
@@ -145,7 +187,9 @@ def test_readers_without_ids_are_linear(format: Any, make: Callable[[int], str])
     assert _growth(lambda n: loads(texts[n], format)) < 1.05
 
 
-@pytest.mark.parametrize(("format", "make"), [("sessionize", _sessionize), ("sched", _sched_json), ("sched", _sched_ics)])
+@pytest.mark.parametrize(
+    ("format", "make"), [("sessionize", _sessionize), ("sched", _sched_json), ("sched", _sched_ics)]
+)
 def test_platform_readers_are_linear(format: Any, make: Callable[[int], str]) -> None:
     """Sessionize's references by id, Sched's name and speaker checks and its room split cost each later session what they cost each earlier one."""
     texts = {n: make(n) for n in (_N, 2 * _N, 8 * _N)}
@@ -169,7 +213,12 @@ def test_readers_without_ids_give_numbered_ids() -> None:
     assert [(p.id, p.name) for p in pretalx.speakers] == [("AAAA", "Ada"), ("BBBB", "王")]
     indico = loads(_indico(3), "indico")
     assert [s.id for s in indico.sessions] == ["indico-0", "indico-1", "indico-2"]
-    assert [(p.id, p.organisation) for p in indico.speakers] == [("speaker", None), ("speaker-2", "Org 0"), ("speaker-3", "Org 2"), ("speaker-4", "Org 1")]
+    assert [(p.id, p.organisation) for p in indico.speakers] == [
+        ("speaker", None),
+        ("speaker-2", "Org 0"),
+        ("speaker-3", "Org 2"),
+        ("speaker-4", "Org 1"),
+    ]
 
 
 @pytest.mark.parametrize("format", format_names("text"))

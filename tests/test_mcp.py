@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -15,7 +15,17 @@ from ._cli import run
 
 pytest.importorskip("mcp", reason="the mcp SDK is installed by the test extra")
 
-TOOLS = ["list_conferences", "search", "by_speaker", "by_track", "by_room", "on_day", "running_at", "session", "clashes"]
+TOOLS = [
+    "list_conferences",
+    "search",
+    "by_speaker",
+    "by_track",
+    "by_room",
+    "on_day",
+    "running_at",
+    "session",
+    "clashes",
+]
 
 
 def _serve(*sources: str) -> Callable[[Callable[[Any], Awaitable[None]]], None]:
@@ -74,11 +84,14 @@ def test_an_agent_asks_what_runs_then_and_which_picks_clash() -> None:
     async def scenario(client: Any) -> None:
         now = (await client.call_tool("running_at", {"time": "2026-04-08 11:10"})).structured_content
         ids = [s["id"] for s in now["sessions"]]
-        assert ids == ["kv-cache-centric-inference-building-a-state-aware", "bringing-pytorch-monarch-to-amd-gpus-single-controller"]
-        clashes = (await client.call_tool("clashes", {"ids": ids})).structured_content
-        assert [(c["first"]["id"], c["second"]["id"], c["overlap_minutes"], c["possible"]) for c in clashes["clashes"]] == [
-            (ids[0], ids[1], 10.0, False)
+        assert ids == [
+            "kv-cache-centric-inference-building-a-state-aware",
+            "bringing-pytorch-monarch-to-amd-gpus-single-controller",
         ]
+        clashes = (await client.call_tool("clashes", {"ids": ids})).structured_content
+        assert [
+            (c["first"]["id"], c["second"]["id"], c["overlap_minutes"], c["possible"]) for c in clashes["clashes"]
+        ] == [(ids[0], ids[1], 10.0, False)]
         found = (await client.call_tool("search", {"text": "kv cache"})).structured_content
         assert found["count"] == 5
         one = (await client.call_tool("session", {"id": ids[1]})).structured_content["sessions"][0]
@@ -91,7 +104,9 @@ def test_an_agent_asks_what_runs_then_and_which_picks_clash() -> None:
     _serve("eu2026")(scenario)
 
 
-def test_without_the_mcp_sdk_the_command_says_which_extra(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_the_mcp_sdk_the_command_says_which_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A missing SDK is one line naming the extra, exit 2, before anything is served."""
     monkeypatch.setitem(sys.modules, "mcp.server.mcpserver", None)
     code, out, err = run(capsys, "mcp", "eu2026")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import attrs
 import pytest
@@ -40,8 +40,10 @@ def test_naive_error_is_a_value_error() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"id": "s", "start": utc(2026, 4, 7, 10), "end": utc(2026, 4, 7, 9)},
-         "session 's' ends (2026-04-07T09:00:00+00:00) before it starts (2026-04-07T10:00:00+00:00)"),
+        (
+            {"id": "s", "start": utc(2026, 4, 7, 10), "end": utc(2026, 4, 7, 9)},
+            "session 's' ends (2026-04-07T09:00:00+00:00) before it starts (2026-04-07T10:00:00+00:00)",
+        ),
         ({"id": "s", "end": utc(2026, 4, 7, 9)}, "session 's' has an end but no start"),
         ({"id": ""}, "a session needs a non-empty id"),
     ],
@@ -79,8 +81,12 @@ def test_unknown_end_is_kept_unknown() -> None:
 def test_runs_at_is_half_open() -> None:
     """runs_at is true from the start instant up to, not including, the end."""
     session = Session(id="s", start=utc(2026, 4, 7, 9), end=utc(2026, 4, 7, 10))
-    assert [session.runs_at(utc(2026, 4, 7, 8, 59)), session.runs_at(utc(2026, 4, 7, 9)),
-            session.runs_at(utc(2026, 4, 7, 9, 59)), session.runs_at(utc(2026, 4, 7, 10))] == [False, True, True, False]
+    assert [
+        session.runs_at(utc(2026, 4, 7, 8, 59)),
+        session.runs_at(utc(2026, 4, 7, 9)),
+        session.runs_at(utc(2026, 4, 7, 9, 59)),
+        session.runs_at(utc(2026, 4, 7, 10)),
+    ] == [False, True, True, False]
 
 
 def test_runs_at_refuses_naive_instant() -> None:
@@ -103,13 +109,16 @@ def test_session_to_tz_unknown_zone() -> None:
     """An unknown zone raises UnknownZoneError with an IANA example."""
     with pytest.raises(UnknownZoneError) as info:
         Session(id="s").to_tz("Mars/Olympus")
-    assert str(info.value).startswith("unknown time zone 'Mars/Olympus': use an IANA name such as 'Europe/Paris' or 'UTC'")
+    assert str(info.value).startswith(
+        "unknown time zone 'Mars/Olympus': use an IANA name such as 'Europe/Paris' or 'UTC'"
+    )
 
 
 def test_session_str() -> None:
     """str(session) gives time, zone abbreviation, room, title and speakers."""
-    session = Session(id="s", title="Hello", start=utc(2026, 4, 7, 7), end=utc(2026, 4, 7, 7, 30),
-                      room=HALL, speakers=(ADA,)).to_tz("Europe/Paris")
+    session = Session(
+        id="s", title="Hello", start=utc(2026, 4, 7, 7), end=utc(2026, 4, 7, 7, 30), room=HALL, speakers=(ADA,)
+    ).to_tz("Europe/Paris")
     assert str(session) == "2026-04-07 09:00-09:30 CEST, Main Hall: Hello (Ada Lovelace)"
 
 
@@ -131,21 +140,28 @@ def test_kind_labels() -> None:
 
 def test_speaker_names_include_aliases() -> None:
     """Speaker.names is the name followed by the aliases."""
-    assert Speaker(id="j", name="Jason Zhihuai Zhu", aliases=["Jason Zhu"]).names == (
-        "Jason Zhihuai Zhu", "Jason Zhu")
+    assert Speaker(id="j", name="Jason Zhihuai Zhu", aliases=["Jason Zhu"]).names == ("Jason Zhihuai Zhu", "Jason Zhu")
 
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
         ({"sessions": [Session(id="a"), Session(id="a")]}, "two sessions share the id 'a'"),
-        ({"sessions": [Session(id="a", speakers=(ADA,))], "speakers": ()},
-         "session 'a' names speaker 'ada', which is not in the conference's speakers"),
-        ({"sessions": [Session(id="a", room=HALL)], "rooms": [Room(id="main-hall", name="Other")]},
-         "session 'a' is in room 'main-hall', which is not in the conference's rooms"),
-        ({"sessions": [Session(id="a", sources=("nowhere",))], "sources": [
-            __import__("pyconf_schedule").Source(id="s1", title="S")]},
-         "session 'a' cites unknown source(s) nowhere"),
+        (
+            {"sessions": [Session(id="a", speakers=(ADA,))], "speakers": ()},
+            "session 'a' names speaker 'ada', which is not in the conference's speakers",
+        ),
+        (
+            {"sessions": [Session(id="a", room=HALL)], "rooms": [Room(id="main-hall", name="Other")]},
+            "session 'a' is in room 'main-hall', which is not in the conference's rooms",
+        ),
+        (
+            {
+                "sessions": [Session(id="a", sources=("nowhere",))],
+                "sources": [__import__("pyconf_schedule").Source(id="s1", title="S")],
+            },
+            "session 'a' cites unknown source(s) nowhere",
+        ),
     ],
 )
 def test_conference_invariants(kwargs: dict[str, object], message: str) -> None:
@@ -163,8 +179,12 @@ def test_conference_zone_must_be_iana() -> None:
 
 def test_conference_derives_people_and_places() -> None:
     """Speakers, rooms and tracks default to those the sessions use."""
-    conf = Conference(id="c", name="C", timezone="UTC",
-                      sessions=[Session(id="a", speakers=(ADA,), room=HALL, start=datetime(2026, 1, 1, tzinfo=timezone.utc))])
+    conf = Conference(
+        id="c",
+        name="C",
+        timezone="UTC",
+        sessions=[Session(id="a", speakers=(ADA,), room=HALL, start=datetime(2026, 1, 1, tzinfo=UTC))],
+    )
     assert (conf.speakers, conf.rooms, conf.tracks) == ((ADA,), (HALL,), ())
 
 
@@ -191,9 +211,7 @@ def test_provenance_of_an_unknown_field_is_refused() -> None:
     """A field that has no provenance (title) is refused, naming the fields that have one."""
     from pyconf_schedule import Provenance
 
-    message = (
-        "provenance field 'title' is not recorded; valid: start, end, day_only, room, kind, track, speakers, url, recording"
-    )
+    message = "provenance field 'title' is not recorded; valid: start, end, day_only, room, kind, track, speakers, url, recording"
     with pytest.raises(InvalidScheduleError) as info:
         Provenance(field="title")
     assert str(info.value) == message
@@ -208,7 +226,10 @@ def test_provenance_of_the_wrong_type_is_refused() -> None:
 
     with pytest.raises(FieldTypeError) as info:
         Session(id="x", field_sources=["start"])  # type: ignore[list-item]
-    assert str(info.value) == "Session.field_sources must be an iterable of Provenance, but holds str 'start' (in session 'x')"
+    assert (
+        str(info.value)
+        == "Session.field_sources must be an iterable of Provenance, but holds str 'start' (in session 'x')"
+    )
     with pytest.raises(FieldTypeError) as info:
         Provenance(field="start", sources=[1])  # type: ignore[list-item]
     assert str(info.value) == "Provenance.sources must be a str or an iterable of str, but holds int 1"

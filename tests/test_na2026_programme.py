@@ -19,14 +19,13 @@ import pytest
 from pyconf_schedule import Conference, Session, SessionKind, load
 from pyconf_schedule.formats import native
 
-SOURCE_ORDER = ("source order: seed-001, post-hardware-md, post-core, post-vllm, "
-                "post-research, post-agentic")
+SOURCE_ORDER = "source order: seed-001, post-hardware-md, post-core, post-vllm, post-research, post-agentic"
 RULES = {
     "title": f"title of the first source shown ({SOURCE_ORDER}); every wording in title_variants",
     "start": f"times of the first source that gives a start-end range shown ({SOURCE_ORDER}); "
-             "a start-only source never sets the end",
+    "a start-only source never sets the end",
     "track": f"one track per session: heading of the first source that files the session under "
-             f"a theme shown ({SOURCE_ORDER}); the other posts' headings kept here",
+    f"a theme shown ({SOURCE_ORDER}); the other posts' headings kept here",
     "abstract": f"summary of the first source shown ({SOURCE_ORDER}); every post's summary kept here",
     "organisation": "first organisation in source order kept",
 }
@@ -41,454 +40,530 @@ SourcedValues = tuple[tuple[str, tuple[str, ...]], ...]
 
 # Where the posts file a session under different headings (shown heading first): variants.
 TRACK_VARIANTS: dict[str, SourcedValues] = {
-    'beyond-size-and-stride-unleash-performance-with-device': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Compilers, Graph Capture & Dynamic Shapes', ('post-research',)),
+    "beyond-size-and-stride-unleash-performance-with-device": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Compilers, Graph Capture & Dynamic Shapes", ("post-research",)),
     ),
-    'beyond-the-brrr-building-a-unified-ecosystem-for': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
+    "beyond-the-brrr-building-a-unified-ecosystem-for": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
     ),
-    'building-portable-composable-local-agents-with-executorch': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Agents in the physical world', ('post-agentic',)),
+    "building-portable-composable-local-agents-with-executorch": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Agents in the physical world", ("post-agentic",)),
     ),
-    'clearing-the-path-towards-an-abi-stable-pytorch': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Release Engineering, Compatibility, and Contributor Infrastructure', ('post-core',)),
-        ('PyTorch Integration and Compatibility', ('post-vllm',)),
+    "clearing-the-path-towards-an-abi-stable-pytorch": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Release Engineering, Compatibility, and Contributor Infrastructure", ("post-core",)),
+        ("PyTorch Integration and Compatibility", ("post-vllm",)),
     ),
-    'cloud-tpu-nexus-autonomous-multi-agent-swarms-for': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Kernel and Performance Agentic Search', ('post-agentic',)),
+    "cloud-tpu-nexus-autonomous-multi-agent-swarms-for": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Kernel and Performance Agentic Search", ("post-agentic",)),
     ),
-    'contributing-to-pytorch-with-ai-agents': (
-        ('AI Agents, Open-Source Community & Release Engineering', ('post-research',)),
-        ('Agents that build PyTorch', ('post-agentic',)),
+    "contributing-to-pytorch-with-ai-agents": (
+        ("AI Agents, Open-Source Community & Release Engineering", ("post-research",)),
+        ("Agents that build PyTorch", ("post-agentic",)),
     ),
-    'efficient-moe-llm-inference-on-arm-with-vllm': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability and Accelerator Backends', ('post-vllm',)),
+    "efficient-moe-llm-inference-on-arm-with-vllm": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability and Accelerator Backends", ("post-vllm",)),
     ),
-    'extending-torchinductor-with-flydsl-a-new-mlir-native': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
+    "extending-torchinductor-with-flydsl-a-new-mlir-native": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
     ),
-    'faster-llm-serving-startup-with-fastsafetensors': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Kernel and Performance Optimization', ('post-vllm',)),
-        ('Inference & Serving Optimization', ('post-research',)),
+    "faster-llm-serving-startup-with-fastsafetensors": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Kernel and Performance Optimization", ("post-vllm",)),
+        ("Inference & Serving Optimization", ("post-research",)),
     ),
-    'fighting-agents-with-agents-bringing-claude-to-pytorch': (
-        ('Release Engineering, Compatibility, and Contributor Infrastructure', ('post-core',)),
-        ('AI Agents, Open-Source Community & Release Engineering', ('post-research',)),
-        ('Agents that build PyTorch', ('post-agentic',)),
+    "fighting-agents-with-agents-bringing-claude-to-pytorch": (
+        ("Release Engineering, Compatibility, and Contributor Infrastructure", ("post-core",)),
+        ("AI Agents, Open-Source Community & Release Engineering", ("post-research",)),
+        ("Agents that build PyTorch", ("post-agentic",)),
     ),
-    'flexgemm-flexible-pytorch-epilogues': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
+    "flexgemm-flexible-pytorch-epilogues": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
     ),
-    'from-backed-to-unbacked-sound-predictable-and-controllable': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('PyTorch Integration and Compatibility', ('post-vllm',)),
-        ('Compilers, Graph Capture & Dynamic Shapes', ('post-research',)),
+    "from-backed-to-unbacked-sound-predictable-and-controllable": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("PyTorch Integration and Compatibility", ("post-vllm",)),
+        ("Compilers, Graph Capture & Dynamic Shapes", ("post-research",)),
     ),
-    'from-prompt-to-physical-action-a-live-hardware': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('vLLM in Broader Applications and Infrastructure', ('post-vllm',)),
+    "from-prompt-to-physical-action-a-live-hardware": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("vLLM in Broader Applications and Infrastructure", ("post-vllm",)),
     ),
-    'from-pytorch-to-the-edge-agentic-synthesis-of': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability & Accelerator Backends', ('post-research',)),
-        ('Agents in the physical world', ('post-agentic',)),
+    "from-pytorch-to-the-edge-agentic-synthesis-of": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability & Accelerator Backends", ("post-research",)),
+        ("Agents in the physical world", ("post-agentic",)),
     ),
-    'from-torch-profiler-to-hardware-cycles-a-practical': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Accelerator Integration and Hardware-Aware Tooling', ('post-core',)),
+    "from-torch-profiler-to-hardware-cycles-a-practical": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Accelerator Integration and Hardware-Aware Tooling", ("post-core",)),
     ),
-    'from-weeks-to-overnight-autonomous-day-0-kernel': (
-        ('Kernel and Performance Optimization', ('post-vllm',)),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
-        ('Kernel and Performance Agentic Search', ('post-agentic',)),
+    "from-weeks-to-overnight-autonomous-day-0-kernel": (
+        ("Kernel and Performance Optimization", ("post-vllm",)),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
+        ("Kernel and Performance Agentic Search", ("post-agentic",)),
     ),
-    'future-of-distributed-communication-in-pytorch-new-apis': (
-        ('Distributed Communication and Device Portability', ('post-core',)),
-        ('Communication & Collective Libraries', ('post-research',)),
+    "future-of-distributed-communication-in-pytorch-new-apis": (
+        ("Distributed Communication and Device Portability", ("post-core",)),
+        ("Communication & Collective Libraries", ("post-research",)),
     ),
-    'hardware-aware-ai-building-agentic-systems-from-cloud': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('vLLM in Broader Applications and Infrastructure', ('post-vllm',)),
-        ('Agents in the physical world', ('post-agentic',)),
+    "hardware-aware-ai-building-agentic-systems-from-cloud": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("vLLM in Broader Applications and Infrastructure", ("post-vllm",)),
+        ("Agents in the physical world", ("post-agentic",)),
     ),
-    'helion-cutedsl-and-tpu-backends-for-heterogeneous-hardware': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
-        ('Kernel and Performance Agentic Search', ('post-agentic',)),
+    "helion-cutedsl-and-tpu-backends-for-heterogeneous-hardware": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
+        ("Kernel and Performance Agentic Search", ("post-agentic",)),
     ),
-    'hifloat-democratizing-ultra-low-precision-training-and-inference': (
-        ('Kernel and Performance Optimization', ('post-vllm',)),
-        ('Quantization & Low-Precision Training', ('post-research',)),
+    "hifloat-democratizing-ultra-low-precision-training-and-inference": (
+        ("Kernel and Performance Optimization", ("post-vllm",)),
+        ("Quantization & Low-Precision Training", ("post-research",)),
     ),
-    'high-velocity-gpu-kernel-authoring-with-cutlass-python': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Kernel and Performance Optimization', ('post-vllm',)),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
+    "high-velocity-gpu-kernel-authoring-with-cutlass-python": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Kernel and Performance Optimization", ("post-vllm",)),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
     ),
-    'integrating-the-ibm-spyre-accelerator': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Accelerator Integration and Hardware-Aware Tooling', ('post-core',)),
-        ('Hardware Portability and Accelerator Backends', ('post-vllm',)),
-        ('Hardware Portability & Accelerator Backends', ('post-research',)),
+    "integrating-the-ibm-spyre-accelerator": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Accelerator Integration and Hardware-Aware Tooling", ("post-core",)),
+        ("Hardware Portability and Accelerator Backends", ("post-vllm",)),
+        ("Hardware Portability & Accelerator Backends", ("post-research",)),
     ),
-    'introducing-nccl-extensions-communication-patterns-for-modern-ai': (
-        ('Distributed Communication and Device Portability', ('post-core',)),
-        ('Communication & Collective Libraries', ('post-research',)),
+    "introducing-nccl-extensions-communication-patterns-for-modern-ai": (
+        ("Distributed Communication and Device Portability", ("post-core",)),
+        ("Communication & Collective Libraries", ("post-research",)),
     ),
-    'keeping-gpus-busy-high-speed-storage-for-pytorch': (
-        ('vLLM in Broader Applications and Infrastructure', ('post-vllm',)),
-        ('Data Loading, Storage & Media Pipelines', ('post-research',)),
+    "keeping-gpus-busy-high-speed-storage-for-pytorch": (
+        ("vLLM in Broader Applications and Infrastructure", ("post-vllm",)),
+        ("Data Loading, Storage & Media Pipelines", ("post-research",)),
     ),
-    'kernelagent-hardware-guided-gpu-kernel-optimization-via-multi': (
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
-        ('Kernel and Performance Agentic Search', ('post-agentic',)),
+    "kernelagent-hardware-guided-gpu-kernel-optimization-via-multi": (
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
+        ("Kernel and Performance Agentic Search", ("post-agentic",)),
     ),
-    'lightweight-fx-tracing-in-pytorch': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Compilers, Graph Capture & Dynamic Shapes', ('post-research',)),
+    "lightweight-fx-tracing-in-pytorch": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Compilers, Graph Capture & Dynamic Shapes", ("post-research",)),
     ),
-    'lmcache-a-cluster-wide-open-source-solution-for': (
-        ('Serving Architecture, KV Cache, and Production Inference', ('post-vllm',)),
-        ('Inference & Serving Optimization', ('post-research',)),
-        ('Serving agents in production', ('post-agentic',)),
+    "lmcache-a-cluster-wide-open-source-solution-for": (
+        ("Serving Architecture, KV Cache, and Production Inference", ("post-vllm",)),
+        ("Inference & Serving Optimization", ("post-research",)),
+        ("Serving agents in production", ("post-agentic",)),
     ),
-    'making-enterprise-agentic-inference-production-ready-with-pytorch': (
-        ('PyTorch Integration and Compatibility', ('post-vllm',)),
-        ('Serving agents in production', ('post-agentic',)),
+    "making-enterprise-agentic-inference-production-ready-with-pytorch": (
+        ("PyTorch Integration and Compatibility", ("post-vllm",)),
+        ("Serving agents in production", ("post-agentic",)),
     ),
-    'making-vllm-faster-on-intel-gpus-with-triton': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Kernel and Performance Optimization', ('post-vllm',)),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
+    "making-vllm-faster-on-intel-gpus-with-triton": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Kernel and Performance Optimization", ("post-vllm",)),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
     ),
-    'native-dsl-operators-in-pytorch-core': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
+    "native-dsl-operators-in-pytorch-core": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
     ),
-    'native-tiered-kv-cache-offloading-in-vllm-from': (
-        ('Serving Architecture, KV Cache, and Production Inference', ('post-vllm',)),
-        ('Serving agents in production', ('post-agentic',)),
+    "native-tiered-kv-cache-offloading-in-vllm-from": (
+        ("Serving Architecture, KV Cache, and Production Inference", ("post-vllm",)),
+        ("Serving agents in production", ("post-agentic",)),
     ),
-    'nested-graph-breaks-reducing-the-cost-of-graph': (
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Compilers, Graph Capture & Dynamic Shapes', ('post-research',)),
+    "nested-graph-breaks-reducing-the-cost-of-graph": (
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Compilers, Graph Capture & Dynamic Shapes", ("post-research",)),
     ),
-    'observability-tooling-for-cudagraph-workloads': (
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Profiling, Observability & Performance Diagnostics', ('post-research',)),
+    "observability-tooling-for-cudagraph-workloads": (
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Profiling, Observability & Performance Diagnostics", ("post-research",)),
     ),
-    'one-model-definition-many-accelerators-scaling-vllm-across': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability and Accelerator Backends', ('post-vllm',)),
+    "one-model-definition-many-accelerators-scaling-vllm-across": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability and Accelerator Backends", ("post-vllm",)),
     ),
-    'open-source-reinforcement-learning-with-agent-harnesses': (
-        ('Reinforcement Learning Systems', ('post-research',)),
-        ('Training agents: RL becomes a requirement', ('post-agentic',)),
+    "open-source-reinforcement-learning-with-agent-harnesses": (
+        ("Reinforcement Learning Systems", ("post-research",)),
+        ("Training agents: RL becomes a requirement", ("post-agentic",)),
     ),
-    'parametrized-dynamic-shape-cuda-graphs': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Compilers, Graph Capture & Dynamic Shapes', ('post-research',)),
+    "parametrized-dynamic-shape-cuda-graphs": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Compilers, Graph Capture & Dynamic Shapes", ("post-research",)),
     ),
-    'portable-paged-attention-from-triton-to-helion': (
-        ('Kernel and Performance Optimization', ('post-vllm',)),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
+    "portable-paged-attention-from-triton-to-helion": (
+        ("Kernel and Performance Optimization", ("post-vllm",)),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
     ),
-    'portable-pytorch-across-ai-accelerators-a-triton-operator': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability and Accelerator Backends', ('post-vllm',)),
-        ('Hardware Portability & Accelerator Backends', ('post-research',)),
+    "portable-pytorch-across-ai-accelerators-a-triton-operator": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability and Accelerator Backends", ("post-vllm",)),
+        ("Hardware Portability & Accelerator Backends", ("post-research",)),
     ),
-    'practical-gpu-programming-with-triton-for-pytorch-developers': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
+    "practical-gpu-programming-with-triton-for-pytorch-developers": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
     ),
-    'pytorch-ecosystem-running-natively-on-trainium': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability and Accelerator Backends', ('post-vllm',)),
+    "pytorch-ecosystem-running-natively-on-trainium": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability and Accelerator Backends", ("post-vllm",)),
     ),
-    'pytorch-for-agentic-ai-scaling-heterogeneous-systems-from': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Serving agents in production', ('post-agentic',)),
+    "pytorch-for-agentic-ai-scaling-heterogeneous-systems-from": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Serving agents in production", ("post-agentic",)),
     ),
-    'pytorch-generalization-a-journey-toward-write-once-run': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Distributed Communication and Device Portability', ('post-core',)),
+    "pytorch-generalization-a-journey-toward-write-once-run": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Distributed Communication and Device Portability", ("post-core",)),
     ),
-    'pytorch-native-llm-serving-on-tpu-sglang-and': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability and Accelerator Backends', ('post-vllm',)),
+    "pytorch-native-llm-serving-on-tpu-sglang-and": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability and Accelerator Backends", ("post-vllm",)),
     ),
-    'quantization-showdown-pytorch-inference-optimization': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Kernel and Performance Optimization', ('post-vllm',)),
+    "quantization-showdown-pytorch-inference-optimization": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Kernel and Performance Optimization", ("post-vllm",)),
     ),
-    'relay-and-reuse-the-dual-engine-behind-pytorch': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Release Engineering, Compatibility, and Contributor Infrastructure', ('post-core',)),
-        ('AI Agents, Open-Source Community & Release Engineering', ('post-research',)),
+    "relay-and-reuse-the-dual-engine-behind-pytorch": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Release Engineering, Compatibility, and Contributor Infrastructure", ("post-core",)),
+        ("AI Agents, Open-Source Community & Release Engineering", ("post-research",)),
     ),
-    'rocshmem-symmetric-memory-in-pytorch-for-amd-gpus': (
-        ('Distributed Communication and Device Portability', ('post-core',)),
-        ('Communication & Collective Libraries', ('post-research',)),
+    "rocshmem-symmetric-memory-in-pytorch-for-amd-gpus": (
+        ("Distributed Communication and Device Portability", ("post-core",)),
+        ("Communication & Collective Libraries", ("post-research",)),
     ),
-    'scaling-pytorchs-compatibility-promise-a-tiered-cross-repository': (
-        ('Release Engineering, Compatibility, and Contributor Infrastructure', ('post-core',)),
-        ('AI Agents, Open-Source Community & Release Engineering', ('post-research',)),
+    "scaling-pytorchs-compatibility-promise-a-tiered-cross-repository": (
+        ("Release Engineering, Compatibility, and Contributor Infrastructure", ("post-core",)),
+        ("AI Agents, Open-Source Community & Release Engineering", ("post-research",)),
     ),
-    'shipping-pytorch-and-its-ecosystem-a-modern-release': (
-        ('Release Engineering, Compatibility, and Contributor Infrastructure', ('post-core',)),
-        ('PyTorch Integration and Compatibility', ('post-vllm',)),
-        ('Agents that build PyTorch', ('post-agentic',)),
+    "shipping-pytorch-and-its-ecosystem-a-modern-release": (
+        ("Release Engineering, Compatibility, and Contributor Infrastructure", ("post-core",)),
+        ("PyTorch Integration and Compatibility", ("post-vllm",)),
+        ("Agents that build PyTorch", ("post-agentic",)),
     ),
-    'smarter-autotuning-for-kernels-from-bayesian-optimization-to': (
-        ('Kernel Engineering & Domain-Specific Languages', ('post-research',)),
-        ('Kernel and Performance Agentic Search', ('post-agentic',)),
+    "smarter-autotuning-for-kernels-from-bayesian-optimization-to": (
+        ("Kernel Engineering & Domain-Specific Languages", ("post-research",)),
+        ("Kernel and Performance Agentic Search", ("post-agentic",)),
     ),
-    'speeding-up-torch-compile-a-new-faketensor': (
-        ('Kernel Engineering & Compilers', ('seed-001', 'post-hardware-md')),
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Compilers, Graph Capture & Dynamic Shapes', ('post-research',)),
+    "speeding-up-torch-compile-a-new-faketensor": (
+        ("Kernel Engineering & Compilers", ("seed-001", "post-hardware-md")),
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Compilers, Graph Capture & Dynamic Shapes", ("post-research",)),
     ),
-    'static-tensor-shape-checking-for-pytorch-with-pyrefly': (
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Compilers, Graph Capture & Dynamic Shapes', ('post-research',)),
+    "static-tensor-shape-checking-for-pytorch-with-pyrefly": (
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Compilers, Graph Capture & Dynamic Shapes", ("post-research",)),
     ),
-    'torchinsights-zero-gpu-memory-runtime-estimation-for-distributed': (
-        ('Compiler, Runtime, Tensor, and Observability Work', ('post-core',)),
-        ('Profiling, Observability & Performance Diagnostics', ('post-research',)),
-        ('Kernel and Performance Agentic Search', ('post-agentic',)),
+    "torchinsights-zero-gpu-memory-runtime-estimation-for-distributed": (
+        ("Compiler, Runtime, Tensor, and Observability Work", ("post-core",)),
+        ("Profiling, Observability & Performance Diagnostics", ("post-research",)),
+        ("Kernel and Performance Agentic Search", ("post-agentic",)),
     ),
-    'torchneuron-native-pytorch-on-aws-trainium-from-research': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability & Accelerator Backends', ('post-research',)),
+    "torchneuron-native-pytorch-on-aws-trainium-from-research": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability & Accelerator Backends", ("post-research",)),
     ),
-    'torchtitan-rl-a-unified-and-extensible-training-framework': (
-        ('Reinforcement Learning Systems', ('post-research',)),
-        ('Training agents: RL becomes a requirement', ('post-agentic',)),
+    "torchtitan-rl-a-unified-and-extensible-training-framework": (
+        ("Reinforcement Learning Systems", ("post-research",)),
+        ("Training agents: RL becomes a requirement", ("post-agentic",)),
     ),
-    'torchtpu-running-pytorch-natively-on-google-tpus': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Accelerator Integration and Hardware-Aware Tooling', ('post-core',)),
-        ('Hardware Portability & Accelerator Backends', ('post-research',)),
+    "torchtpu-running-pytorch-natively-on-google-tpus": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Accelerator Integration and Hardware-Aware Tooling", ("post-core",)),
+        ("Hardware Portability & Accelerator Backends", ("post-research",)),
     ),
-    'unifying-open-source-llm-serving-on-google-cloud': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability and Accelerator Backends', ('post-vllm',)),
+    "unifying-open-source-llm-serving-on-google-cloud": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability and Accelerator Backends", ("post-vllm",)),
     ),
-    'unlocking-pytorch-for-dataflow-accelerators-an-open-source': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Hardware Portability & Accelerator Backends', ('post-research',)),
+    "unlocking-pytorch-for-dataflow-accelerators-an-open-source": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Hardware Portability & Accelerator Backends", ("post-research",)),
     ),
-    'when-rollout-and-training-disagree-lessons-from-building': (
-        ('Reinforcement Learning Systems', ('post-research',)),
-        ('Training agents: RL becomes a requirement', ('post-agentic',)),
+    "when-rollout-and-training-disagree-lessons-from-building": (
+        ("Reinforcement Learning Systems", ("post-research",)),
+        ("Training agents: RL becomes a requirement", ("post-agentic",)),
     ),
-    'xccl-scaling-pytorch-collectives-to-exascale-on-intel': (
-        ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-        ('Distributed Communication and Device Portability', ('post-core',)),
-        ('Communication & Collective Libraries', ('post-research',)),
+    "xccl-scaling-pytorch-collectives-to-exascale-on-intel": (
+        ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+        ("Distributed Communication and Device Portability", ("post-core",)),
+        ("Communication & Collective Libraries", ("post-research",)),
     ),
 }
 
 # The sources of each different summary (the shown one first): variants.
 ABSTRACT_VARIANTS: dict[str, tuple[tuple[str, ...], ...]] = {
-    'beyond-size-and-stride-unleash-performance-with-device': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-research',)),
-    'beyond-the-brrr-building-a-unified-ecosystem-for': (
-        ('seed-001', 'post-hardware-md'), ('post-research',)),
-    'building-portable-composable-local-agents-with-executorch': (
-        ('seed-001', 'post-hardware-md'), ('post-agentic',)),
-    'clearing-the-path-towards-an-abi-stable-pytorch': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-vllm',)),
-    'cloud-tpu-nexus-autonomous-multi-agent-swarms-for': (
-        ('seed-001', 'post-hardware-md'), ('post-agentic',)),
-    'contributing-to-pytorch-with-ai-agents': (('post-research',), ('post-agentic',)),
-    'efficient-moe-llm-inference-on-arm-with-vllm': (('seed-001', 'post-hardware-md'), ('post-vllm',)),
-    'extending-torchinductor-with-flydsl-a-new-mlir-native': (
-        ('seed-001', 'post-hardware-md'), ('post-research',)),
-    'faster-llm-serving-startup-with-fastsafetensors': (
-        ('seed-001', 'post-hardware-md'), ('post-vllm',), ('post-research',)),
-    'fighting-agents-with-agents-bringing-claude-to-pytorch': (
-        ('post-core',), ('post-research',), ('post-agentic',)),
-    'flexgemm-flexible-pytorch-epilogues': (('seed-001', 'post-hardware-md'), ('post-research',)),
-    'from-backed-to-unbacked-sound-predictable-and-controllable': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-vllm',), ('post-research',)),
-    'from-prompt-to-physical-action-a-live-hardware': (('seed-001', 'post-hardware-md'), ('post-vllm',)),
-    'from-pytorch-to-the-edge-agentic-synthesis-of': (
-        ('seed-001', 'post-hardware-md'), ('post-research',), ('post-agentic',)),
-    'from-torch-profiler-to-hardware-cycles-a-practical': (('seed-001', 'post-hardware-md'), ('post-core',)),
-    'from-weeks-to-overnight-autonomous-day-0-kernel': (
-        ('post-vllm',), ('post-research',), ('post-agentic',)),
-    'future-of-distributed-communication-in-pytorch-new-apis': (('post-core',), ('post-research',)),
-    'hardware-aware-ai-building-agentic-systems-from-cloud': (
-        ('seed-001', 'post-hardware-md'), ('post-vllm',), ('post-agentic',)),
-    'helion-cutedsl-and-tpu-backends-for-heterogeneous-hardware': (
-        ('seed-001', 'post-hardware-md'), ('post-research',), ('post-agentic',)),
-    'hifloat-democratizing-ultra-low-precision-training-and-inference': (('post-vllm',), ('post-research',)),
-    'high-velocity-gpu-kernel-authoring-with-cutlass-python': (
-        ('seed-001', 'post-hardware-md'), ('post-vllm',), ('post-research',)),
-    'integrating-the-ibm-spyre-accelerator': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-vllm',), ('post-research',)),
-    'introducing-nccl-extensions-communication-patterns-for-modern-ai': (('post-core',), ('post-research',)),
-    'keeping-gpus-busy-high-speed-storage-for-pytorch': (('post-vllm',), ('post-research',)),
-    'kernelagent-hardware-guided-gpu-kernel-optimization-via-multi': (('post-research',), ('post-agentic',)),
-    'lightweight-fx-tracing-in-pytorch': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-research',)),
-    'lmcache-a-cluster-wide-open-source-solution-for': (
-        ('post-vllm',), ('post-research',), ('post-agentic',)),
-    'making-enterprise-agentic-inference-production-ready-with-pytorch': (('post-vllm',), ('post-agentic',)),
-    'making-vllm-faster-on-intel-gpus-with-triton': (
-        ('seed-001', 'post-hardware-md'), ('post-vllm',), ('post-research',)),
-    'native-dsl-operators-in-pytorch-core': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-research',)),
-    'native-tiered-kv-cache-offloading-in-vllm-from': (('post-vllm',), ('post-agentic',)),
-    'nested-graph-breaks-reducing-the-cost-of-graph': (('post-core',), ('post-research',)),
-    'observability-tooling-for-cudagraph-workloads': (('post-core',), ('post-research',)),
-    'one-model-definition-many-accelerators-scaling-vllm-across': (
-        ('seed-001', 'post-hardware-md'), ('post-vllm',)),
-    'open-source-reinforcement-learning-with-agent-harnesses': (('post-research',), ('post-agentic',)),
-    'parametrized-dynamic-shape-cuda-graphs': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-research',)),
-    'portable-paged-attention-from-triton-to-helion': (('post-vllm',), ('post-research',)),
-    'portable-pytorch-across-ai-accelerators-a-triton-operator': (
-        ('seed-001', 'post-hardware-md'), ('post-vllm',), ('post-research',)),
-    'practical-gpu-programming-with-triton-for-pytorch-developers': (
-        ('seed-001', 'post-hardware-md'), ('post-research',)),
-    'pytorch-ecosystem-running-natively-on-trainium': (('seed-001', 'post-hardware-md'), ('post-vllm',)),
-    'pytorch-for-agentic-ai-scaling-heterogeneous-systems-from': (
-        ('seed-001', 'post-hardware-md'), ('post-agentic',)),
-    'pytorch-generalization-a-journey-toward-write-once-run': (
-        ('seed-001', 'post-hardware-md'), ('post-core',)),
-    'pytorch-native-llm-serving-on-tpu-sglang-and': (('seed-001', 'post-hardware-md'), ('post-vllm',)),
-    'quantization-showdown-pytorch-inference-optimization': (
-        ('seed-001', 'post-hardware-md'), ('post-vllm',)),
-    'relay-and-reuse-the-dual-engine-behind-pytorch': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-research',)),
-    'rocshmem-symmetric-memory-in-pytorch-for-amd-gpus': (('post-core',), ('post-research',)),
-    'scaling-pytorchs-compatibility-promise-a-tiered-cross-repository': (('post-core',), ('post-research',)),
-    'shipping-pytorch-and-its-ecosystem-a-modern-release': (
-        ('post-core',), ('post-vllm',), ('post-agentic',)),
-    'smarter-autotuning-for-kernels-from-bayesian-optimization-to': (('post-research',), ('post-agentic',)),
-    'speeding-up-torch-compile-a-new-faketensor': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-research',)),
-    'static-tensor-shape-checking-for-pytorch-with-pyrefly': (('post-core',), ('post-research',)),
-    'torchinsights-zero-gpu-memory-runtime-estimation-for-distributed': (
-        ('post-core',), ('post-research',), ('post-agentic',)),
-    'torchneuron-native-pytorch-on-aws-trainium-from-research': (
-        ('seed-001', 'post-hardware-md'), ('post-research',)),
-    'torchtitan-rl-a-unified-and-extensible-training-framework': (('post-research',), ('post-agentic',)),
-    'torchtpu-running-pytorch-natively-on-google-tpus': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-research',)),
-    'unifying-open-source-llm-serving-on-google-cloud': (('seed-001', 'post-hardware-md'), ('post-vllm',)),
-    'unlocking-pytorch-for-dataflow-accelerators-an-open-source': (
-        ('seed-001', 'post-hardware-md'), ('post-research',)),
-    'when-rollout-and-training-disagree-lessons-from-building': (('post-research',), ('post-agentic',)),
-    'workload-fungibility-in-the-age-of-agents': (
-        ('seed-001', 'post-hardware-md'), ('post-vllm',), ('post-agentic',)),
-    'xccl-scaling-pytorch-collectives-to-exascale-on-intel': (
-        ('seed-001', 'post-hardware-md'), ('post-core',), ('post-research',)),
+    "beyond-size-and-stride-unleash-performance-with-device": (
+        ("seed-001", "post-hardware-md"),
+        ("post-core",),
+        ("post-research",),
+    ),
+    "beyond-the-brrr-building-a-unified-ecosystem-for": (("seed-001", "post-hardware-md"), ("post-research",)),
+    "building-portable-composable-local-agents-with-executorch": (("seed-001", "post-hardware-md"), ("post-agentic",)),
+    "clearing-the-path-towards-an-abi-stable-pytorch": (
+        ("seed-001", "post-hardware-md"),
+        ("post-core",),
+        ("post-vllm",),
+    ),
+    "cloud-tpu-nexus-autonomous-multi-agent-swarms-for": (("seed-001", "post-hardware-md"), ("post-agentic",)),
+    "contributing-to-pytorch-with-ai-agents": (("post-research",), ("post-agentic",)),
+    "efficient-moe-llm-inference-on-arm-with-vllm": (("seed-001", "post-hardware-md"), ("post-vllm",)),
+    "extending-torchinductor-with-flydsl-a-new-mlir-native": (("seed-001", "post-hardware-md"), ("post-research",)),
+    "faster-llm-serving-startup-with-fastsafetensors": (
+        ("seed-001", "post-hardware-md"),
+        ("post-vllm",),
+        ("post-research",),
+    ),
+    "fighting-agents-with-agents-bringing-claude-to-pytorch": (("post-core",), ("post-research",), ("post-agentic",)),
+    "flexgemm-flexible-pytorch-epilogues": (("seed-001", "post-hardware-md"), ("post-research",)),
+    "from-backed-to-unbacked-sound-predictable-and-controllable": (
+        ("seed-001", "post-hardware-md"),
+        ("post-core",),
+        ("post-vllm",),
+        ("post-research",),
+    ),
+    "from-prompt-to-physical-action-a-live-hardware": (("seed-001", "post-hardware-md"), ("post-vllm",)),
+    "from-pytorch-to-the-edge-agentic-synthesis-of": (
+        ("seed-001", "post-hardware-md"),
+        ("post-research",),
+        ("post-agentic",),
+    ),
+    "from-torch-profiler-to-hardware-cycles-a-practical": (("seed-001", "post-hardware-md"), ("post-core",)),
+    "from-weeks-to-overnight-autonomous-day-0-kernel": (("post-vllm",), ("post-research",), ("post-agentic",)),
+    "future-of-distributed-communication-in-pytorch-new-apis": (("post-core",), ("post-research",)),
+    "hardware-aware-ai-building-agentic-systems-from-cloud": (
+        ("seed-001", "post-hardware-md"),
+        ("post-vllm",),
+        ("post-agentic",),
+    ),
+    "helion-cutedsl-and-tpu-backends-for-heterogeneous-hardware": (
+        ("seed-001", "post-hardware-md"),
+        ("post-research",),
+        ("post-agentic",),
+    ),
+    "hifloat-democratizing-ultra-low-precision-training-and-inference": (("post-vllm",), ("post-research",)),
+    "high-velocity-gpu-kernel-authoring-with-cutlass-python": (
+        ("seed-001", "post-hardware-md"),
+        ("post-vllm",),
+        ("post-research",),
+    ),
+    "integrating-the-ibm-spyre-accelerator": (
+        ("seed-001", "post-hardware-md"),
+        ("post-core",),
+        ("post-vllm",),
+        ("post-research",),
+    ),
+    "introducing-nccl-extensions-communication-patterns-for-modern-ai": (("post-core",), ("post-research",)),
+    "keeping-gpus-busy-high-speed-storage-for-pytorch": (("post-vllm",), ("post-research",)),
+    "kernelagent-hardware-guided-gpu-kernel-optimization-via-multi": (("post-research",), ("post-agentic",)),
+    "lightweight-fx-tracing-in-pytorch": (("seed-001", "post-hardware-md"), ("post-core",), ("post-research",)),
+    "lmcache-a-cluster-wide-open-source-solution-for": (("post-vllm",), ("post-research",), ("post-agentic",)),
+    "making-enterprise-agentic-inference-production-ready-with-pytorch": (("post-vllm",), ("post-agentic",)),
+    "making-vllm-faster-on-intel-gpus-with-triton": (
+        ("seed-001", "post-hardware-md"),
+        ("post-vllm",),
+        ("post-research",),
+    ),
+    "native-dsl-operators-in-pytorch-core": (("seed-001", "post-hardware-md"), ("post-core",), ("post-research",)),
+    "native-tiered-kv-cache-offloading-in-vllm-from": (("post-vllm",), ("post-agentic",)),
+    "nested-graph-breaks-reducing-the-cost-of-graph": (("post-core",), ("post-research",)),
+    "observability-tooling-for-cudagraph-workloads": (("post-core",), ("post-research",)),
+    "one-model-definition-many-accelerators-scaling-vllm-across": (("seed-001", "post-hardware-md"), ("post-vllm",)),
+    "open-source-reinforcement-learning-with-agent-harnesses": (("post-research",), ("post-agentic",)),
+    "parametrized-dynamic-shape-cuda-graphs": (("seed-001", "post-hardware-md"), ("post-core",), ("post-research",)),
+    "portable-paged-attention-from-triton-to-helion": (("post-vllm",), ("post-research",)),
+    "portable-pytorch-across-ai-accelerators-a-triton-operator": (
+        ("seed-001", "post-hardware-md"),
+        ("post-vllm",),
+        ("post-research",),
+    ),
+    "practical-gpu-programming-with-triton-for-pytorch-developers": (
+        ("seed-001", "post-hardware-md"),
+        ("post-research",),
+    ),
+    "pytorch-ecosystem-running-natively-on-trainium": (("seed-001", "post-hardware-md"), ("post-vllm",)),
+    "pytorch-for-agentic-ai-scaling-heterogeneous-systems-from": (("seed-001", "post-hardware-md"), ("post-agentic",)),
+    "pytorch-generalization-a-journey-toward-write-once-run": (("seed-001", "post-hardware-md"), ("post-core",)),
+    "pytorch-native-llm-serving-on-tpu-sglang-and": (("seed-001", "post-hardware-md"), ("post-vllm",)),
+    "quantization-showdown-pytorch-inference-optimization": (("seed-001", "post-hardware-md"), ("post-vllm",)),
+    "relay-and-reuse-the-dual-engine-behind-pytorch": (
+        ("seed-001", "post-hardware-md"),
+        ("post-core",),
+        ("post-research",),
+    ),
+    "rocshmem-symmetric-memory-in-pytorch-for-amd-gpus": (("post-core",), ("post-research",)),
+    "scaling-pytorchs-compatibility-promise-a-tiered-cross-repository": (("post-core",), ("post-research",)),
+    "shipping-pytorch-and-its-ecosystem-a-modern-release": (("post-core",), ("post-vllm",), ("post-agentic",)),
+    "smarter-autotuning-for-kernels-from-bayesian-optimization-to": (("post-research",), ("post-agentic",)),
+    "speeding-up-torch-compile-a-new-faketensor": (
+        ("seed-001", "post-hardware-md"),
+        ("post-core",),
+        ("post-research",),
+    ),
+    "static-tensor-shape-checking-for-pytorch-with-pyrefly": (("post-core",), ("post-research",)),
+    "torchinsights-zero-gpu-memory-runtime-estimation-for-distributed": (
+        ("post-core",),
+        ("post-research",),
+        ("post-agentic",),
+    ),
+    "torchneuron-native-pytorch-on-aws-trainium-from-research": (("seed-001", "post-hardware-md"), ("post-research",)),
+    "torchtitan-rl-a-unified-and-extensible-training-framework": (("post-research",), ("post-agentic",)),
+    "torchtpu-running-pytorch-natively-on-google-tpus": (
+        ("seed-001", "post-hardware-md"),
+        ("post-core",),
+        ("post-research",),
+    ),
+    "unifying-open-source-llm-serving-on-google-cloud": (("seed-001", "post-hardware-md"), ("post-vllm",)),
+    "unlocking-pytorch-for-dataflow-accelerators-an-open-source": (
+        ("seed-001", "post-hardware-md"),
+        ("post-research",),
+    ),
+    "when-rollout-and-training-disagree-lessons-from-building": (("post-research",), ("post-agentic",)),
+    "workload-fungibility-in-the-age-of-agents": (("seed-001", "post-hardware-md"), ("post-vllm",), ("post-agentic",)),
+    "xccl-scaling-pytorch-collectives-to-exascale-on-intel": (
+        ("seed-001", "post-hardware-md"),
+        ("post-core",),
+        ("post-research",),
+    ),
 }
 
 # The only session conflicts: one title and one time disagreement (the shown value first).
 # The agentic post's four shortened titles are only title variants.
 SESSION_CONFLICTS: list[tuple[str, str, SourcedValues]] = [
-    ('cloud-tpu-nexus-autonomous-multi-agent-swarms-for', 'title', (
-        ('Cloud TPU Nexus: Autonomous Multi-Agent Swarms for PyTorch', ('seed-001', 'post-hardware-md')),
-        ('Cloud TPU Agent Suite: Autonomous Multi-Agent Swarms for PyTorch', ('post-agentic',)),
-    )),
-    ('from-torch-profiler-to-hardware-cycles-a-practical', 'start', (
-        ('2026-10-21T12:20:00-07:00[America/Los_Angeles]', ('post-core',)),
-        ('2026-10-21T14:20:00-07:00[America/Los_Angeles]', ('seed-001', 'post-hardware-md')),
-    )),
-    ('from-torch-profiler-to-hardware-cycles-a-practical', 'end', (
-        ('2026-10-21T12:45:00-07:00[America/Los_Angeles]', ('post-core',)),
-        ('2026-10-21T14:45:00-07:00[America/Los_Angeles]', ('seed-001', 'post-hardware-md')),
-    )),
+    (
+        "cloud-tpu-nexus-autonomous-multi-agent-swarms-for",
+        "title",
+        (
+            ("Cloud TPU Nexus: Autonomous Multi-Agent Swarms for PyTorch", ("seed-001", "post-hardware-md")),
+            ("Cloud TPU Agent Suite: Autonomous Multi-Agent Swarms for PyTorch", ("post-agentic",)),
+        ),
+    ),
+    (
+        "from-torch-profiler-to-hardware-cycles-a-practical",
+        "start",
+        (
+            ("2026-10-21T12:20:00-07:00[America/Los_Angeles]", ("post-core",)),
+            ("2026-10-21T14:20:00-07:00[America/Los_Angeles]", ("seed-001", "post-hardware-md")),
+        ),
+    ),
+    (
+        "from-torch-profiler-to-hardware-cycles-a-practical",
+        "end",
+        (
+            ("2026-10-21T12:45:00-07:00[America/Los_Angeles]", ("post-core",)),
+            ("2026-10-21T14:45:00-07:00[America/Los_Angeles]", ("seed-001", "post-hardware-md")),
+        ),
+    ),
 ]
 
 # Organisation disagreements (the kept value first): a different unit or company.
 SPEAKER_CONFLICTS: list[tuple[str, SourcedValues]] = [
-    ('antoni-viros-i-martin', (
-        ('IBM Research', ('seed-001', 'post-hardware-md', 'post-core', 'post-vllm')),
-        ('IBM', ('post-research',)),
-    )),
-    ('avery-blanchard', (
-        ('IBM Research', ('seed-001', 'post-hardware-md', 'post-core', 'post-vllm')),
-        ('IBM', ('post-research',)),
-    )),
-    ('matthew-arnold', (
-        ('IBM', ('seed-001', 'post-hardware-md', 'post-research')),
-        ('IBM Research', ('post-core',)),
-    )),
-    ('pinak-panigrahi', (
-        ('Annapurna ML', ('seed-001', 'post-hardware-md')),
-        ('Amazon', ('post-core',)),
-    )),
-    ('prasanth-chatarasi', (
-        ('IBM Research', ('seed-001', 'post-hardware-md')),
-        ('IBM', ('post-research',)),
-    )),
-    ('viji-srinivasan', (
-        ('IBM Research', ('seed-001', 'post-hardware-md')),
-        ('IBM', ('post-research',)),
-    )),
+    (
+        "antoni-viros-i-martin",
+        (
+            ("IBM Research", ("seed-001", "post-hardware-md", "post-core", "post-vllm")),
+            ("IBM", ("post-research",)),
+        ),
+    ),
+    (
+        "avery-blanchard",
+        (
+            ("IBM Research", ("seed-001", "post-hardware-md", "post-core", "post-vllm")),
+            ("IBM", ("post-research",)),
+        ),
+    ),
+    (
+        "matthew-arnold",
+        (
+            ("IBM", ("seed-001", "post-hardware-md", "post-research")),
+            ("IBM Research", ("post-core",)),
+        ),
+    ),
+    (
+        "pinak-panigrahi",
+        (
+            ("Annapurna ML", ("seed-001", "post-hardware-md")),
+            ("Amazon", ("post-core",)),
+        ),
+    ),
+    (
+        "prasanth-chatarasi",
+        (
+            ("IBM Research", ("seed-001", "post-hardware-md")),
+            ("IBM", ("post-research",)),
+        ),
+    ),
+    (
+        "viji-srinivasan",
+        (
+            ("IBM Research", ("seed-001", "post-hardware-md")),
+            ("IBM", ("post-research",)),
+        ),
+    ),
 ]
 
 # Organisation wordings that differ only in a legal suffix or legal name: no
 # conflict; the first wording in source order is kept.
 ORGANISATION_WORDINGS: list[tuple[str, str, tuple[str, ...]]] = [
-    ('kuntai-du', 'Tensormesh, Inc.', ('Tensormesh',)),
-    ('steven-troxler', 'Meta Platforms', ('Meta',)),
-    ('subin-george', 'Red Hat LLC', ('Red Hat',)),
-    ('tanima-dey', 'Intel', ('Intel Corporation',)),
-    ('yidi-wu', 'Meta', ('Meta Inc.',)),
+    ("kuntai-du", "Tensormesh, Inc.", ("Tensormesh",)),
+    ("steven-troxler", "Meta Platforms", ("Meta",)),
+    ("subin-george", "Red Hat LLC", ("Red Hat",)),
+    ("tanima-dey", "Intel", ("Intel Corporation",)),
+    ("yidi-wu", "Meta", ("Meta Inc.",)),
 ]
 
 SPYRE = "integrating-the-ibm-spyre-accelerator"
 # The Spyre session, in four posts: its exact track and abstract variants.
 SPYRE_TRACKS: SourcedValues = (
-    ('Hardware Backends & Accelerator Portability', ('seed-001', 'post-hardware-md')),
-    ('Accelerator Integration and Hardware-Aware Tooling', ('post-core',)),
-    ('Hardware Portability and Accelerator Backends', ('post-vllm',)),
-    ('Hardware Portability & Accelerator Backends', ('post-research',)),
+    ("Hardware Backends & Accelerator Portability", ("seed-001", "post-hardware-md")),
+    ("Accelerator Integration and Hardware-Aware Tooling", ("post-core",)),
+    ("Hardware Portability and Accelerator Backends", ("post-vllm",)),
+    ("Hardware Portability & Accelerator Backends", ("post-research",)),
 )
 SPYRE_ABSTRACTS: SourcedValues = (
-    ("IBM covers Torch-Spyre, a PyTorch PrivateUse1 backend with an Inductor path for the IBM Spyre "
-     "dataflow accelerator, including device-specific tensor layouts and scratchpad-optimized tiling.",
-     ('seed-001', 'post-hardware-md')),
-    ("Torch-Spyre is an open source project that provides a PyTorch PrivateUse1 device with OpenReg, "
-     "including an Inductor backend, for the IBM Spyre Accelerator.\n\nThe talk covers the state of "
-     "Torch-Spyre, functional enablement and performance improvements made in 2026, and contributions "
-     "made back to PyTorch. It also discusses device-specific tensor layouts and scratchpad-optimized "
-     "tiling, with an emphasis on integration with upstream PyTorch.",
-     ('post-core',)),
-    ("Torch-Spyre is an open source project that provides a PyTorch PrivateUse1 device with OpenReg, "
-     "including an Inductor backend, for the IBM Spyre Accelerator.\n\nThe speakers report that the IBM "
-     "Spyre Accelerator can now run thousands of models from Hugging Face and vLLM through its PyTorch "
-     "integration. The session covers the state of Torch-Spyre, functional enablement and performance "
-     "improvements made in 2026, contributions back to PyTorch, device-specific tensor layouts, and "
-     "scratchpad-optimized tiling.",
-     ('post-vllm',)),
-    ("Torch-Spyre, an open source PyTorch PrivateUse1 device with an Inductor backend for IBM’s 32-core "
-     "Spyre accelerator, now runs thousands of Hugging Face and vLLM models. This talk covers "
-     "device-specific tensor layouts, scratchpad tiling, and the upstream contributions that made it "
-     "possible.",
-     ('post-research',)),
+    (
+        "IBM covers Torch-Spyre, a PyTorch PrivateUse1 backend with an Inductor path for the IBM Spyre "
+        "dataflow accelerator, including device-specific tensor layouts and scratchpad-optimized tiling.",
+        ("seed-001", "post-hardware-md"),
+    ),
+    (
+        "Torch-Spyre is an open source project that provides a PyTorch PrivateUse1 device with OpenReg, "
+        "including an Inductor backend, for the IBM Spyre Accelerator.\n\nThe talk covers the state of "
+        "Torch-Spyre, functional enablement and performance improvements made in 2026, and contributions "
+        "made back to PyTorch. It also discusses device-specific tensor layouts and scratchpad-optimized "
+        "tiling, with an emphasis on integration with upstream PyTorch.",
+        ("post-core",),
+    ),
+    (
+        "Torch-Spyre is an open source project that provides a PyTorch PrivateUse1 device with OpenReg, "
+        "including an Inductor backend, for the IBM Spyre Accelerator.\n\nThe speakers report that the IBM "
+        "Spyre Accelerator can now run thousands of models from Hugging Face and vLLM through its PyTorch "
+        "integration. The session covers the state of Torch-Spyre, functional enablement and performance "
+        "improvements made in 2026, contributions back to PyTorch, device-specific tensor layouts, and "
+        "scratchpad-optimized tiling.",
+        ("post-vllm",),
+    ),
+    (
+        "Torch-Spyre, an open source PyTorch PrivateUse1 device with an Inductor backend for IBM’s 32-core "
+        "Spyre accelerator, now runs thousands of Hugging Face and vLLM models. This talk covers "
+        "device-specific tensor layouts, scratchpad tiling, and the upstream contributions that made it "
+        "possible.",
+        ("post-research",),
+    ),
 )
+
 
 @pytest.fixture(scope="module")
 def conf() -> Conference:
@@ -519,14 +594,22 @@ def test_sessions_per_day(conf: Conference, day: str, count: int) -> None:
 @pytest.mark.parametrize(
     ("room", "day", "count"),
     [
-        ("210AE", "2026-10-20", 4), ("210AE", "2026-10-21", 6),
-        ("210BF", "2026-10-20", 8), ("210BF", "2026-10-21", 9),
-        ("Community Expo", "2026-10-20", 6), ("Community Expo", "2026-10-21", 5),
-        ("Grand Ballroom", "2026-10-20", 2), ("Grand Ballroom", "2026-10-21", 3),
-        ("LL20AB", "2026-10-20", 7), ("LL20AB", "2026-10-21", 7),
-        ("LL20CD", "2026-10-20", 11), ("LL20CD", "2026-10-21", 5),
-        ("LL21ABC", "2026-10-20", 9), ("LL21ABC", "2026-10-21", 9),
-        ("LL21DEF", "2026-10-20", 13), ("LL21DEF", "2026-10-21", 9),
+        ("210AE", "2026-10-20", 4),
+        ("210AE", "2026-10-21", 6),
+        ("210BF", "2026-10-20", 8),
+        ("210BF", "2026-10-21", 9),
+        ("Community Expo", "2026-10-20", 6),
+        ("Community Expo", "2026-10-21", 5),
+        ("Grand Ballroom", "2026-10-20", 2),
+        ("Grand Ballroom", "2026-10-21", 3),
+        ("LL20AB", "2026-10-20", 7),
+        ("LL20AB", "2026-10-21", 7),
+        ("LL20CD", "2026-10-20", 11),
+        ("LL20CD", "2026-10-21", 5),
+        ("LL21ABC", "2026-10-20", 9),
+        ("LL21ABC", "2026-10-21", 9),
+        ("LL21DEF", "2026-10-20", 13),
+        ("LL21DEF", "2026-10-21", 9),
     ],
 )
 def test_sessions_per_room_and_day(conf: Conference, room: str, day: str, count: int) -> None:
@@ -537,14 +620,28 @@ def test_sessions_per_room_and_day(conf: Conference, room: str, day: str, count:
 def test_rooms(conf: Conference) -> None:
     """Eight rooms are named, every session has one."""
     assert [r.name for r in conf.rooms] == [
-        "210AE", "210BF", "Community Expo", "Grand Ballroom", "LL20AB", "LL20CD", "LL21ABC", "LL21DEF"]
+        "210AE",
+        "210BF",
+        "Community Expo",
+        "Grand Ballroom",
+        "LL20AB",
+        "LL20CD",
+        "LL21ABC",
+        "LL21DEF",
+    ]
     assert all(s.room is not None for s in conf.sessions)
 
 
 @pytest.mark.parametrize(
     ("kind", "count"),
-    [("talk", 73), ("lightning-talk", 20), ("sponsored-talk", 12), ("keynote", 4),
-     ("birds-of-a-feather", 3), ("sponsored-keynote", 1)],
+    [
+        ("talk", 73),
+        ("lightning-talk", 20),
+        ("sponsored-talk", 12),
+        ("keynote", 4),
+        ("birds-of-a-feather", 3),
+        ("sponsored-keynote", 1),
+    ],
 )
 def test_sessions_per_kind(conf: Conference, kind: str, count: int) -> None:
     """Kinds follow the posts' format words and title prefixes."""
@@ -554,17 +651,18 @@ def test_sessions_per_kind(conf: Conference, kind: str, count: int) -> None:
 @pytest.mark.parametrize(
     ("session_id", "kind", "kind_label"),
     [
-        ("beyond-size-and-stride-unleash-performance-with-device", SessionKind.LIGHTNING_TALK,
-         "Lightning Talk"),
+        ("beyond-size-and-stride-unleash-performance-with-device", SessionKind.LIGHTNING_TALK, "Lightning Talk"),
         ("clearing-the-path-towards-an-abi-stable-pytorch", SessionKind.TALK, "Breakout Session"),
         ("unifying-open-source-llm-serving-on-google-cloud", SessionKind.SPONSORED_TALK, "Demo Theater"),
-        ("making-enterprise-agentic-inference-production-ready-with-pytorch", SessionKind.SPONSORED_TALK,
-         "Sponsored Session"),
+        (
+            "making-enterprise-agentic-inference-production-ready-with-pytorch",
+            SessionKind.SPONSORED_TALK,
+            "Sponsored Session",
+        ),
         ("workload-fungibility-in-the-age-of-agents", SessionKind.KEYNOTE, "Keynote"),
         ("trainiums-journey-to-native-pytorch", SessionKind.SPONSORED_KEYNOTE, "Sponsored Keynote"),
         ("guardrails-at-the-infrastructure-layer", SessionKind.BIRDS_OF_A_FEATHER, "Birds of a Feather"),
-        ("contributing-to-inference-oss-that-wont-stand-still", SessionKind.BIRDS_OF_A_FEATHER,
-         "Birds of a Feather"),
+        ("contributing-to-inference-oss-that-wont-stand-still", SessionKind.BIRDS_OF_A_FEATHER, "Birds of a Feather"),
         ("beyond-brute-force-the-era-of-adaptive-intelligence", SessionKind.KEYNOTE, None),
         ("monarch-single-machine-devx-at-distributed-scale", SessionKind.TALK, None),
     ],
@@ -578,16 +676,23 @@ def test_kind_and_label(conf: Conference, session_id: str, kind: SessionKind, ki
 @pytest.mark.parametrize(
     ("sources", "count"),
     [
-        (("post-research",), 20), (("post-agentic",), 14), (("seed-001", "post-hardware-md"), 11),
-        (("seed-001", "post-hardware-md", "post-core", "post-research"), 8), (("post-vllm",), 8),
-        (("seed-001", "post-hardware-md", "post-vllm"), 7), (("post-core", "post-research"), 7),
-        (("post-research", "post-agentic"), 6), (("seed-001", "post-hardware-md", "post-research"), 6),
+        (("post-research",), 20),
+        (("post-agentic",), 14),
+        (("seed-001", "post-hardware-md"), 11),
+        (("seed-001", "post-hardware-md", "post-core", "post-research"), 8),
+        (("post-vllm",), 8),
+        (("seed-001", "post-hardware-md", "post-vllm"), 7),
+        (("post-core", "post-research"), 7),
+        (("post-research", "post-agentic"), 6),
+        (("seed-001", "post-hardware-md", "post-research"), 6),
         (("seed-001", "post-hardware-md", "post-vllm", "post-research"), 4),
-        (("seed-001", "post-hardware-md", "post-agentic"), 3), (("post-vllm", "post-research"), 3),
+        (("seed-001", "post-hardware-md", "post-agentic"), 3),
+        (("post-vllm", "post-research"), 3),
         (("seed-001", "post-hardware-md", "post-research", "post-agentic"), 2),
         (("seed-001", "post-hardware-md", "post-core"), 2),
         (("seed-001", "post-hardware-md", "post-vllm", "post-agentic"), 2),
-        (("post-core", "post-research", "post-agentic"), 2), (("post-vllm", "post-agentic"), 2),
+        (("post-core", "post-research", "post-agentic"), 2),
+        (("post-vllm", "post-agentic"), 2),
         (("post-vllm", "post-research", "post-agentic"), 2),
         (("seed-001", "post-hardware-md", "post-core", "post-vllm", "post-research"), 2),
         (("post-core", "post-vllm", "post-agentic"), 1),
@@ -609,8 +714,10 @@ def test_every_session_lists_its_sources_in_order(conf: Conference) -> None:
 
 def test_sources_have_addresses_and_files(conf: Conference) -> None:
     """Every source names its public address and its file under ../shared/sources/."""
-    assert [(s.id, s.url is not None and s.url.startswith("https://pytorch.org/blog/"), s.file is not None)
-            for s in conf.sources] == [(s.id, True, True) for s in conf.sources]
+    assert [
+        (s.id, s.url is not None and s.url.startswith("https://pytorch.org/blog/"), s.file is not None)
+        for s in conf.sources
+    ] == [(s.id, True, True) for s in conf.sources]
 
 
 def test_coverage_statement(conf: Conference) -> None:
@@ -620,11 +727,13 @@ def test_coverage_statement(conf: Conference) -> None:
         "each: hardware acceleration & compute infrastructure (also as markdown); core PyTorch; "
         "vLLM; open research, tooling & optimization; agentic AI & next-gen intelligence. Their "
         "union is not necessarily the whole programme. Sessions that only the agentic AI post "
-        "lists have a start time but no end (end unknown).")
+        "lists have a start time but no end (end unknown)."
+    )
 
 
-@pytest.mark.parametrize(("session_id", "field", "values"), SESSION_CONFLICTS,
-                         ids=[f"{s}-{f}" for s, f, _ in SESSION_CONFLICTS])
+@pytest.mark.parametrize(
+    ("session_id", "field", "values"), SESSION_CONFLICTS, ids=[f"{s}-{f}" for s, f, _ in SESSION_CONFLICTS]
+)
 def test_title_and_time_conflicts(conf: Conference, session_id: str, field: str, values: SourcedValues) -> None:
     """Every title and time disagreement keeps all values with their sources, the shown value first."""
     session = conf.session(session_id)
@@ -648,10 +757,12 @@ def test_only_listed_session_conflicts(conf: Conference) -> None:
 
 def test_shortened_titles_are_not_conflicts(conf: Conference) -> None:
     """The agentic post's four shortened titles are title variants, not title conflicts."""
-    for session_id in ("hardware-aware-ai-building-agentic-systems-from-cloud",
-                       "torchinsights-zero-gpu-memory-runtime-estimation-for-distributed",
-                       "native-tiered-kv-cache-offloading-in-vllm-from",
-                       "when-rollout-and-training-disagree-lessons-from-building"):
+    for session_id in (
+        "hardware-aware-ai-building-agentic-systems-from-cloud",
+        "torchinsights-zero-gpu-memory-runtime-estimation-for-distributed",
+        "native-tiered-kv-cache-offloading-in-vllm-from",
+        "when-rollout-and-training-disagree-lessons-from-building",
+    ):
         session = conf.session(session_id)
         assert session.conflicts == ()
         assert len(session.title_variants) == 1 and "post-agentic" in session.sources
@@ -712,19 +823,22 @@ def test_only_listed_speakers_have_conflicts(conf: Conference) -> None:
     assert sorted(s.id for s in conf.speakers if s.conflicts) == [s for s, _ in SPEAKER_CONFLICTS]
 
 
-@pytest.mark.parametrize(("speaker_id", "kept", "others"), ORGANISATION_WORDINGS,
-                         ids=[s for s, _, _ in ORGANISATION_WORDINGS])
-def test_legal_suffix_wordings_are_not_conflicts(conf: Conference, speaker_id: str, kept: str,
-                                                 others: tuple[str, ...]) -> None:
-    """"Meta Inc." / "Meta", "Red Hat LLC" / "Red Hat", ...: the first wording kept, no conflict."""
+@pytest.mark.parametrize(
+    ("speaker_id", "kept", "others"), ORGANISATION_WORDINGS, ids=[s for s, _, _ in ORGANISATION_WORDINGS]
+)
+def test_legal_suffix_wordings_are_not_conflicts(
+    conf: Conference, speaker_id: str, kept: str, others: tuple[str, ...]
+) -> None:
+    """ "Meta Inc." / "Meta", "Red Hat LLC" / "Red Hat", ...: the first wording kept, no conflict."""
     [speaker] = [s for s in conf.speakers if s.id == speaker_id]
     assert (speaker.organisation, speaker.conflicts) == (kept, ())
 
 
 def test_speaker_spellings_are_one_person(conf: Conference) -> None:
-    """"Antoni Viros Martin" is an alias of "Antoni Viros i Martin"; 177 different speakers in all."""
+    """ "Antoni Viros Martin" is an alias of "Antoni Viros i Martin"; 177 different speakers in all."""
     assert [(s.name, s.aliases) for s in conf.speakers if s.aliases] == [
-        ("Antoni Viros i Martin", ("Antoni Viros Martin",))]
+        ("Antoni Viros i Martin", ("Antoni Viros Martin",))
+    ]
     assert _ids(conf.by_speaker("Antoni Viros Martin")) == ["integrating-the-ibm-spyre-accelerator"]
     assert len(conf.speakers) == 177
 
@@ -732,23 +846,39 @@ def test_speaker_spellings_are_one_person(conf: Conference) -> None:
 @pytest.mark.parametrize(
     ("session_id", "variants"),
     [
-        ("cloud-tpu-nexus-autonomous-multi-agent-swarms-for",
-         ("Cloud TPU Agent Suite: Autonomous Multi-Agent Swarms for PyTorch",)),
+        (
+            "cloud-tpu-nexus-autonomous-multi-agent-swarms-for",
+            ("Cloud TPU Agent Suite: Autonomous Multi-Agent Swarms for PyTorch",),
+        ),
         ("contributing-to-pytorch-with-ai-agents", ("Contributing to PyTorch with AI agents",)),
-        ("fighting-agents-with-agents-bringing-claude-to-pytorch",
-         ("Fighting Agents with Agents — Bringing Claude to PyTorch CI, Triage, and PR Review",
-          "Fighting Agents with Agents: Bringing Claude to PyTorch CI, triage, and PR review")),
-        ("hardware-aware-ai-building-agentic-systems-from-cloud",
-         ("Hardware-Aware AI: Building Agentic Systems from Cloud to Edge",)),
-        ("lmcache-a-cluster-wide-open-source-solution-for",
-         ("LMCache: A Cluster-Wide Open-Source Solution for LLM Prompt Caching",)),
+        (
+            "fighting-agents-with-agents-bringing-claude-to-pytorch",
+            (
+                "Fighting Agents with Agents — Bringing Claude to PyTorch CI, Triage, and PR Review",
+                "Fighting Agents with Agents: Bringing Claude to PyTorch CI, triage, and PR review",
+            ),
+        ),
+        (
+            "hardware-aware-ai-building-agentic-systems-from-cloud",
+            ("Hardware-Aware AI: Building Agentic Systems from Cloud to Edge",),
+        ),
+        (
+            "lmcache-a-cluster-wide-open-source-solution-for",
+            ("LMCache: A Cluster-Wide Open-Source Solution for LLM Prompt Caching",),
+        ),
         ("native-tiered-kv-cache-offloading-in-vllm-from", ("Native Tiered KV Cache Offloading in vLLM",)),
-        ("torchinsights-zero-gpu-memory-runtime-estimation-for-distributed",
-         ("TorchInsights: Zero-GPU Memory & Runtime Estimation",)),
-        ("torchneuron-native-pytorch-on-aws-trainium-from-research",
-         ("TorchNeuron: Native PyTorch on AWS Trainium — From Research to Production Without Compromise",)),
-        ("unifying-open-source-llm-serving-on-google-cloud",
-         ("Unifying Open Source LLM Serving on Google Cloud TPUs with TorchTPU",)),
+        (
+            "torchinsights-zero-gpu-memory-runtime-estimation-for-distributed",
+            ("TorchInsights: Zero-GPU Memory & Runtime Estimation",),
+        ),
+        (
+            "torchneuron-native-pytorch-on-aws-trainium-from-research",
+            ("TorchNeuron: Native PyTorch on AWS Trainium — From Research to Production Without Compromise",),
+        ),
+        (
+            "unifying-open-source-llm-serving-on-google-cloud",
+            ("Unifying Open Source LLM Serving on Google Cloud TPUs with TorchTPU",),
+        ),
         ("when-rollout-and-training-disagree-lessons-from-building", ("When Rollout and Training Disagree",)),
     ],
 )
@@ -770,29 +900,55 @@ def test_search_finds_a_title_variant(conf: Conference) -> None:
 @pytest.mark.parametrize(
     ("speaker", "expected"),
     [
-        ("Driss Guessous", [
-            ("fighting-agents-with-agents-bringing-claude-to-pytorch", "10-20 12:35", "10-20 12:45"),
-            ("observability-tooling-for-cudagraph-workloads", "10-20 16:20", "10-20 16:30"),
-            ("flexgemm-flexible-pytorch-epilogues", "10-21 12:35", "10-21 12:45")]),
-        ("Sanket Jayant Purandare", [
-            ("ep-overlap-hiding-expert-parallel-communication-in-moe", "10-20 15:25", "10-20 15:35"),
-            ("torchinsights-zero-gpu-memory-runtime-estimation-for-distributed", "10-20 17:45", "10-20 17:55"),
-            ("autoparallel-automatic-discovery-of-distributed-training-strategies-in", "10-21 15:25",
-             "10-21 15:50")]),
-        ("Maen Suleiman", [
-            ("trainiums-journey-to-native-pytorch", "10-20 09:35", "10-20 09:40"),
-            ("pytorch-ecosystem-running-natively-on-trainium", "10-20 10:55", "10-20 11:05"),
-            ("model-training-with-torchtitan-and-huggingface-transformers-v5", "10-20 15:05", "10-20 15:15")]),
-        ("Kapil Sharma", [
-            ("future-of-distributed-communication-in-pytorch-new-apis", "10-20 16:20", "10-20 16:45"),
-            ("beyond-collectives-building-fused-compute-communication-kernels-with", "10-21 11:45",
-             "10-21 12:10")]),
-        ("Panagiotis Kourdis", [
-            ("xccl-scaling-pytorch-collectives-to-exascale-on-intel", "10-20 17:10", "10-20 17:20"),
-            ("scaling-pytorch-on-intel-xpu-field-notes-from", "10-21 17:30", "10-21 17:55")]),
-        ("Richard Zou", [
-            ("one-model-definition-many-accelerators-scaling-vllm-across", "10-20 16:20", "10-20 16:45"),
-            ("lightweight-fx-tracing-in-pytorch", "10-21 17:10", "10-21 17:20")]),
+        (
+            "Driss Guessous",
+            [
+                ("fighting-agents-with-agents-bringing-claude-to-pytorch", "10-20 12:35", "10-20 12:45"),
+                ("observability-tooling-for-cudagraph-workloads", "10-20 16:20", "10-20 16:30"),
+                ("flexgemm-flexible-pytorch-epilogues", "10-21 12:35", "10-21 12:45"),
+            ],
+        ),
+        (
+            "Sanket Jayant Purandare",
+            [
+                ("ep-overlap-hiding-expert-parallel-communication-in-moe", "10-20 15:25", "10-20 15:35"),
+                ("torchinsights-zero-gpu-memory-runtime-estimation-for-distributed", "10-20 17:45", "10-20 17:55"),
+                (
+                    "autoparallel-automatic-discovery-of-distributed-training-strategies-in",
+                    "10-21 15:25",
+                    "10-21 15:50",
+                ),
+            ],
+        ),
+        (
+            "Maen Suleiman",
+            [
+                ("trainiums-journey-to-native-pytorch", "10-20 09:35", "10-20 09:40"),
+                ("pytorch-ecosystem-running-natively-on-trainium", "10-20 10:55", "10-20 11:05"),
+                ("model-training-with-torchtitan-and-huggingface-transformers-v5", "10-20 15:05", "10-20 15:15"),
+            ],
+        ),
+        (
+            "Kapil Sharma",
+            [
+                ("future-of-distributed-communication-in-pytorch-new-apis", "10-20 16:20", "10-20 16:45"),
+                ("beyond-collectives-building-fused-compute-communication-kernels-with", "10-21 11:45", "10-21 12:10"),
+            ],
+        ),
+        (
+            "Panagiotis Kourdis",
+            [
+                ("xccl-scaling-pytorch-collectives-to-exascale-on-intel", "10-20 17:10", "10-20 17:20"),
+                ("scaling-pytorch-on-intel-xpu-field-notes-from", "10-21 17:30", "10-21 17:55"),
+            ],
+        ),
+        (
+            "Richard Zou",
+            [
+                ("one-model-definition-many-accelerators-scaling-vllm-across", "10-20 16:20", "10-20 16:45"),
+                ("lightweight-fx-tracing-in-pytorch", "10-21 17:10", "10-21 17:20"),
+            ],
+        ),
         ("Mao Cheng", [("miles-enterprise-facing-agentic-rl-framework", "10-21 11:45", None)]),
     ],
 )
@@ -817,8 +973,11 @@ def test_speaker_sessions(conf: Conference, speaker: str, expected: list[tuple[s
         # The agentic post gives only a start, the vLLM post the range 14:50-15:15.
         ("LL20CD", "2026-10-20 14:55", ["native-tiered-kv-cache-offloading-in-vllm-from"]),
         # A Birds of a Feather in the expo while two demo-theater sessions run there.
-        ("Community Expo", "2026-10-20 10:45",
-         ["contributing-to-pytorch-with-ai-agents", "unifying-open-source-llm-serving-on-google-cloud"]),
+        (
+            "Community Expo",
+            "2026-10-20 10:45",
+            ["contributing-to-pytorch-with-ai-agents", "unifying-open-source-llm-serving-on-google-cloud"],
+        ),
         ("210BF", "2026-10-20 11:20", ["extending-torchinductor-with-flydsl-a-new-mlir-native"]),
     ],
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import attrs
@@ -13,15 +13,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Track, load, loads, read, write
-from pyconf_schedule.cli import main
-from pyconf_schedule.formats import MAX_INPUT_BYTES, MAX_NESTING
-from pyconf_schedule.exceptions import ScheduleParseError
-from pyconf_schedule.formats import native
-from pyconf_schedule.formats._common import _lone_surrogate_escape, _too_deep, load_json
-from pyconf_schedule._indexes import _SCANS_BEFORE_WORDS, _haystack
+from pyconf_schedule._indexes import SCANS_BEFORE_WORDS, _haystack
 from pyconf_schedule._sessions import Sessions
-from pyconf_schedule._text import _SEARCH_WORD, _strip_accents, fold, search_document, search_text, search_words, term_matches
+from pyconf_schedule._text import (
+    SEARCH_WORD,
+    fold,
+    search_document,
+    search_text,
+    search_words,
+    strip_accents,
+    term_matches,
+)
 from pyconf_schedule._time import day_bounds, get_zone, utc
+from pyconf_schedule.cli import main
+from pyconf_schedule.exceptions import ScheduleParseError
+from pyconf_schedule.formats import MAX_INPUT_BYTES, MAX_NESTING, native
+from pyconf_schedule.formats._common import load_json, lone_surrogate_escape, too_deep
 
 from ._work import no_hang
 
@@ -34,8 +41,25 @@ _SPEAKERS = [
     Speaker(id="leo-2", name="Leonard Hussenot"),
     Speaker(id="kim", name="Kim", organisation="Red Hat"),
 ]
-_WORDS = ("kv", "cache", "caches", "c++", "llm-d", "Zeppelin", "café", "ab", "torch.compile", "Li", "C#", "x_y", "Straße", "ﬁle", "kv,", "(cache)")
-_BASE = datetime(2026, 3, 28, 20, 0, tzinfo=timezone.utc)  # around the European DST change
+_WORDS = (
+    "kv",
+    "cache",
+    "caches",
+    "c++",
+    "llm-d",
+    "Zeppelin",
+    "café",
+    "ab",
+    "torch.compile",
+    "Li",
+    "C#",
+    "x_y",
+    "Straße",
+    "ﬁle",
+    "kv,",
+    "(cache)",
+)
+_BASE = datetime(2026, 3, 28, 20, 0, tzinfo=UTC)  # around the European DST change
 
 
 @st.composite
@@ -145,7 +169,14 @@ def test_time_queries_equal_a_filter(conf: Conference, minutes: int, length: int
 
 
 @_FAST
-@given(_conference(), st.lists(st.sampled_from((*_WORDS, "cach", "c", "kv-cache", "li", "!", "lizabeth", "strasse", "fi", "x", "c#")), min_size=1, max_size=3))
+@given(
+    _conference(),
+    st.lists(
+        st.sampled_from((*_WORDS, "cach", "c", "kv-cache", "li", "!", "lizabeth", "strasse", "fi", "x", "c#")),
+        min_size=1,
+        max_size=3,
+    ),
+)
 def test_search_equals_a_filter(conf: Conference, terms: list[str]) -> None:
     """search gives exactly the sessions whose search text has every term, by scanning and by the word table."""
     text = " ".join(terms)
@@ -164,7 +195,7 @@ _TEXT = st.text(st.sampled_from("aZ09 _-+#.,\n\t\x1fé́ßﬁİ’"), max_size=3
 @given(st.lists(_TEXT | st.text(max_size=12), max_size=5))
 def test_search_text_and_document_follow_the_word_rule(texts: list[str]) -> None:
     """search_words, search_text and search_document find the words the search regular expression finds."""
-    rule = [re.findall(_SEARCH_WORD, _strip_accents(t).casefold()) for t in texts]
+    rule = [re.findall(SEARCH_WORD, strip_accents(t).casefold()) for t in texts]
     assert [search_words(t) for t in texts] == rule
     assert [search_text(t) for t in texts] == [" " + " ".join(w) + " " for w in rule]
     document, starts = search_document(texts)
@@ -178,15 +209,16 @@ def test_search_builds_its_word_table_after_its_first_scans() -> None:
     """A search document scans for its first distinct needle(s), then builds its word table, with the same results."""
     conf = attrs.evolve(load("eu2026"))
     terms = sorted({w for s in conf.sessions for w in search_words(s.title or "") if len(w) > 3})
-    assert len(terms) > _SCANS_BEFORE_WORDS
-    found = [conf.search(t).ids for t in terms[:_SCANS_BEFORE_WORDS]]
+    assert len(terms) > SCANS_BEFORE_WORDS
+    found = [conf.search(t).ids for t in terms[:SCANS_BEFORE_WORDS]]
     document = conf.sessions._index.search()
     assert document._words is None
-    assert conf.search(terms[_SCANS_BEFORE_WORDS]).ids == conf.sessions.filter(
-        lambda s: term_matches(_haystack(s), terms[_SCANS_BEFORE_WORDS])
-    ).ids
+    assert (
+        conf.search(terms[SCANS_BEFORE_WORDS]).ids
+        == conf.sessions.filter(lambda s: term_matches(_haystack(s), terms[SCANS_BEFORE_WORDS])).ids
+    )
     assert document._words is not None
-    assert [conf.search(t).ids for t in terms[:_SCANS_BEFORE_WORDS]] == found
+    assert [conf.search(t).ids for t in terms[:SCANS_BEFORE_WORDS]] == found
 
 
 def test_session_lookup_finds_the_first_of_a_repeated_id() -> None:
@@ -339,7 +371,9 @@ def test_a_phrase_against_a_long_run_of_punctuation_does_not_hang(table: bool) -
         assert conf.search("cache-kv").ids == ()
 
 
-def test_cli_file_options_apply_to_the_files_beside_a_dataset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_file_options_apply_to_the_files_beside_a_dataset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """With a dataset and a file, --max-bytes and --from are the file's: the command runs (alone, a dataset refuses them)."""
     path = tmp_path / "conf.json"
     write(load("na2026"), path)
@@ -375,7 +409,22 @@ def test_speakers_sharing_a_name_are_found_once_each_in_order() -> None:
     assert conf.speaker("sam lee").id == "a"
 
 
-_JSON_PIECES = ("a", "é", "\\\\", '\\"', "\\n", "\\u0041", "\\u005c", "\\ud83d", "\\uDBFF", "\\ude00", "\\uDFFF", "\\ud800", "u", "d83d")
+_JSON_PIECES = (
+    "a",
+    "é",
+    "\\\\",
+    '\\"',
+    "\\n",
+    "\\u0041",
+    "\\u005c",
+    "\\ud83d",
+    "\\uDBFF",
+    "\\ude00",
+    "\\uDFFF",
+    "\\ud800",
+    "u",
+    "d83d",
+)
 
 
 @settings(max_examples=300)
@@ -384,7 +433,7 @@ def test_lone_surrogate_escapes_are_told_from_the_text_exactly(pieces: list[str]
     """The text check that spares the document walk finds a lone surrogate exactly when the parsed string holds one."""
     text = '"' + "".join(pieces) + '"'
     held = any("\ud800" <= character <= "\udfff" for character in json.loads(text))
-    assert _lone_surrogate_escape(text) is held
+    assert lone_surrogate_escape(text) is held
 
 
 def test_escaped_surrogate_pairs_read_and_a_lone_half_is_refused_at_its_path() -> None:
@@ -433,4 +482,4 @@ def _nest(inner: object, levels: list[bool]) -> object:
 def test_too_deep_is_depth_over_the_limit(document: object, levels: list[bool]) -> None:
     """The one-walk depth check says a parsed document is too deep exactly when it nests more than MAX_NESTING levels."""
     for candidate in (document, _nest(document, levels)):
-        assert _too_deep(candidate) is (_depth(candidate) > MAX_NESTING)
+        assert too_deep(candidate) is (_depth(candidate) > MAX_NESTING)

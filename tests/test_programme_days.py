@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Literal
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Literal
 from zoneinfo import ZoneInfo
@@ -51,7 +50,10 @@ def _sample(name: str) -> Path:
 def _xml_day_counts(name: str) -> list[tuple[str, str, str, int]]:
     """(date, start, end, events) of each <day> element, counted with lxml."""
     root = etree.parse(str(_sample(name))).getroot()
-    return [(d.get("date", ""), d.get("start", ""), d.get("end", ""), len(d.findall("room/event"))) for d in root.iter("day")]
+    return [
+        (d.get("date", ""), d.get("start", ""), d.get("end", ""), len(d.findall("room/event")))
+        for d in root.iter("day")
+    ]
 
 
 def _json_day_counts(name: str) -> list[tuple[str, str, str, int]]:
@@ -101,10 +103,12 @@ def test_c3voc_json_reads_its_days(name: str, dates: list[str]) -> None:
 def test_debconf_days_are_in_the_conference_zone() -> None:
     """wafer's UTC day dates give way to the days in Asia/Kolkata: 8 days, 10 to 17 September."""
     files = _xml_day_counts(DEBCONF)
-    assert [d for d, _, _, _ in files][0] == "2023-09-09"  # wafer writes the start's UTC date
+    assert next(d for d, _, _, _ in files) == "2023-09-09"  # wafer writes the start's UTC date
     conf = read(_sample(DEBCONF))
     assert conf.timezone == "Asia/Kolkata"
-    assert _counts(conf) == [((date(2023, 9, 10) + timedelta(days=i)).isoformat(), n) for i, (_, _, _, n) in enumerate(files)]
+    assert _counts(conf) == [
+        ((date(2023, 9, 10) + timedelta(days=i)).isoformat(), n) for i, (_, _, _, n) in enumerate(files)
+    ]
     assert [n for _, _, _, n in files] == [20, 17, 19, 4, 11, 19, 19, 8]
 
 
@@ -204,8 +208,12 @@ def test_markdown_headings_are_programme_days() -> None:
     """The Markdown agenda has one heading per congress day, with Citizenfour under the 27th."""
     text = dumps(read(_sample(CONGRESS)), "markdown")
     headings = [line for line in text.splitlines() if line.startswith("## ")]
-    assert headings == ["## Saturday 27 December 2014", "## Sunday 28 December 2014", "## Monday 29 December 2014",
-                        "## Tuesday 30 December 2014"]
+    assert headings == [
+        "## Saturday 27 December 2014",
+        "## Sunday 28 December 2014",
+        "## Monday 29 December 2014",
+        "## Tuesday 30 December 2014",
+    ]
     first_day = text.split("## Sunday 28 December 2014")[0]
     assert "| 00:00–02:15 | Citizenfour |" in first_day
 
@@ -224,7 +232,12 @@ def test_cli_day_filter_uses_programme_days(capsys: pytest.CaptureFixture[str]) 
 
 def _night_conference(**extra: object) -> Conference:
     sessions = [
-        Session(id="late", title="Late", start=datetime(2026, 8, 1, 23, tzinfo=BERLIN), end=datetime(2026, 8, 2, 0, 30, tzinfo=BERLIN)),
+        Session(
+            id="late",
+            title="Late",
+            start=datetime(2026, 8, 1, 23, tzinfo=BERLIN),
+            end=datetime(2026, 8, 2, 0, 30, tzinfo=BERLIN),
+        ),
         Session(id="night", title="Night", start=datetime(2026, 8, 2, 1, tzinfo=BERLIN)),
         Session(id="morning", title="Morning", start=datetime(2026, 8, 2, 10, tzinfo=BERLIN)),
     ]
@@ -234,7 +247,10 @@ def _night_conference(**extra: object) -> Conference:
 def test_without_day_information_days_are_calendar_days() -> None:
     """With neither programme days nor a day change, a 01:00 session is on its calendar day."""
     conf = _night_conference()
-    assert {d.isoformat(): g.ids for d, g in conf.by_day().items()} == {"2026-08-01": ("late",), "2026-08-02": ("night", "morning")}
+    assert {d.isoformat(): g.ids for d, g in conf.by_day().items()} == {
+        "2026-08-01": ("late",),
+        "2026-08-02": ("night", "morning"),
+    }
     assert conf.to_tz("Asia/Tokyo").days() == (date(2026, 8, 2),)
 
 
@@ -249,15 +265,26 @@ def test_day_change_moves_the_night_to_the_day_before() -> None:
 
 def test_programme_days_win_over_the_day_change() -> None:
     """A session inside a programme day is on that day; one outside falls back to the day change."""
-    day = ProgrammeDay(date=date(2026, 8, 1), start=datetime(2026, 8, 1, 22, tzinfo=BERLIN), end=datetime(2026, 8, 2, 0, 30, tzinfo=BERLIN))
+    day = ProgrammeDay(
+        date=date(2026, 8, 1),
+        start=datetime(2026, 8, 1, 22, tzinfo=BERLIN),
+        end=datetime(2026, 8, 2, 0, 30, tzinfo=BERLIN),
+    )
     conf = _night_conference(programme_days=[day], day_change=time(0, 45))
-    assert {d.isoformat(): g.ids for d, g in conf.by_day().items()} == {"2026-08-01": ("late",), "2026-08-02": ("night", "morning")}
+    assert {d.isoformat(): g.ids for d, g in conf.by_day().items()} == {
+        "2026-08-01": ("late",),
+        "2026-08-02": ("night", "morning"),
+    }
 
 
 def test_touching_days_give_the_instant_to_the_later_day() -> None:
     """At the instant one day ends and the next starts, a session is on the later day."""
-    first = ProgrammeDay(date=date(2026, 8, 1), start=datetime(2026, 8, 1, 4, tzinfo=BERLIN), end=datetime(2026, 8, 2, 1, tzinfo=BERLIN))
-    second = ProgrammeDay(date=date(2026, 8, 2), start=datetime(2026, 8, 2, 1, tzinfo=BERLIN), end=datetime(2026, 8, 3, 4, tzinfo=BERLIN))
+    first = ProgrammeDay(
+        date=date(2026, 8, 1), start=datetime(2026, 8, 1, 4, tzinfo=BERLIN), end=datetime(2026, 8, 2, 1, tzinfo=BERLIN)
+    )
+    second = ProgrammeDay(
+        date=date(2026, 8, 2), start=datetime(2026, 8, 2, 1, tzinfo=BERLIN), end=datetime(2026, 8, 3, 4, tzinfo=BERLIN)
+    )
     conf = _night_conference(programme_days=[second, first])
     assert conf.programme_days == (first, second)
     assert conf.day_of(conf.session("night")) == date(2026, 8, 2)
@@ -267,21 +294,35 @@ def test_touching_days_give_the_instant_to_the_later_day() -> None:
     ("make", "error", "message"),
     [
         (
-            lambda: ProgrammeDay(date=date(2026, 8, 1), start=datetime(2026, 8, 2, tzinfo=CET), end=datetime(2026, 8, 1, tzinfo=CET)),
+            lambda: ProgrammeDay(
+                date=date(2026, 8, 1), start=datetime(2026, 8, 2, tzinfo=CET), end=datetime(2026, 8, 1, tzinfo=CET)
+            ),
             InvalidScheduleError,
             "programme day 2026-08-01 ends (2026-08-01T00:00:00+01:00) before it starts (2026-08-02T00:00:00+01:00)",
         ),
         (
-            lambda: ProgrammeDay(date=date(2026, 8, 1), start=datetime(2026, 8, 1), end=datetime(2026, 8, 2, tzinfo=CET)),
+            lambda: ProgrammeDay(
+                date=date(2026, 8, 1), start=datetime(2026, 8, 1), end=datetime(2026, 8, 2, tzinfo=CET)
+            ),
             NaiveDatetimeError,
             "start must be a timezone-aware datetime, got naive 2026-08-01T00:00:00; "
             "attach a zone, e.g. value.replace(tzinfo=ZoneInfo('Europe/Paris'))",
         ),
         (
-            lambda: _night_conference(programme_days=[
-                ProgrammeDay(date=date(2026, 8, 1), start=datetime(2026, 8, 1, 9, tzinfo=CET), end=datetime(2026, 8, 2, 4, tzinfo=CET)),
-                ProgrammeDay(date=date(2026, 8, 2), start=datetime(2026, 8, 2, 3, tzinfo=CET), end=datetime(2026, 8, 3, 4, tzinfo=CET)),
-            ]),
+            lambda: _night_conference(
+                programme_days=[
+                    ProgrammeDay(
+                        date=date(2026, 8, 1),
+                        start=datetime(2026, 8, 1, 9, tzinfo=CET),
+                        end=datetime(2026, 8, 2, 4, tzinfo=CET),
+                    ),
+                    ProgrammeDay(
+                        date=date(2026, 8, 2),
+                        start=datetime(2026, 8, 2, 3, tzinfo=CET),
+                        end=datetime(2026, 8, 3, 4, tzinfo=CET),
+                    ),
+                ]
+            ),
             InvalidScheduleError,
             "programme days 2026-08-01 (ending 2026-08-02T04:00:00+01:00) and 2026-08-02 (starting 2026-08-02T03:00:00+01:00) overlap",
         ),
@@ -304,11 +345,19 @@ def test_bad_day_information_is_refused(make: object, error: type[Exception], me
 
 def test_native_json_carries_the_day_information() -> None:
     """Native JSON writes programme_days and day_change, validates, and both decoders read them back."""
-    day = ProgrammeDay(date=date(2026, 8, 1), start=datetime(2026, 8, 1, 22, tzinfo=BERLIN), end=datetime(2026, 8, 2, 0, 30, tzinfo=BERLIN))
+    day = ProgrammeDay(
+        date=date(2026, 8, 1),
+        start=datetime(2026, 8, 1, 22, tzinfo=BERLIN),
+        end=datetime(2026, 8, 2, 0, 30, tzinfo=BERLIN),
+    )
     conf = _night_conference(programme_days=[day], day_change=time(4))
     document = conference_to_dict(conf)
     assert document["conference"]["programme_days"] == [
-        {"date": "2026-08-01", "start": "2026-08-01T22:00:00+02:00[Europe/Berlin]", "end": "2026-08-02T00:30:00+02:00[Europe/Berlin]"}
+        {
+            "date": "2026-08-01",
+            "start": "2026-08-01T22:00:00+02:00[Europe/Berlin]",
+            "end": "2026-08-02T00:30:00+02:00[Europe/Berlin]",
+        }
     ]
     assert document["conference"]["day_change"] == "04:00:00"
     jsonschema.Draft202012Validator(native.schema()).validate(json.loads(json.dumps(document)))
@@ -329,11 +378,21 @@ def test_native_json_without_day_information_is_unchanged() -> None:
     [
         (
             {"day_change": "25:00"},
-            ["$.conference.day_change", "'25:00' is not a wall-clock time; expected HH:MM or HH:MM:SS, e.g. '04:00:00'"],
+            [
+                "$.conference.day_change",
+                "'25:00' is not a wall-clock time; expected HH:MM or HH:MM:SS, e.g. '04:00:00'",
+            ],
         ),
         (
-            {"programme_days": [{"date": "2026-08-01", "start": "2026-08-02T00:00:00+02:00", "end": "2026-08-01T00:00:00+02:00"}]},
-            ["$.conference", "programme day 2026-08-01 ends (2026-08-01T00:00:00+02:00) before it starts (2026-08-02T00:00:00+02:00)"],
+            {
+                "programme_days": [
+                    {"date": "2026-08-01", "start": "2026-08-02T00:00:00+02:00", "end": "2026-08-01T00:00:00+02:00"}
+                ]
+            },
+            [
+                "$.conference",
+                "programme day 2026-08-01 ends (2026-08-01T00:00:00+02:00) before it starts (2026-08-02T00:00:00+02:00)",
+            ],
         ),
     ],
 )
@@ -362,7 +421,10 @@ def test_frab_xml_reads_the_day_change() -> None:
     """<day_change> becomes Conference.day_change."""
     conf = loads(_XML.format(change="<day_change>04:00</day_change>", end="2026-08-02T04:00:00+02:00"), "frab-xml")
     assert conf.day_change == time(4)
-    assert [(d.isoformat(), g.ids) for d, g in conf.by_day().items()] == [("2026-08-01", ("frab-1",)), ("2026-08-02", ("frab-2",))]
+    assert [(d.isoformat(), g.ids) for d, g in conf.by_day().items()] == [
+        ("2026-08-01", ("frab-1",)),
+        ("2026-08-02", ("frab-2",)),
+    ]
 
 
 def test_overlapping_file_days_are_not_kept() -> None:
@@ -381,7 +443,9 @@ def test_c3voc_json_reads_the_day_change() -> None:
 
 def test_day_only_sessions_keep_their_day_beside_programme_days() -> None:
     """A day-only session is on its day_only whatever the programme days say, listed after that day's timed sessions."""
-    day = ProgrammeDay(date=date(2026, 8, 1), start=datetime(2026, 8, 1, 4, tzinfo=BERLIN), end=datetime(2026, 8, 2, 4, tzinfo=BERLIN))
+    day = ProgrammeDay(
+        date=date(2026, 8, 1), start=datetime(2026, 8, 1, 4, tzinfo=BERLIN), end=datetime(2026, 8, 2, 4, tzinfo=BERLIN)
+    )
     base = _night_conference(programme_days=[day])
     floating = Session(id="floating", title="Some time on the 2nd", day_only=date(2026, 8, 2))
     conf = attrs.evolve(base, sessions=[*base.sessions, floating])
@@ -397,7 +461,9 @@ def test_day_only_sessions_keep_their_day_beside_programme_days() -> None:
 def test_day_change_round_trip_keeps_the_days(format_name: Literal["frab-xml", "c3voc-json"]) -> None:
     """A day change is written as programme days from one day change to the next, which read back to the same days."""
     night = _night_conference(day_change=time(4))  # ends for all: a session with no known end is not written
-    ended = [s if s.end or s.start is None else attrs.evolve(s, end=s.start + timedelta(minutes=30)) for s in night.sessions]
+    ended = [
+        s if s.end or s.start is None else attrs.evolve(s, end=s.start + timedelta(minutes=30)) for s in night.sessions
+    ]
     conf = attrs.evolve(night, sessions=ended)
     again = loads(dumps(conf, format_name), format_name)
     assert [(d.date.isoformat(), d.start.isoformat(), d.end.isoformat()) for d in again.programme_days] == [
@@ -420,7 +486,7 @@ def test_day_bounds_at_the_edge_of_the_calendar_are_skipped() -> None:
     assert len(conf.sessions) == 2
 
 
-_BERLIN_INSTANTS = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2040, 1, 1), timezones=st.just(timezone.utc))
+_BERLIN_INSTANTS = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2040, 1, 1), timezones=st.just(UTC))
 
 
 @st.composite
@@ -431,7 +497,11 @@ def _day_conferences(draw: st.DrawFn) -> Conference:
     for i in range(draw(st.integers(0, 4))):
         start = cursor + timedelta(minutes=draw(st.integers(0, 600)))
         end = start + timedelta(minutes=draw(st.integers(0, 1800)))
-        days.append(ProgrammeDay(date=first.date() + timedelta(days=i), start=start.astimezone(BERLIN), end=end.astimezone(BERLIN)))
+        days.append(
+            ProgrammeDay(
+                date=first.date() + timedelta(days=i), start=start.astimezone(BERLIN), end=end.astimezone(BERLIN)
+            )
+        )
         cursor = end
     change = draw(st.none() | st.times())
     sessions = [
@@ -454,8 +524,14 @@ def test_native_json_keeps_any_day_information(conf: Conference) -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"programme_days": ["2026-08-01"]}, "Conference.programme_days must be an iterable of ProgrammeDay, but holds str '2026-08-01' (in conference 'camp')"),
-        ({"day_change": "04:00"}, "Conference.day_change must be a datetime.time such as time(4, 0), or None, got str '04:00'"),
+        (
+            {"programme_days": ["2026-08-01"]},
+            "Conference.programme_days must be an iterable of ProgrammeDay, but holds str '2026-08-01' (in conference 'camp')",
+        ),
+        (
+            {"day_change": "04:00"},
+            "Conference.day_change must be a datetime.time such as time(4, 0), or None, got str '04:00'",
+        ),
     ],
 )
 def test_wrong_types_of_day_information_are_named(fields: dict[str, object], message: str) -> None:
@@ -509,7 +585,9 @@ def _congress_days(last_day_sessions: list[tuple[int, str, str]]) -> str:
         {"index": 3, "date": "2020-12-29", "day_start": "2020-12-29T06:00:00+01:00", "day_end": "2020-12-29T16:00:00+01:00", "rooms": {"A": [
             {"id": n, "date": at, "start": at[11:16], "duration": "00:30", "room": "A", "title": title} for n, at, title in last_day_sessions]}},
     ]  # fmt: skip
-    return json.dumps({"schedule": {"conference": {"title": "C", "acronym": "cc", "time_zone_name": "Europe/Berlin", "days": days}}})
+    return json.dumps(
+        {"schedule": {"conference": {"title": "C", "acronym": "cc", "time_zone_name": "Europe/Berlin", "days": days}}}
+    )
 
 
 def test_sessions_after_the_last_declared_day_are_on_that_day_not_a_new_one() -> None:

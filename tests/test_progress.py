@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import doctest
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from pyconf_schedule import Conference, Session, _progress, dumps, formats, loads
 
 
 def _big(count: int) -> Conference:
-    start = datetime(2026, 4, 7, 9, tzinfo=timezone.utc)
+    start = datetime(2026, 4, 7, 9, tzinfo=UTC)
     sessions = [Session(id=f"s{i}", title=f"Talk {i}", start=start + timedelta(minutes=i), end=start + timedelta(minutes=i + 1))
                 for i in range(count)]  # fmt: skip
     return Conference(id="big", name="Big", timezone="UTC", sessions=sessions)
@@ -30,7 +30,10 @@ def test_reading_a_file_reports_bytes_and_sessions(tmp_path: Path) -> None:
     seen: list[tuple[str, int, int | None]] = []
     with _progress.listening(lambda what, done, total: seen.append((what, done, total))):
         formats.read(path)
-    assert (size > 1 << 20, seen) == (True, [("read", 1 << 20, size), ("read", size, size), ("sessions", 1000, 2500), ("sessions", 2000, 2500)])
+    assert (size > 1 << 20, seen) == (
+        True,
+        [("read", 1 << 20, size), ("read", size, size), ("sessions", 1000, 2500), ("sessions", 2000, 2500)],
+    )
 
 
 def test_the_frab_readers_report_sessions_built() -> None:

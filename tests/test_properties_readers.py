@@ -8,7 +8,7 @@ test_formats_ics.py; this module adds the other fields of the round-trip table.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 import pytest
@@ -54,9 +54,14 @@ def _seeds(format_name: str) -> list[bytes]:
 
 
 _OPERATIONS = st.lists(
-    st.tuples(st.sampled_from(["insert", "replace", "delete", "truncate", "flip", "duplicate"]),
-              st.floats(0, 1), st.integers(0, 10_000), st.integers(1, 64)),
-    min_size=1, max_size=5,
+    st.tuples(
+        st.sampled_from(["insert", "replace", "delete", "truncate", "flip", "duplicate"]),
+        st.floats(0, 1),
+        st.integers(0, 10_000),
+        st.integers(1, 64),
+    ),
+    min_size=1,
+    max_size=5,
 )
 
 
@@ -95,13 +100,17 @@ def test_mutated_golden_and_corpus_files_give_a_conference_or_a_parse_error(
 
 # ---- round trips: what the table "What survives a round trip" of docs/reference/formats.md promises ----
 
-_WORD = st.text(alphabet=st.characters(codec="utf-8", categories=["L", "N"]) | st.sampled_from(list("&<>\"';:|*_\\/.!?-")),
-                min_size=1, max_size=10)
+_WORD = st.text(
+    alphabet=st.characters(codec="utf-8", categories=["L", "N"]) | st.sampled_from(list("&<>\"';:|*_\\/.!?-")),
+    min_size=1,
+    max_size=10,
+)
 _TEXT = st.lists(_WORD, min_size=1, max_size=4).map(" ".join)
-_NAME = st.lists(st.text(alphabet=st.characters(codec="utf-8", categories=["L"]), min_size=1, max_size=8),
-                 min_size=1, max_size=3).map(" ".join)
+_NAME = st.lists(
+    st.text(alphabet=st.characters(codec="utf-8", categories=["L"]), min_size=1, max_size=8), min_size=1, max_size=3
+).map(" ".join)
 _ZONES = st.sampled_from(["UTC", "Europe/Paris", "America/Los_Angeles", "Asia/Kolkata", "Australia/Lord_Howe"])
-_MINUTES = st.integers(0, 60 * 24 * 365 * 30).map(lambda m: datetime(2000, 1, 1, tzinfo=timezone.utc) + timedelta(minutes=m))
+_MINUTES = st.integers(0, 60 * 24 * 365 * 30).map(lambda m: datetime(2000, 1, 1, tzinfo=UTC) + timedelta(minutes=m))
 
 
 @st.composite
@@ -115,34 +124,45 @@ def scheduled_conferences(draw: st.DrawFn) -> Conference:
     sessions = []
     for i in range(draw(st.integers(1, 4))):
         start = draw(_MINUTES)
-        sessions.append(Session(
-            id=f"frab-{i + 1}",
-            title=draw(_TEXT),
-            kind=draw(st.sampled_from(list(SessionKind))),
-            start=start,
-            end=start + timedelta(minutes=draw(st.integers(1, 600))),
-            room=draw(st.none() | st.sampled_from(rooms)) if rooms else None,
-            track=draw(st.none() | st.sampled_from(tracks)) if tracks else None,
-            speakers=draw(st.lists(st.sampled_from(speakers), unique=True, max_size=2)) if speakers else (),
-            abstract=draw(st.none() | _TEXT),
-            language=draw(st.none() | st.sampled_from(["en", "de", "fr"])),
-            url=draw(st.none() | st.sampled_from(["https://example.org/a", "http://example.org/b?c=1&d=2"])),
-        ))
-    return Conference(id="c", name=draw(_TEXT), timezone=zone, sessions=sessions, speakers=speakers, rooms=rooms, tracks=tracks)
+        sessions.append(
+            Session(
+                id=f"frab-{i + 1}",
+                title=draw(_TEXT),
+                kind=draw(st.sampled_from(list(SessionKind))),
+                start=start,
+                end=start + timedelta(minutes=draw(st.integers(1, 600))),
+                room=draw(st.none() | st.sampled_from(rooms)) if rooms else None,
+                track=draw(st.none() | st.sampled_from(tracks)) if tracks else None,
+                speakers=draw(st.lists(st.sampled_from(speakers), unique=True, max_size=2)) if speakers else (),
+                abstract=draw(st.none() | _TEXT),
+                language=draw(st.none() | st.sampled_from(["en", "de", "fr"])),
+                url=draw(st.none() | st.sampled_from(["https://example.org/a", "http://example.org/b?c=1&d=2"])),
+            )
+        )
+    return Conference(
+        id="c", name=draw(_TEXT), timezone=zone, sessions=sessions, speakers=speakers, rooms=rooms, tracks=tracks
+    )
 
 
 def _kept(conf: Conference, format_name: str) -> tuple[object, ...]:
     """What ``format_name`` keeps of ``conf``, per the round-trip table, as a comparable value."""
     organisations = format_name == "ics"
     language = format_name != "ics"
-    sessions = list(
+    sessions = [
         (
-            s.title, s.start, s.end, s.kind, s.room and s.room.name, s.track and s.track.name,
+            s.title,
+            s.start,
+            s.end,
+            s.kind,
+            s.room and s.room.name,
+            s.track and s.track.name,
             tuple((p.name, p.organisation if organisations else None) for p in s.speakers),
-            s.abstract, s.language if language else None, s.url,
+            s.abstract,
+            s.language if language else None,
+            s.url,
         )
         for s in conf.sessions
-    )
+    ]
     sessions.sort(key=repr)
     return (conf.name, conf.timezone, sessions)
 
@@ -160,9 +180,19 @@ def test_round_trip_keeps_what_the_docs_promise(format_name: str, conf: Conferen
 @settings(max_examples=20, deadline=None)
 @given(conf=scheduled_conferences(), view=_ZONES)
 @example(  # ends at 02:44 CET on 25 October 2026, inside the hour Paris repeats
-    conf=Conference(id="c", name="C", timezone="UTC", sessions=[Session(
-        id="frab-1", title="T", start=datetime(2026, 10, 24, 23, 31, tzinfo=timezone.utc),
-        end=datetime(2026, 10, 25, 1, 44, tzinfo=timezone.utc))]),
+    conf=Conference(
+        id="c",
+        name="C",
+        timezone="UTC",
+        sessions=[
+            Session(
+                id="frab-1",
+                title="T",
+                start=datetime(2026, 10, 24, 23, 31, tzinfo=UTC),
+                end=datetime(2026, 10, 25, 1, 44, tzinfo=UTC),
+            )
+        ],
+    ),
     view="Europe/Paris",
 )
 def test_round_trip_in_another_zone_keeps_the_instants(format_name: str, conf: Conference, view: str) -> None:
@@ -174,14 +204,18 @@ def test_round_trip_in_another_zone_keeps_the_instants(format_name: str, conf: C
 
 def _instants(session: Session) -> tuple[datetime | None, datetime | None]:
     """Start and end in UTC: Python's == between zones is False for any time in a DST fold, so instants are compared in one zone."""
-    return tuple(None if t is None else t.astimezone(timezone.utc) for t in (session.start, session.end))  # type: ignore[return-value]
+    return tuple(None if t is None else t.astimezone(UTC) for t in (session.start, session.end))  # type: ignore[return-value]
 
 
 @pytest.mark.parametrize("format_name", ["frab-xml", "c3voc-json"])
 @settings(max_examples=30, deadline=None)
-@given(start=st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(timezone.utc)),
-       seconds=st.integers(0, 36_000))
-def test_seconds_and_zero_length_ends_survive(format_name: Literal["frab-xml", "c3voc-json"], start: datetime, seconds: int) -> None:
+@given(
+    start=st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2030, 1, 1), timezones=st.just(UTC)),
+    seconds=st.integers(0, 36_000),
+)
+def test_seconds_and_zero_length_ends_survive(
+    format_name: Literal["frab-xml", "c3voc-json"], start: datetime, seconds: int
+) -> None:
     """A start and end with seconds, or equal (zero length), read back exactly from frab XML and c3voc JSON."""
     start = start.replace(microsecond=0)
     session = Session(id="frab-1", title="T", start=start, end=start + timedelta(seconds=seconds))

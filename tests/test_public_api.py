@@ -1,8 +1,8 @@
 """The public surface: an honest, sorted __all__ and a light import."""
 
 from __future__ import annotations
-
 import __future__
+
 import importlib.util
 import json
 import re
@@ -74,13 +74,42 @@ def test_import_is_light() -> None:
     code = "import json, sys, pyconf_schedule; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     loaded = set(json.loads(out))
-    heavy = {"pyconf_schedule.formats", "pathlib", "cattrs", "dateutil", "csv", "xml", "xml.etree", "xml.parsers.expat", "argparse", "pyconf_schedule.cli",
-             "pyconf_schedule._converter", "difflib", "uuid", "hashlib", "pyconf_schedule._diff", "pyconf_schedule._changes",
-             "pyconf_schedule._fetch", "urllib.request", "http.client", "ssl", "socket", "tempfile",
-             "pyconf_schedule._agenda", "pyconf_schedule._tables", "pyconf_schedule._mcp",
-             "pyarrow", "pandas", "polars", "duckdb", "mcp"}
-    heavy |= {f"pyconf_schedule.formats.{m}" for m in
-              ("ics", "csv", "markdown", "frab_xml", "frab_json", "native", "_frab", "_common")}
+    heavy = {
+        "pyconf_schedule.formats",
+        "pathlib",
+        "cattrs",
+        "dateutil",
+        "csv",
+        "xml",
+        "xml.etree",
+        "xml.parsers.expat",
+        "argparse",
+        "pyconf_schedule.cli",
+        "pyconf_schedule._converter",
+        "difflib",
+        "uuid",
+        "hashlib",
+        "pyconf_schedule._diff",
+        "pyconf_schedule._changes",
+        "pyconf_schedule._fetch",
+        "urllib.request",
+        "http.client",
+        "ssl",
+        "socket",
+        "tempfile",
+        "pyconf_schedule._agenda",
+        "pyconf_schedule._tables",
+        "pyconf_schedule._mcp",
+        "pyarrow",
+        "pandas",
+        "polars",
+        "duckdb",
+        "mcp",
+    }
+    heavy |= {
+        f"pyconf_schedule.formats.{m}"
+        for m in ("ics", "csv", "markdown", "frab_xml", "frab_json", "native", "_frab", "_common")
+    }
     assert sorted(loaded & heavy) == []
 
 
@@ -97,8 +126,10 @@ def test_import_leaves_reading_a_dataset_to_load() -> None:
 
 def test_format_functions_are_imported_on_first_use() -> None:
     """dumps and friends are reachable from the package although the registry loads lazily."""
-    code = ("import sys, pyconf_schedule as p; before = 'pyconf_schedule.formats' in sys.modules; "
-            "f = p.dumps; print(before, 'pyconf_schedule.formats' in sys.modules, f.__module__)")
+    code = (
+        "import sys, pyconf_schedule as p; before = 'pyconf_schedule.formats' in sys.modules; "
+        "f = p.dumps; print(before, 'pyconf_schedule.formats' in sys.modules, f.__module__)"
+    )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert out.split() == ["False", "True", "pyconf_schedule.formats"]
 
@@ -106,7 +137,7 @@ def test_format_functions_are_imported_on_first_use() -> None:
 def test_unknown_attribute() -> None:
     """A missing attribute raises AttributeError naming it."""
     with pytest.raises(AttributeError, match="module 'pyconf_schedule' has no attribute 'dump'"):
-        getattr(pyconf_schedule, "dump")
+        _ = pyconf_schedule.dump
 
 
 def test_dir_lists_only_public_names() -> None:

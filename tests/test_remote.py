@@ -33,10 +33,9 @@ from pyconf_schedule import (
     load,
     read,
 )
+from pyconf_schedule._request import check_timeout
 from pyconf_schedule.cli import main
 from pyconf_schedule.formats import MAX_INPUT_BYTES
-
-from pyconf_schedule._request import check_timeout
 
 from ._hostile import time_limit
 from ._http import LAST_MODIFIED, LocalServer, local_server
@@ -62,7 +61,10 @@ def _cache_files(folder: Path) -> list[str]:
 def test_read_a_url_detects_the_format(server: LocalServer) -> None:
     """read() of an http URL serving native JSON and of one serving iCalendar gives the same conferences as the files."""
     assert read(server.serve("/s.json", SMALL)) == read(Path(__file__).parent / "golden" / "small.json")
-    assert read(server.serve("/s.ics", SMALL_ICS)).sessions.ids == read(Path(__file__).parent / "golden" / "small.ics").sessions.ids
+    assert (
+        read(server.serve("/s.ics", SMALL_ICS)).sessions.ids
+        == read(Path(__file__).parent / "golden" / "small.ics").sessions.ids
+    )
 
 
 def test_second_read_of_an_unchanged_schedule_is_a_304(server: LocalServer) -> None:
@@ -190,13 +192,19 @@ def test_a_failed_request_caches_nothing(server: LocalServer, tmp_path: Path) ->
 # -- every failure: one clear error each ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("status", "reason"), [(404, "Not Found"), (410, "Gone"), (500, "Internal Server Error"), (503, "Service Unavailable")])
+@pytest.mark.parametrize(
+    ("status", "reason"),
+    [(404, "Not Found"), (410, "Gone"), (500, "Internal Server Error"), (503, "Service Unavailable")],
+)
 def test_error_status_names_the_status(server: LocalServer, status: int, reason: str) -> None:
     """A 4xx or 5xx raises HTTPStatusError (an OSError) with the status number and reason in the message."""
     url = server.serve("/s.json", status=status)
     with pytest.raises(HTTPStatusError) as info:
         read(url)
-    assert (info.value.status, str(info.value)) == (status, f"cannot read {url!r}: the server answered {status} {reason}")
+    assert (info.value.status, str(info.value)) == (
+        status,
+        f"cannot read {url!r}: the server answered {status} {reason}",
+    )
     assert isinstance(info.value, OSError)
 
 
@@ -386,7 +394,9 @@ def test_unknown_host(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_tls_failure(server: LocalServer) -> None:
     """https:// to a server that speaks plain HTTP raises FetchError saying the TLS handshake failed."""
     url = server.serve("/s.json", SMALL).replace("http://", "https://")
-    with pytest.raises(FetchError, match=r"^cannot read 'https://127\.0\.0\.1:\d+/s\.json': TLS handshake failed \(") as info:
+    with pytest.raises(
+        FetchError, match=r"^cannot read 'https://127\.0\.0\.1:\d+/s\.json': TLS handshake failed \("
+    ) as info:
         read(url, timeout=5)
     assert type(info.value) is FetchError
 
@@ -395,11 +405,21 @@ def test_tls_failure(server: LocalServer) -> None:
     ("body", "error", "message"),
     [
         (b"", ScheduleParseError, "cannot read schedule: '{url}' served an empty document"),
-        (b"<!doctype html><p>Maintenance", ScheduleParseError, "cannot read schedule file at line 1: cannot tell the format from the content: an HTML page is not a schedule"),
-        (b"Maintenance", ScheduleParseError, "cannot read schedule file at line 1: cannot tell the format from the content"),
+        (
+            b"<!doctype html><p>Maintenance",
+            ScheduleParseError,
+            "cannot read schedule file at line 1: cannot tell the format from the content: an HTML page is not a schedule",
+        ),
+        (
+            b"Maintenance",
+            ScheduleParseError,
+            "cannot read schedule file at line 1: cannot tell the format from the content",
+        ),
     ],
 )
-def test_what_is_served_must_be_a_schedule(server: LocalServer, body: bytes, error: type[Exception], message: str) -> None:
+def test_what_is_served_must_be_a_schedule(
+    server: LocalServer, body: bytes, error: type[Exception], message: str
+) -> None:
     """An empty body or a page that is no schedule raises ScheduleParseError, as a file with that content would."""
     url = server.serve("/s.json", body)
     with pytest.raises(error) as info:
@@ -411,7 +431,10 @@ def test_what_is_served_must_be_a_schedule(server: LocalServer, body: bytes, err
     ("url", "reason"),
     [
         ("https://", "not a valid URL (no host given)"),
-        ("http://exa mple.org/s.json", "not a valid URL (URL can't contain control characters. 'exa mple.org' (found at least ' '))"),
+        (
+            "http://exa mple.org/s.json",
+            "not a valid URL (URL can't contain control characters. 'exa mple.org' (found at least ' '))",
+        ),
     ],
 )
 def test_malformed_url(url: str, reason: str) -> None:
@@ -464,7 +487,9 @@ def test_cli_lists_a_url(server: LocalServer, capsys: pytest.CaptureFixture[str]
     assert from_url.out == capsys.readouterr().out and from_url.err == ""
 
 
-def test_cli_offline_says_how_old_the_copy_is(server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_offline_says_how_old_the_copy_is(
+    server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """--offline reads the copy kept in --cache-dir, makes no request, and notes how old the copy is on stderr."""
     url = server.serve("/schedule.json", SMALL)
     assert main(["list", url, "--cache-dir", str(tmp_path)]) == 0
@@ -485,7 +510,12 @@ def test_cli_offline_says_how_old_the_copy_is(server: LocalServer, tmp_path: Pat
     ],
 )
 def test_cli_url_errors_are_one_line_and_exit_2(
-    server: LocalServer, capsys: pytest.CaptureFixture[str], _private_cache: Path, path: str, options: dict[str, object] | None, message: str
+    server: LocalServer,
+    capsys: pytest.CaptureFixture[str],
+    _private_cache: Path,
+    path: str,
+    options: dict[str, object] | None,
+    message: str,
 ) -> None:
     """An HTTP error status, or --offline without a copy, is one error line naming the URL and the cause, exit code 2."""
     if options is not None:
@@ -494,7 +524,10 @@ def test_cli_url_errors_are_one_line_and_exit_2(
     argv = ["list", url] + ([] if options is not None else ["--offline"])
     assert main(argv) == 2
     captured = capsys.readouterr()
-    assert (captured.out, captured.err) == ("", f"pyconf-schedule: error: cannot read {url!r}: {message.format(cache=_private_cache)}\n")
+    assert (captured.out, captured.err) == (
+        "",
+        f"pyconf-schedule: error: cannot read {url!r}: {message.format(cache=_private_cache)}\n",
+    )
 
 
 def test_cli_page_that_is_no_schedule(server: LocalServer, capsys: pytest.CaptureFixture[str]) -> None:
@@ -523,7 +556,9 @@ def test_cli_diff_file_against_url(server: LocalServer, tmp_path: Path, capsys: 
     url = server.serve("/schedule.json", SMALL.replace(b"Opening: Welcome, Friends; Agenda", b"Opening"))
     assert main(["diff", str(saved), url, "--tz", "UTC"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("Changed (1):\n  * ") and out.endswith("      title: 'Opening: Welcome, Friends; Agenda' → 'Opening'\n")
+    assert out.startswith("Changed (1):\n  * ") and out.endswith(
+        "      title: 'Opening: Welcome, Friends; Agenda' → 'Opening'\n"
+    )
     assert main(["diff", str(saved), str(saved)]) == 0
     assert capsys.readouterr().out == "No changes.\n"
 
@@ -629,7 +664,9 @@ def test_cli_credentials_never_reach_the_terminal_or_the_cache(
         assert main([*argv, "--cache-dir", str(cache)]) == 2, argv
         captured = capsys.readouterr()
         assert SECRET not in captured.out + captured.err, argv
-        assert captured.err.startswith(f"pyconf-schedule: error: cannot read {url.replace(SECRET, '***')!r}: a user name"), argv
+        assert captured.err.startswith(
+            f"pyconf-schedule: error: cannot read {url.replace(SECRET, '***')!r}: a user name"
+        ), argv
     assert server.requests == []
     assert not cache.exists() or [p.name for p in cache.rglob("*")] == []
 
@@ -708,9 +745,20 @@ def test_offline_a_damaged_copy_is_refused(server: LocalServer, tmp_path: Path) 
 
 @pytest.mark.parametrize(
     ("timeout", "shown"),
-    [(float("inf"), "inf"), (-1, "-1"), (float("nan"), "nan"), (0, "0"), (0.0, "0.0"), (True, "True"), ("3", "'3'"), (None, "None")],
+    [
+        (float("inf"), "inf"),
+        (-1, "-1"),
+        (float("nan"), "nan"),
+        (0, "0"),
+        (0.0, "0.0"),
+        (True, "True"),
+        ("3", "'3'"),
+        (None, "None"),
+    ],
 )
-def test_an_invalid_timeout_is_refused_before_any_request(server: LocalServer, tmp_path: Path, timeout: object, shown: str) -> None:
+def test_an_invalid_timeout_is_refused_before_any_request(
+    server: LocalServer, tmp_path: Path, timeout: object, shown: str
+) -> None:
     """timeout=inf, -1, nan, 0, True, "3" or None raises InvalidArgumentError (a ValueError) saying what is valid, from fetch() and read(), with no request."""
     url = server.serve("/schedule.json", SMALL)
     message = f"timeout must be a number of seconds greater than 0 and finite, got {shown}"
@@ -747,7 +795,9 @@ def test_a_failed_request_says_which_cached_copy_offline_reads(server: LocalServ
     assert other.value.cached is None
 
 
-def test_cli_failed_url_with_a_cached_copy_hints_offline(server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_failed_url_with_a_cached_copy_hints_offline(
+    server: LocalServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """When the server fails and the cache holds a copy, the error is followed by a hint to read it with --offline."""
     url = server.serve("/schedule.json", SMALL)
     assert main(["list", url, "--cache-dir", str(tmp_path)]) == 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -101,14 +101,22 @@ def test_filters_chain(dst: Conference) -> None:
         (lambda c: c.by_track("Core"), UnknownTrackError, "track 'Core' not found (did you mean 'Core & Compilers'?)"),
         (lambda c: c.by_room("Hall"), UnknownRoomError, "room 'Hall' not found (did you mean 'Main Hall'?)"),
         (lambda c: c.by_room("Kitchen"), UnknownRoomError, "room 'Kitchen' not found; valid: Main Hall, Side Room"),
-        (lambda c: c.by_kind("lightening talk"), UnknownKindError,
-         "session kind 'lightening talk' not found (did you mean 'lightning-talk'?)"),
-        (lambda c: c.by_organisation("IBM"), UnknownOrganisationError,
-         "organisation 'IBM' not found; valid: Analytical Engines Ltd, Red Hat, Inc"),
+        (
+            lambda c: c.by_kind("lightening talk"),
+            UnknownKindError,
+            "session kind 'lightening talk' not found (did you mean 'lightning-talk'?)",
+        ),
+        (
+            lambda c: c.by_organisation("IBM"),
+            UnknownOrganisationError,
+            "organisation 'IBM' not found; valid: Analytical Engines Ltd, Red Hat, Inc",
+        ),
         (lambda c: c.session("lat"), UnknownSessionError, "session 'lat' not found (did you mean 'late'?)"),
     ],
 )
-def test_unknown_names_raise_with_suggestions(dst: Conference, call: object, error: type[Exception], message: str) -> None:
+def test_unknown_names_raise_with_suggestions(
+    dst: Conference, call: object, error: type[Exception], message: str
+) -> None:
     """An unknown track, room, kind, organisation or id raises a LookupError naming what is valid."""
     with pytest.raises(error) as info:
         call(dst)  # type: ignore[operator]
@@ -134,8 +142,11 @@ def test_by_kind(dst: Conference, kind: SessionKind | str, ids: tuple[str, ...])
 
 @pytest.mark.parametrize(
     ("name", "ids"),
-    [("Red Hat", ("fold", "open", "tbd")), ("red hat, inc", ("fold", "open", "tbd")),
-     ("Analytical Engines", ("late", "open"))],
+    [
+        ("Red Hat", ("fold", "open", "tbd")),
+        ("red hat, inc", ("fold", "open", "tbd")),
+        ("Analytical Engines", ("late", "open")),
+    ],
 )
 def test_by_organisation_matches_whole_words(dst: Conference, name: str, ids: tuple[str, ...]) -> None:
     """An organisation matches when its words contain the query's words in order."""
@@ -170,12 +181,14 @@ def test_on_counts_days_in_the_viewing_zone(dst: Conference, day: str | date, tz
         ("2026-11-01T01:29-07:00", ("late",)),
         ("2026-11-01T01:30-08:00", ()),
         ("2026-11-01T01:29-08:00", ("fold",)),
-        (datetime(2026, 11, 1, 9, 0, tzinfo=timezone.utc), ("fold",)),
+        (datetime(2026, 11, 1, 9, 0, tzinfo=UTC), ("fold",)),
         ("2026-11-01 10:00", ("open",)),
         ("2026-11-01 10:01", ()),
     ],
 )
-def test_at_is_start_inclusive_end_exclusive_by_instant(dst: Conference, when: str | datetime, ids: tuple[str, ...]) -> None:
+def test_at_is_start_inclusive_end_exclusive_by_instant(
+    dst: Conference, when: str | datetime, ids: tuple[str, ...]
+) -> None:
     """at(t) means start <= t < end by instant; an unknown end runs only at its start."""
     assert dst.at(when).ids == ids
 
@@ -205,8 +218,9 @@ def test_between_refuses_reversed_interval(dst: Conference) -> None:
     """An interval whose end is before its start is refused."""
     with pytest.raises(TimeParseError) as info:
         dst.between("2026-11-02", "2026-11-01")
-    assert str(info.value) == ("the interval ends (2026-11-01T00:00:00-07:00) before it starts "
-                               "(2026-11-02T00:00:00-08:00)")
+    assert str(info.value) == (
+        "the interval ends (2026-11-01T00:00:00-07:00) before it starts (2026-11-02T00:00:00-08:00)"
+    )
 
 
 def test_after(dst: Conference) -> None:
@@ -237,9 +251,14 @@ def test_to_tz_keeps_instants_and_names_the_zone(dst: Conference) -> None:
     tokyo = dst.to_tz("Asia/Tokyo")
     assert tokyo.view_timezone == "Asia/Tokyo" and tokyo.timezone == "America/Los_Angeles"
     assert [s.start.isoformat() for s in tokyo.sessions if s.start] == [
-        "2026-11-01T15:30:00+09:00", "2026-11-01T17:30:00+09:00", "2026-11-02T03:00:00+09:00"]
+        "2026-11-01T15:30:00+09:00",
+        "2026-11-01T17:30:00+09:00",
+        "2026-11-02T03:00:00+09:00",
+    ]
     assert {d.isoformat(): v.ids for d, v in tokyo.by_day().items()} == {
-        "2026-11-01": ("late", "fold"), "2026-11-02": ("open",)}
+        "2026-11-01": ("late", "fold"),
+        "2026-11-02": ("open",),
+    }
 
 
 def test_duration_across_dst_end_is_real_time(dst: Conference) -> None:
@@ -269,7 +288,8 @@ def test_repr_shows_the_sessions(dst: Conference) -> None:
     assert repr(dst.by_speaker("Ada Lovelace")) == (
         "<Sessions: 2 sessions, times in America/Los_Angeles\n"
         "  2026-10-31 23:30-01:30 PDT, Main Hall: Late Night Kernels (Ada Lovelace)\n"
-        "  2026-11-01 10:00 PST, Main Hall: Open End (Ada Lovelace, René Descartes)>")
+        "  2026-11-01 10:00 PST, Main Hall: Open End (Ada Lovelace, René Descartes)>"
+    )
     assert repr(dst.by_kind("workshop")) == "<Sessions: 0 sessions, times in America/Los_Angeles>"
 
 
@@ -300,11 +320,23 @@ def test_non_text_arguments_raise_a_clear_type_error(dst: Conference, call: obje
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda c: c.at("9999-12-31T23:59"), "9999-12-31T23:59 is too close to the limits of the calendar (years 1 to 9999) to use"),
-        (lambda c: c.to_tz("Asia/Tokyo").at("0001-01-01T00:00"), "0001-01-01T00:00 is too close to the limits of the calendar (years 1 to 9999) to use"),
-        (lambda c: c.on("9999-12-31"), "9999-12-31 is too close to the limits of the calendar (years 1 to 9999) to use"),
-        (lambda c: c.at("2026-04-08x11:10"), "cannot read '2026-04-08x11:10': date and time must be separated by 'T' or a "
-                                              "space, e.g. '2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"),
+        (
+            lambda c: c.at("9999-12-31T23:59"),
+            "9999-12-31T23:59 is too close to the limits of the calendar (years 1 to 9999) to use",
+        ),
+        (
+            lambda c: c.to_tz("Asia/Tokyo").at("0001-01-01T00:00"),
+            "0001-01-01T00:00 is too close to the limits of the calendar (years 1 to 9999) to use",
+        ),
+        (
+            lambda c: c.on("9999-12-31"),
+            "9999-12-31 is too close to the limits of the calendar (years 1 to 9999) to use",
+        ),
+        (
+            lambda c: c.at("2026-04-08x11:10"),
+            "cannot read '2026-04-08x11:10': date and time must be separated by 'T' or a "
+            "space, e.g. '2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'",
+        ),
     ],
 )
 def test_times_out_of_range_or_misshapen(dst: Conference, call: object, message: str) -> None:
@@ -316,7 +348,7 @@ def test_times_out_of_range_or_misshapen(dst: Conference, call: object, message:
 
 def test_conference_view_in_fixed_utc(dst: Conference) -> None:
     """to_tz(timezone.utc) is the UTC view."""
-    assert dst.to_tz(timezone.utc).view_timezone == "UTC"
+    assert dst.to_tz(UTC).view_timezone == "UTC"
 
 
 @pytest.mark.parametrize(

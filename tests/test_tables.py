@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 import attrs
@@ -41,10 +41,15 @@ def test_a_session_row_has_utc_instants_its_duration_day_and_room() -> None:
     rows = [r for r in to_arrow(conf)["sessions"].to_pylist() if r["id"] == session.id]
     assert len(rows) == 1
     row = rows[0]
-    assert row["start"] == datetime(2026, 4, 8, 9, 5, tzinfo=timezone.utc)
-    assert row["end"] == datetime(2026, 4, 8, 9, 30, tzinfo=timezone.utc)
+    assert row["start"] == datetime(2026, 4, 8, 9, 5, tzinfo=UTC)
+    assert row["end"] == datetime(2026, 4, 8, 9, 30, tzinfo=UTC)
     assert row["duration"] == timedelta(minutes=25)
-    assert (row["day"], row["timezone"], row["room"], row["kind"]) == (date(2026, 4, 8), "Europe/Paris", "Founders Cafe", "talk")
+    assert (row["day"], row["timezone"], row["room"], row["kind"]) == (
+        date(2026, 4, 8),
+        "Europe/Paris",
+        "Founders Cafe",
+        "talk",
+    )
     links = [r for r in to_arrow(conf)["session_speakers"].to_pylist() if r["session_id"] == session.id]
     assert [(r["speaker_id"], r["position"]) for r in links] == [(s.id, i) for i, s in enumerate(session.speakers)]
 
@@ -136,7 +141,10 @@ def test_duckdb_answers_talks_per_track_from_the_tables() -> None:
 def test_without_pyarrow_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     """A missing pyarrow is a MissingExtraError (an ImportError) saying which extra to install."""
     monkeypatch.setitem(sys.modules, "pyarrow", None)
-    with pytest.raises(MissingExtraError, match=r"Arrow tables need pyarrow, which is not installed; install the extra: pip install 'pyconf-schedule\[arrow\]'"):
+    with pytest.raises(
+        MissingExtraError,
+        match=r"Arrow tables need pyarrow, which is not installed; install the extra: pip install 'pyconf-schedule\[arrow\]'",
+    ):
         to_arrow(load("eu2026"))
     assert issubclass(MissingExtraError, ImportError)
 
@@ -182,7 +190,11 @@ def test_parquet_writes_the_six_tables_that_read_back_equal(tmp_path: Path) -> N
 def test_parquet_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """export --to parquet -o FOLDER writes the folder; without -o it says where to write."""
     folder = tmp_path / "na"
-    assert run(capsys, "export", "na2026", "--to", "parquet", "-o", str(folder)) == (0, f"wrote 113 sessions to {folder}\n", "")
+    assert run(capsys, "export", "na2026", "--to", "parquet", "-o", str(folder)) == (
+        0,
+        f"wrote 113 sessions to {folder}\n",
+        "",
+    )
     assert (folder / "sessions.parquet").is_file()
     code, out, err = run(capsys, "export", "na2026", "--to", "parquet")
     assert (code, out) == (2, "")

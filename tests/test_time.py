@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -22,7 +22,8 @@ def test_get_zone_reads_iana_names(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "key"), [("asia/kolkata", "Asia/Kolkata"), ("europe/paris", "Europe/Paris"), ("AMERICA/NEW_YORK", "America/New_York")]
+    ("name", "key"),
+    [("asia/kolkata", "Asia/Kolkata"), ("europe/paris", "Europe/Paris"), ("AMERICA/NEW_YORK", "America/New_York")],
 )
 def test_get_zone_reads_iana_names_in_any_case(name: str, key: str) -> None:
     """IANA names differ by more than case, so another case names the same zone, with the IANA spelling."""
@@ -54,23 +55,44 @@ def test_abbreviations_are_refused_with_the_zones_using_them(name: str, zones: t
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("EST", "time zone abbreviation 'EST' is not a zone (tzdata's zone 'EST' keeps UTC-05:00 all year, without "
-                "daylight saving time): give the IANA zone of the place, e.g. 'America/New_York' (Eastern (EST/EDT) - "
-                "US & Canada), 'America/Winnipeg' (Eastern Standard (EST) - Manitoba, northwestern Ontario) or "
-                "'America/Jamaica' (Eastern Standard (EST) - Caymans; Jamaica; eastern Mexico; Panama)"),
-        ("IST", "time zone abbreviation 'IST' is not a zone: give the IANA zone of the place, e.g. 'Europe/Dublin' "
-                "(Ireland (IST/GMT)), 'Asia/Jerusalem' (Israel) or 'Asia/Kolkata' (India (IST))"),
-        ("JST", "time zone abbreviation 'JST' is not a zone: give the IANA zone of the place: "
-                "'Asia/Tokyo' (Japan (JST); Eyre Bird Observatory)"),
-        ("+05:30", "unknown time zone '+05:30': use an IANA name such as 'Europe/Paris' or 'UTC'; no IANA zone keeps "
-                   "+05:30 all year: give the zone of the place, e.g. 'Asia/Colombo' (Sri Lanka) or 'Asia/Kolkata' "
-                   "(India (IST))"),
-        ("UTC-03:30", "unknown time zone 'UTC-03:30': use an IANA name such as 'Europe/Paris' or 'UTC'; no IANA zone "
-                      "keeps -03:30 all year: give the zone of the place, e.g. 'America/St_Johns' (Newfoundland (NST/NDT))"),
-        ("new york", "unknown time zone 'new york': use an IANA name such as 'Europe/Paris' or 'UTC' "
-                     "(did you mean 'America/New_York'?)"),
-        ("são paulo", "unknown time zone 'são paulo': use an IANA name such as 'Europe/Paris' or 'UTC' "
-                      "(did you mean 'America/Sao_Paulo'?)"),
+        (
+            "EST",
+            "time zone abbreviation 'EST' is not a zone (tzdata's zone 'EST' keeps UTC-05:00 all year, without "
+            "daylight saving time): give the IANA zone of the place, e.g. 'America/New_York' (Eastern (EST/EDT) - "
+            "US & Canada), 'America/Winnipeg' (Eastern Standard (EST) - Manitoba, northwestern Ontario) or "
+            "'America/Jamaica' (Eastern Standard (EST) - Caymans; Jamaica; eastern Mexico; Panama)",
+        ),
+        (
+            "IST",
+            "time zone abbreviation 'IST' is not a zone: give the IANA zone of the place, e.g. 'Europe/Dublin' "
+            "(Ireland (IST/GMT)), 'Asia/Jerusalem' (Israel) or 'Asia/Kolkata' (India (IST))",
+        ),
+        (
+            "JST",
+            "time zone abbreviation 'JST' is not a zone: give the IANA zone of the place: "
+            "'Asia/Tokyo' (Japan (JST); Eyre Bird Observatory)",
+        ),
+        (
+            "+05:30",
+            "unknown time zone '+05:30': use an IANA name such as 'Europe/Paris' or 'UTC'; no IANA zone keeps "
+            "+05:30 all year: give the zone of the place, e.g. 'Asia/Colombo' (Sri Lanka) or 'Asia/Kolkata' "
+            "(India (IST))",
+        ),
+        (
+            "UTC-03:30",
+            "unknown time zone 'UTC-03:30': use an IANA name such as 'Europe/Paris' or 'UTC'; no IANA zone "
+            "keeps -03:30 all year: give the zone of the place, e.g. 'America/St_Johns' (Newfoundland (NST/NDT))",
+        ),
+        (
+            "new york",
+            "unknown time zone 'new york': use an IANA name such as 'Europe/Paris' or 'UTC' "
+            "(did you mean 'America/New_York'?)",
+        ),
+        (
+            "são paulo",
+            "unknown time zone 'são paulo': use an IANA name such as 'Europe/Paris' or 'UTC' "
+            "(did you mean 'America/Sao_Paulo'?)",
+        ),
     ],
 )
 def test_abbreviations_offsets_and_cities_get_the_zones_they_mean(name: str, message: str) -> None:
@@ -83,15 +105,29 @@ def test_abbreviations_offsets_and_cities_get_the_zones_they_mean(name: str, mes
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("Europe/Pari", "unknown time zone 'Europe/Pari': use an IANA name such as 'Europe/Paris' or 'UTC' "
-                        "(did you mean 'Europe/Paris'?)"),
-        ("Tokyo", "unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' "
-                  "(did you mean 'Asia/Tokyo'?)"),
-        ("CESTX", "unknown time zone 'CESTX': use an IANA name such as 'Europe/Paris' or 'UTC' (did you mean 'CET', 'EST'?)"),
-        ("+02:00", "unknown time zone '+02:00': use an IANA name such as 'Europe/Paris' or 'UTC'; "
-                   "a fixed offset of +02:00 is 'Etc/GMT-2' (IANA inverts the sign)"),
-        ("UTC-5", "unknown time zone 'UTC-5': use an IANA name such as 'Europe/Paris' or 'UTC'; "
-                  "a fixed offset of -05:00 is 'Etc/GMT+5' (IANA inverts the sign)"),
+        (
+            "Europe/Pari",
+            "unknown time zone 'Europe/Pari': use an IANA name such as 'Europe/Paris' or 'UTC' "
+            "(did you mean 'Europe/Paris'?)",
+        ),
+        (
+            "Tokyo",
+            "unknown time zone 'Tokyo': use an IANA name such as 'Europe/Paris' or 'UTC' (did you mean 'Asia/Tokyo'?)",
+        ),
+        (
+            "CESTX",
+            "unknown time zone 'CESTX': use an IANA name such as 'Europe/Paris' or 'UTC' (did you mean 'CET', 'EST'?)",
+        ),
+        (
+            "+02:00",
+            "unknown time zone '+02:00': use an IANA name such as 'Europe/Paris' or 'UTC'; "
+            "a fixed offset of +02:00 is 'Etc/GMT-2' (IANA inverts the sign)",
+        ),
+        (
+            "UTC-5",
+            "unknown time zone 'UTC-5': use an IANA name such as 'Europe/Paris' or 'UTC'; "
+            "a fixed offset of -05:00 is 'Etc/GMT+5' (IANA inverts the sign)",
+        ),
         ("-05:30", "unknown time zone '-05:30': use an IANA name such as 'Europe/Paris' or 'UTC'"),
         ("localtime", "unknown time zone 'localtime': use an IANA name such as 'Europe/Paris' or 'UTC'"),
         ("Factory", "unknown time zone 'Factory': use an IANA name such as 'Europe/Paris' or 'UTC'"),
@@ -120,7 +156,7 @@ def test_unknown_zones_say_what_is_valid(name: str, message: str) -> None:
         ("2026-04-08T11:10[Europe/Paris]", "2026-04-08T11:10:00+02:00"),
         ("2026-04-08T11:10:00+02:00[Europe/Paris]", "2026-04-08T11:10:00+02:00"),
         (datetime(2026, 4, 8, 11, 10), "2026-04-08T11:10:00+02:00"),
-        (datetime(2026, 4, 8, 9, 10, tzinfo=timezone.utc), "2026-04-08T09:10:00+00:00"),
+        (datetime(2026, 4, 8, 9, 10, tzinfo=UTC), "2026-04-08T09:10:00+00:00"),
         (date(2026, 4, 8), "2026-04-08T00:00:00+02:00"),
     ],
 )
@@ -132,16 +168,24 @@ def test_parse_instant(value: datetime | date | str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("04/08/2026 11:10", "cannot read '04/08/2026 11:10' as a date and time: expected ISO 8601 such as "
-                             "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"),
-        ("tomorrow", "cannot read 'tomorrow' as a date and time: expected ISO 8601 such as "
-                     "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'"),
+        (
+            "04/08/2026 11:10",
+            "cannot read '04/08/2026 11:10' as a date and time: expected ISO 8601 such as "
+            "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'",
+        ),
+        (
+            "tomorrow",
+            "cannot read 'tomorrow' as a date and time: expected ISO 8601 such as "
+            "'2026-04-08 11:10', '2026-04-08T11:10+02:00' or '2026-04-08T09:10Z'",
+        ),
         ("2026-13-40 11:10", "'2026-13-40 11:10' is not a valid date: month must be in 1..12"),
         ("2026-04-31 10:00", "'2026-04-31 10:00' is not a valid date: day is out of range for month"),
         ("2026-04-08 24:30", "'2026-04-08 24:30' is not a valid time of day"),
         ("11:10", "'11:10' gives no date; write the full date and time, e.g. '2026-04-08 11:10'"),
-        ("2026-04-08T11:10+05:00[Europe/Paris]",
-         "'2026-04-08T11:10+05:00[Europe/Paris]': the offset +05:00 does not match zone Europe/Paris (+02:00 at that time)"),
+        (
+            "2026-04-08T11:10+05:00[Europe/Paris]",
+            "'2026-04-08T11:10+05:00[Europe/Paris]': the offset +05:00 does not match zone Europe/Paris (+02:00 at that time)",
+        ),
     ],
 )
 def test_unreadable_times_are_refused(value: str, message: str) -> None:
@@ -155,10 +199,16 @@ def test_unreadable_times_are_refused(value: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("2026-11-01 01:30", "2026-11-01 01:30:00 happens twice in America/Los_Angeles "
-                             "(UTC offsets -07:00 and -08:00); give the offset explicitly"),
-        ("2026-03-08 02:30", "2026-03-08 02:30:00 does not exist in America/Los_Angeles (clocks skip it at a "
-                             "DST change, from UTC offset -08:00 to -07:00); give another time or an explicit offset"),
+        (
+            "2026-11-01 01:30",
+            "2026-11-01 01:30:00 happens twice in America/Los_Angeles "
+            "(UTC offsets -07:00 and -08:00); give the offset explicitly",
+        ),
+        (
+            "2026-03-08 02:30",
+            "2026-03-08 02:30:00 does not exist in America/Los_Angeles (clocks skip it at a "
+            "DST change, from UTC offset -08:00 to -07:00); give another time or an explicit offset",
+        ),
     ],
 )
 def test_dst_ambiguous_wall_times_are_refused(value: str, message: str) -> None:
@@ -182,7 +232,7 @@ def test_offset_disambiguates_the_fold() -> None:
 def test_day_bounds_follow_dst(day: date, hours: int) -> None:
     """A local day lasts 25 hours when DST ends, 23 when it starts, 24 otherwise."""
     start, end = day_bounds(day, LA)
-    assert end.astimezone(timezone.utc) - start.astimezone(timezone.utc) == timedelta(hours=hours)
+    assert end.astimezone(UTC) - start.astimezone(UTC) == timedelta(hours=hours)
     assert start.astimezone(LA).time().isoformat() == "00:00:00"
 
 
@@ -201,8 +251,11 @@ def test_day_bounds_where_midnight_is_skipped() -> None:
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("2026-04-08", date(2026, 4, 8)), (date(2026, 4, 8), date(2026, 4, 8)),
-     (datetime(2026, 4, 8, 23, 0), date(2026, 4, 8))],
+    [
+        ("2026-04-08", date(2026, 4, 8)),
+        (date(2026, 4, 8), date(2026, 4, 8)),
+        (datetime(2026, 4, 8, 23, 0), date(2026, 4, 8)),
+    ],
 )
 def test_parse_day(value: date | str, expected: date) -> None:
     """Days are dates, datetimes (their date) or YYYY-MM-DD text."""
@@ -220,7 +273,7 @@ def test_parse_day_refuses_other_text() -> None:
     ("value", "expected"),
     [
         (datetime(2026, 4, 8, 11, 5, tzinfo=PARIS), "2026-04-08T11:05:00+02:00[Europe/Paris]"),
-        (datetime(2026, 4, 8, 9, 5, tzinfo=timezone.utc), "2026-04-08T09:05:00+00:00"),
+        (datetime(2026, 4, 8, 9, 5, tzinfo=UTC), "2026-04-08T09:05:00+00:00"),
         (datetime(2026, 4, 8, 9, 5, tzinfo=timezone(timedelta(hours=5, minutes=30))), "2026-04-08T09:05:00+05:30"),
     ],
 )

@@ -20,7 +20,13 @@ def test_docstring_examples_hold() -> None:
     ("abbreviation", "places"),
     [
         ("BST", [("Europe/London", "United Kingdom (GMT/BST)")]),
-        ("PST", [("America/Los_Angeles", "Pacific (PST/PDT) - US; Mexico near US border"), ("Asia/Manila", "Philippines (PHT)")]),
+        (
+            "PST",
+            [
+                ("America/Los_Angeles", "Pacific (PST/PDT) - US; Mexico near US border"),
+                ("Asia/Manila", "Philippines (PHT)"),
+            ],
+        ),
         ("ChST", [("Pacific/Guam", "Mariana Islands (ChST)")]),
         ("LMT", []),
         ("+05", []),
@@ -38,7 +44,8 @@ def test_places_at_an_offset() -> None:
 
 
 @pytest.mark.parametrize(
-    ("zone", "seconds"), [("EST", -18000), ("Asia/Kolkata", 19800), ("Europe/Paris", None), ("Mars/Olympus", None), ("../x", None)]
+    ("zone", "seconds"),
+    [("EST", -18000), ("Asia/Kolkata", 19800), ("Europe/Paris", None), ("Mars/Olympus", None), ("../x", None)],
 )
 def test_fixed_offset(zone: str, seconds: int | None) -> None:
     """The one offset a zone keeps from now on; None when it changes or the zone is unknown."""

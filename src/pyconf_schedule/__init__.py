@@ -53,9 +53,9 @@ if _TYPE_CHECKING:
     from ._changes import FieldChange, SessionChange
     from ._diff import ScheduleDiff, diff
     from ._fetch import Fetched, fetch
-    from ._tables import to_arrow, to_pandas, to_polars
     from ._platforms import fetch_pretalx, read_pretalx
     from ._read import read
+    from ._tables import to_arrow, to_pandas, to_polars
     from .formats import dumps, format_names, loads, write
 
     __version__: str

@@ -17,21 +17,22 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import datetime, timedelta, tzinfo
 from types import MappingProxyType as MappingProxy
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
 from ._model import Session
 from ._sessions import Sessions, sort_key
+from ._text import shorten
 from ._time import DayLike, day_bounds, get_zone, utc, zone_name
-from .exceptions import FieldTypeError, InvalidArgumentError, UnknownSessionError, shorten
+from .exceptions import FieldTypeError, InvalidArgumentError, UnknownSessionError
 
 if TYPE_CHECKING:
     from ._conference import Conference
 
 __all__ = ["Agenda", "Alternatives", "Clash", "Gap", "Pick"]
 
-Picks = Union[str, Session, Iterable[Union[str, Session]]]
+Picks = str | Session | Iterable[str | Session]
 """What :meth:`Agenda.of` and :meth:`Agenda.add` take: ids, sessions, or a :class:`Sessions`."""
 
 
@@ -67,7 +68,7 @@ class Clash:
         return any(name in ("start", "end") for s in (self.first, self.second) for name in s.weak_fields)
 
     def __str__(self) -> str:
-        how = "may clash" if self.possible else f"overlap {_minutes(self.overlap)}"
+        how = "may clash" if self.possible else f"overlap {minutes_text(self.overlap)}"
         return f"{how}: {self.first} / {self.second}" + (" (on a weak time)" if self.weak_time else "")
 
 
@@ -92,7 +93,7 @@ class Gap:
     def __str__(self) -> str:
         days = (self.end.date() - self.start.date()).days
         later = f" (+{days})" if days else ""
-        text = f"{self.start:%H:%M}-{self.end:%H:%M}{later} ({_minutes(self.duration)})"
+        text = f"{self.start:%H:%M}-{self.end:%H:%M}{later} ({minutes_text(self.duration)})"
         if self.maybe_taken:
             text += " unless " + ", ".join(s.id for s in self.maybe_taken) + " runs then"
         return text
@@ -111,7 +112,7 @@ class Alternatives:
     possible: Sessions = field(repr=lambda s: repr(s.ids))
 
 
-def _minutes(delta: timedelta | None) -> str:
+def minutes_text(delta: timedelta | None) -> str:
     if delta is None:
         return "unknown"
     minutes = int(delta.total_seconds() // 60)
@@ -135,7 +136,7 @@ class Agenda:
     ('extending-torchinductor-with-flydsl-a-new-mlir-native', 'scaling-mxfp8-pretraining-on-1k-amd-instinct-mi355x')
     """
 
-    __slots__ = ("_conferences", "_picks", "_zone", "_sessions", "_owner", "_sources")
+    __slots__ = ("_conferences", "_owner", "_picks", "_sessions", "_sources", "_zone")
     _conferences: tuple[Conference, ...]
     _picks: tuple[Pick, ...]
     _zone: tzinfo
@@ -364,7 +365,7 @@ class Agenda:
             while active and active[0][0] <= start:
                 heapq.heappop(active)
             if end > start:
-                for a_end, _, a_start, other, other_exact in active:
+                for a_end, _, _a_start, other, other_exact in active:
                     both = exact and other_exact
                     first, second = sorted((other, session), key=sort_key)
                     overlap = min(a_end, end) - start if both else None
@@ -626,5 +627,7 @@ def _resolve(picks: Picks, conference: Conference, note: str | None) -> list[tup
             check(home, item.id)
             result.append((home, item.id))
         else:
-            raise FieldTypeError(f"a pick is a session id, a Session or a Sessions, got {type(item).__name__} {shorten(repr(item))}")
+            raise FieldTypeError(
+                f"a pick is a session id, a Session or a Sessions, got {type(item).__name__} {shorten(repr(item))}"
+            )
     return result

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, TypeVar
 import attrs
 
 from ._model import Room, Session, Speaker, Track
+from ._text import shorten
 from ._time import get_zone, zone_name
-from .exceptions import InvalidArgumentError, shorten
+from .exceptions import InvalidArgumentError
 
 if TYPE_CHECKING:
     from ._agenda import Agenda

@@ -27,6 +27,7 @@ agenda file's folder, or a URL), and the picks with their notes.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import itertools
 import json
@@ -37,8 +38,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ._text import shorten
 from ._time import zone_name
-from .exceptions import MissingPicksError, ScheduleParseError, UnknownConferenceError, shorten
+from .exceptions import MissingPicksError, ScheduleParseError, UnknownConferenceError
 
 if TYPE_CHECKING:
     from ._agenda import Agenda
@@ -97,7 +99,9 @@ def from_json(
         raise _bad(f"{name} is not an agenda file")
     version = document.get("version")
     if version != VERSION:
-        raise _bad(f"version {shorten(repr(version))} is not supported (this release reads version {VERSION})", "version")
+        raise _bad(
+            f"version {shorten(repr(version))} is not supported (this release reads version {VERSION})", "version"
+        )
     zone_text = document.get("timezone")
     if zone_text is not None and not isinstance(zone_text, str):
         raise _bad("timezone must be an IANA zone name or null", "timezone")
@@ -108,7 +112,9 @@ def from_json(
     seen: set[str] = set()
     for i, conference_id in enumerate(names):
         if conference_id in seen:
-            raise _bad(f"conference {shorten(conference_id)!r} is listed twice; list each conference once", f"conferences[{i}]")
+            raise _bad(
+                f"conference {shorten(conference_id)!r} is listed twice; list each conference once", f"conferences[{i}]"
+            )
         seen.add(conference_id)
     sources = _sources(document.get("sources", {}), seen)
     if not isinstance(raw, list):
@@ -126,7 +132,7 @@ def from_json(
         picks.append(Pick(conference=conf_id, session=sid, note=note))
     given = dict(conferences) if isinstance(conferences, Mapping) else {c.id: c for c in conferences}
     confs = [given[n] if n in given else _conference(n, sources.get(n), loader, given, name) for n in names]
-    by_id = {n: c for n, c in zip(names, confs)}
+    by_id = dict(zip(names, confs, strict=True))
     missing = [p for p in picks if by_id[p.conference].sessions.get(p.session) is None]
     if missing:
         valid = [s.id for c in confs for s in c.sessions]
@@ -186,7 +192,9 @@ def write_file(path: str, text: str) -> None:
     for attempt in itertools.count():
         temp = os.path.join(folder, f".agenda-{os.getpid()}-{secrets.token_hex(6)}.tmp")
         try:
-            handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # a new file's mode: 0o666 less the umask
+            handle = os.open(
+                temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666
+            )  # a new file's mode: 0o666 less the umask
             break
         except FileExistsError:
             if attempt > 100:
@@ -227,10 +235,9 @@ def locked(path: str | os.PathLike[str]) -> Iterator[None]:
     folder = os.path.dirname(os.path.realpath(os.fspath(path)))
     handle = os.open(folder, os.O_RDONLY)
     try:
-        try:
+        # A file system without flock on folders (some network mounts): unlocked, as without fcntl.
+        with contextlib.suppress(OSError):
             fcntl.flock(handle, fcntl.LOCK_EX)
-        except OSError:  # a file system without flock on folders (some network mounts): unlocked, as without fcntl
-            pass
         yield
     finally:
         os.close(handle)  # closing the descriptor releases the lock

@@ -37,7 +37,7 @@ def free(agenda: Agenda, day: DayLike) -> tuple[Gap, ...]:
         ids = {p.session for p in agenda.picks if p.conference == conf.id}
         that_day = conf.sessions.to_tz(agenda.zone).on(wanted)
         programme.extend(that_day.scheduled)
-        picked.extend(that_day.filter(lambda s: s.id in ids))
+        picked.extend(s for s in that_day if s.id in ids)
     picks = Sessions(picked, zone=agenda.zone)
     if not programme:
         return ()

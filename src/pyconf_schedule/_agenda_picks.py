@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING
 from attrs import field, frozen
 
 from ._sessions import Sessions
-from ._text import fold
-from .exceptions import ScheduleParseError, shorten
+from ._text import fold, shorten
+from .exceptions import ScheduleParseError
 
 if TYPE_CHECKING:
     from ._agenda import Agenda
@@ -95,7 +95,9 @@ def find_picks(conference: Conference, data: str | bytes) -> FoundPicks:
     :class:`~pyconf_schedule.exceptions.ScheduleParseError`.
     """
     if len(data) > MAX_PICKS_FILE:
-        raise ScheduleParseError("picks", f"{len(data)} bytes is too large for a list of picks (limit {MAX_PICKS_FILE})")
+        raise ScheduleParseError(
+            "picks", f"{len(data)} bytes is too large for a list of picks (limit {MAX_PICKS_FILE})"
+        )
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8-sig")
@@ -145,15 +147,23 @@ def _from_agenda_file(conference: Conference, text: str, keys: _Keys) -> FoundPi
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise ScheduleParseError("picks", f"not JSON ({shorten(str(exc))}); expected an agenda file, a calendar or a list") from None
+        raise ScheduleParseError(
+            "picks", f"not JSON ({shorten(str(exc))}); expected an agenda file, a calendar or a list"
+        ) from None
     picks = document.get("picks") if isinstance(document, dict) and document.get("format") == FORMAT else None
     if not isinstance(picks, list):
-        raise ScheduleParseError("picks", f"a JSON document that is not a {FORMAT} file; expected an agenda file, a calendar or a list")
+        raise ScheduleParseError(
+            "picks", f"a JSON document that is not a {FORMAT} file; expected an agenda file, a calendar or a list"
+        )
     chosen: list[Session] = []
     unmatched: list[str] = []
     other: list[str] = []
     for i, pick in enumerate(picks):
-        if not isinstance(pick, dict) or not isinstance(pick.get("session"), str) or not isinstance(pick.get("conference"), str):
+        if (
+            not isinstance(pick, dict)
+            or not isinstance(pick.get("session"), str)
+            or not isinstance(pick.get("conference"), str)
+        ):
             raise ScheduleParseError("picks", "a pick is an object with conference and session strings", f"picks[{i}]")
         sid = pick["session"]
         if pick["conference"] != conference.id:
@@ -205,7 +215,11 @@ def picks_list(agenda: Agenda) -> str:
     for conf in agenda.conferences:
         picked = agenda.picked(conf.id)
         lines.append(f"# conference: {conf.id} ({_one_line(conf.name)})")
-        lines += [f"{s.id}\t{_one_line(s.display_title)}" for s in agenda.sessions if s.id in picked and agenda.conference_of(s) is conf]
+        lines += [
+            f"{s.id}\t{_one_line(s.display_title)}"
+            for s in agenda.sessions
+            if s.id in picked and agenda.conference_of(s) is conf
+        ]
     return "".join(line + "\n" for line in lines)
 
 

@@ -35,7 +35,9 @@ COMPARED_FIELDS: tuple[ChangedField, ...] = (
 MatchedBy = Literal["id", "url", "title"]
 """How a changed session was paired with its old version."""
 
-DiffValue: TypeAlias = "str | SessionKind | datetime | date | Room | Track | tuple[Speaker, ...] | tuple[str, ...] | None"
+DiffValue: TypeAlias = (
+    "str | SessionKind | datetime | date | Room | Track | tuple[Speaker, ...] | tuple[str, ...] | None"
+)
 """A value of a compared field, as the session holds it."""
 
 

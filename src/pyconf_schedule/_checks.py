@@ -12,11 +12,12 @@ pyconf_schedule.exceptions.FieldTypeError: Session.day_only must be a datetime.d
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import TypeVar
 
+from ._text import printable, shorten
 from ._time import utc
-from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError, printable, shorten
+from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError
 
 __all__ = [
     "MAX_INSTANT",
@@ -45,9 +46,9 @@ def check_id(owner: str, ident: str) -> None:
         )
 
 
-MIN_INSTANT = datetime(1, 1, 2, tzinfo=timezone.utc)
+MIN_INSTANT = datetime(1, 1, 2, tzinfo=UTC)
 """The earliest instant a datetime of the model may hold: shown in any zone (offsets under 24 hours) it stays in year 1."""
-MAX_INSTANT = datetime(9999, 12, 30, 23, 59, 59, 999999, tzinfo=timezone.utc)
+MAX_INSTANT = datetime(9999, 12, 30, 23, 59, 59, 999999, tzinfo=UTC)
 """The latest instant a datetime of the model may hold: shown in any zone it stays in year 9999."""
 
 
@@ -129,7 +130,7 @@ def as_tuple(value: Iterable[_T]) -> tuple[_T, ...]:
     kind = type(value)
     if kind is tuple:
         return value  # type: ignore[return-value]
-    if kind is list or not isinstance(value, (str, bytes, dict)) and hasattr(value, "__iter__"):
+    if kind is list or (not isinstance(value, (str, bytes, dict)) and hasattr(value, "__iter__")):
         return tuple(value)
     return value  # type: ignore[return-value]
 

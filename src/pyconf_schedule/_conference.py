@@ -19,7 +19,6 @@ from ._time import DayLike, TimeLike, get_zone, zone_name
 from .exceptions import (
     InvalidScheduleError,
     UnknownRoomError,
-    UnknownSpeakerError,
     UnknownTrackError,
 )
 
@@ -311,7 +310,9 @@ def _check_types(conf: Conference) -> None:
 def _check(conf: Conference) -> None:
     """Refuse a conference whose parts do not fit together."""
     if conf.start_date and conf.end_date and conf.end_date < conf.start_date:
-        raise InvalidScheduleError(f"conference {conf.id!r} ends ({conf.end_date}) before it starts ({conf.start_date})")
+        raise InvalidScheduleError(
+            f"conference {conf.id!r} ends ({conf.end_date}) before it starts ({conf.start_date})"
+        )
     speakers = _unique("speaker", conf.speakers)
     rooms = _unique("room", conf.rooms)
     tracks = _unique("track", conf.tracks)
@@ -328,9 +329,13 @@ def _check(conf: Conference) -> None:
                 )
         room, track = session.room, session.track
         if room is not None and rooms.get(room.id) is not room and rooms.get(room.id) != room:
-            raise InvalidScheduleError(f"session {session.id!r} is in room {room.id!r}, which is not in the conference's rooms")
+            raise InvalidScheduleError(
+                f"session {session.id!r} is in room {room.id!r}, which is not in the conference's rooms"
+            )
         if track is not None and tracks.get(track.id) is not track and tracks.get(track.id) != track:
-            raise InvalidScheduleError(f"session {session.id!r} is in track {track.id!r}, which is not in the conference's tracks")
+            raise InvalidScheduleError(
+                f"session {session.id!r} is in track {track.id!r}, which is not in the conference's tracks"
+            )
         if source_ids:
             unknown = [s for s in session.sources if s not in source_ids]
             if unknown:

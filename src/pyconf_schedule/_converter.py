@@ -19,10 +19,20 @@ import cattrs
 
 from ._conference import Conference
 from ._days import parse_day_change
-from ._fields import CONFERENCE_PARTS, FORMAT_NAME, FORMAT_VERSION, READ_VERSIONS, SESSION_REFS, VERSION_2, WRITTEN_WHEN_SET, field_types
+from ._fields import (
+    CONFERENCE_PARTS,
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    READ_VERSIONS,
+    SESSION_REFS,
+    VERSION_2,
+    WRITTEN_WHEN_SET,
+    field_types,
+)
 from ._model import Room, Session, SessionKind, Speaker, Track
+from ._text import shorten
 from ._time import format_datetime, parse_datetime
-from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneError, shorten
+from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneError
 
 _T = TypeVar("_T")
 _N = TypeVar("_N", Room, Track, Speaker)
@@ -76,7 +86,7 @@ def _structure_date(value: Any, _type: Any) -> date:
     try:
         return date.fromisoformat(value)
     except ValueError as exc:
-        raise ValueError(f"{_show(value)} is not a date ({exc}); expected YYYY-MM-DD such as \"2026-04-08\"") from None
+        raise ValueError(f'{_show(value)} is not a date ({exc}); expected YYYY-MM-DD such as "2026-04-08"') from None
 
 
 def _structure_kind(value: Any, _type: Any) -> SessionKind:
@@ -180,7 +190,10 @@ def _session_hooks() -> tuple[tuple[str, Any], ...]:
     ``SESSION_REFS`` for the room, track and speakers, written as ids."""
     c = make_converter()
     return tuple(
-        (name, SESSION_REFS if name in SESSION_REFS else None if type_ in _TEXT_TYPES else c.get_unstructure_hook(type_))
+        (
+            name,
+            SESSION_REFS if name in SESSION_REFS else None if type_ in _TEXT_TYPES else c.get_unstructure_hook(type_),
+        )
         for name, type_ in field_types(Session).items()
     )
 
@@ -208,7 +221,9 @@ def conference_from_dict(document: Any) -> Conference:
     if not isinstance(document, dict):
         raise ScheduleParseError(_FORMAT, f"the document must be a JSON object, got {_show(document)}", "$")
     if document.get("format") != FORMAT_NAME:
-        raise ScheduleParseError(_FORMAT, f'"format" must be "{FORMAT_NAME}", got {document.get("format")!r}', "$.format")
+        raise ScheduleParseError(
+            _FORMAT, f'"format" must be "{FORMAT_NAME}", got {document.get("format")!r}', "$.format"
+        )
     version = document.get("version")
     if type(version) is not int or version not in READ_VERSIONS:  # true == 1 and 1.0 == 1 in Python, not in the schema
         shown = repr(version) if type(version) is int else _show(version)
@@ -257,7 +272,9 @@ def _table(c: cattrs.Converter, body: dict[str, Any], key: str, cls: type[_N], w
         item = _structure(c, raw, cls, f"$.conference.{key}[{i}]")
         if item.id in table:
             raise ScheduleParseError(
-                _FORMAT, f"two {what}s share the id {item.id!r}; each {what} id must be unique", f"$.conference.{key}[{i}].id"
+                _FORMAT,
+                f"two {what}s share the id {item.id!r}; each {what} id must be unique",
+                f"$.conference.{key}[{i}].id",
             )
         table[item.id] = item
     return table
@@ -276,7 +293,8 @@ def _structure_conference(body: dict[str, Any]) -> Conference:
             session = _structure_session(c, raw, f"{path}.sessions[{i}]", rooms, tracks, speakers)
             if session.id in session_ids:
                 raise ScheduleParseError(
-                    _FORMAT, f"two sessions share the id {session.id!r}; each session id must be unique",
+                    _FORMAT,
+                    f"two sessions share the id {session.id!r}; each session id must be unique",
                     f"{path}.sessions[{i}].id",
                 )
             session_ids.add(session.id)
@@ -284,7 +302,11 @@ def _structure_conference(body: dict[str, Any]) -> Conference:
         rest = {k: v for k, v in body.items() if k not in CONFERENCE_PARTS}
         shell = _structure(c, rest, Conference, path)
         return attrs.evolve(
-            shell, sessions=sessions, speakers=list(speakers.values()), rooms=list(rooms.values()), tracks=list(tracks.values())
+            shell,
+            sessions=sessions,
+            speakers=list(speakers.values()),
+            rooms=list(rooms.values()),
+            tracks=list(tracks.values()),
         )
     except ScheduleParseError:
         raise
@@ -308,12 +330,18 @@ def _structure_session(
     try:
         speaker_ids = raw.get("speakers", [])
         if not isinstance(speaker_ids, list):
-            raise ScheduleParseError(_FORMAT, f"expected a list of speaker ids, got {_show(speaker_ids)}", f"{path}.speakers")
-        fields["speakers"] = [_ref(speakers, sid, f"{path}.speakers[{i}]", "speaker") for i, sid in enumerate(speaker_ids)]
+            raise ScheduleParseError(
+                _FORMAT, f"expected a list of speaker ids, got {_show(speaker_ids)}", f"{path}.speakers"
+            )
+        fields["speakers"] = [
+            _ref(speakers, sid, f"{path}.speakers[{i}]", "speaker") for i, sid in enumerate(speaker_ids)
+        ]
         fields["room"] = None if raw.get("room") is None else _ref(rooms, raw["room"], f"{path}.room", "room")
         fields["track"] = None if raw.get("track") is None else _ref(tracks, raw["track"], f"{path}.track", "track")
     except ScheduleParseError:
-        _structure(c, {k: v for k, v in raw.items() if k not in SESSION_REFS}, Session, path)  # its own fields' errors come first
+        _structure(
+            c, {k: v for k, v in raw.items() if k not in SESSION_REFS}, Session, path
+        )  # its own fields' errors come first
         raise
     # One construction: the references are resolved first and pass through the converter as they are.
     return _structure(c, fields, Session, path)

@@ -18,7 +18,6 @@ import os
 import threading
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any
 
 from ._conference import Conference
 from ._sessions import Sessions

@@ -19,6 +19,7 @@ view (:meth:`Conference.to_tz`); rule 3 follows the view.
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_right
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta, tzinfo
@@ -88,7 +89,7 @@ def programme_days(value: Iterable[ProgrammeDay]) -> tuple[ProgrammeDay, ...]:
 def check_programme_days(days: tuple[ProgrammeDay, ...], ident: object = None) -> None:
     """Refuse programme days that are not ProgrammeDays, share a date or overlap (touching, end == next start, is allowed)."""
     check_items("Conference", ident, "programme_days", days, ProgrammeDay, "an iterable of ProgrammeDay")
-    for before, after in zip(days, days[1:]):
+    for before, after in itertools.pairwise(days):
         if after.date <= before.date:
             raise InvalidScheduleError(
                 f"programme days must have increasing dates in time order: {before.date} "
@@ -133,7 +134,7 @@ def parse_day_change(value: object) -> time:
 class DayRule:
     """The programme-day rule of one conference (see the module docstring)."""
 
-    __slots__ = ("days", "day_change", "zone", "_starts", "_ends")
+    __slots__ = ("_ends", "_starts", "day_change", "days", "zone")
 
     def __init__(self, days: tuple[ProgrammeDay, ...], day_change: time | None, zone: tzinfo) -> None:
         self.days = days

@@ -32,9 +32,18 @@ from typing import Any
 import attrs
 
 from ._conference import Conference
-from ._fields import CONFERENCE_PARTS, FORMAT_NAME, READ_VERSIONS, REFERENCED, VERSION_2, field_types, item_type, part_class
-from ._progress import SESSION_STEP, active, report
+from ._fields import (
+    CONFERENCE_PARTS,
+    FORMAT_NAME,
+    READ_VERSIONS,
+    REFERENCED,
+    VERSION_2,
+    field_types,
+    item_type,
+    part_class,
+)
 from ._model import Session
+from ._progress import SESSION_STEP, active, report
 from ._time import parse_datetime
 
 __all__ = ["Unsupported", "decode", "unhandled"]
@@ -195,16 +204,16 @@ def _rule(owner: type[Any], name: str, type_: Any) -> _Rule | None:
 
 
 _Plan = tuple[frozenset[str], tuple[tuple[str, _Rule], ...]]
-_PLANS: dict[type[Any], _Plan] = {}
+PLANS: dict[type[Any], _Plan] = {}
 
 
 def _plan(cls: type[Any], skip: tuple[str, ...] = ()) -> _Plan:
     """The keys an object of ``cls`` may hold and the rule of each field whose value the decoder turns."""
-    if cls not in _PLANS:
+    if cls not in PLANS:
         types = {name: type_ for name, type_ in field_types(cls).items() if name not in skip}
         rules = ((name, _rule(cls, name, type_)) for name, type_ in types.items())
-        _PLANS[cls] = (frozenset(types), tuple((name, rule) for name, rule in rules if rule is not None))
-    return _PLANS[cls]
+        PLANS[cls] = (frozenset(types), tuple((name, rule) for name, rule in rules if rule is not None))
+    return PLANS[cls]
 
 
 def _builder(cls: type[Any]) -> Callable[[Any, _Context], Any]:
@@ -229,7 +238,7 @@ def _part(name: str) -> type[Any]:
 
 
 _SESSIONS = next(name for name in CONFERENCE_PARTS if _part(name) is Session)
-_TABLES = tuple((name, _part(name), _builder(_part(name))) for name in CONFERENCE_PARTS if name != _SESSIONS)
+TABLES = tuple((name, _part(name), _builder(_part(name))) for name in CONFERENCE_PARTS if name != _SESSIONS)
 """The conference's lists of rooms, tracks and speakers: the class of their items and its builder."""
 _SESSION_KEYS, _SESSION_RULES = _plan(Session)
 _SESSION_KEYS_1 = _SESSION_KEYS - frozenset(VERSION_2[Session])
@@ -274,7 +283,7 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
     if type(body) is not dict or not body.keys() <= _CONFERENCE_KEYS:
         raise Unsupported
     ctx = _Context()
-    for name, cls, build in _TABLES:
+    for name, cls, build in TABLES:
         ctx.tables[cls] = _table(body, name, build, ctx)
     raw_sessions = _list(body.get(_SESSIONS, []))
     sessions = []
@@ -297,7 +306,7 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
         if name in shell:
             shell[name] = rule(shell[name], ctx)
     shell[_SESSIONS] = sessions
-    for name, cls, _ in _TABLES:
+    for name, cls, _ in TABLES:
         shell[name] = tuple(ctx.tables[cls].values())
     return Conference(**shell)
 

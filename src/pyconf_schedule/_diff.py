@@ -63,7 +63,7 @@ class ScheduleDiff:
     ``added`` are sessions only in the new version (in its order),
     ``removed`` sessions only in the old one (in its order), ``changed`` the
     paired sessions that differ (in the new version's order).
-    ``timezone`` is the zone :meth:`as_text` and :meth:`as_markdown` show
+    ``timezone`` is the zone :meth:`to_text` and :meth:`to_markdown` show
     times in by default: the new conference's view zone.
     """
 
@@ -81,19 +81,19 @@ class ScheduleDiff:
 
     # Writing a diff is the formats' job (formats/_changes.py); these name the zone and hand over the parts.
 
-    def as_text(self, *, tz: str | None = None) -> str:
+    def to_text(self, *, tz: str | None = None) -> str:
         """The changes as plain text, one line per session and one per changed field; "No changes." when none."""
         from .formats._changes import text
 
         return text(self.added, self.removed, self.changed, get_zone(tz or self.timezone))
 
-    def as_markdown(self, *, tz: str | None = None) -> str:
+    def to_markdown(self, *, tz: str | None = None) -> str:
         """The changes as Markdown: a section each for added, removed and changed sessions."""
         from .formats._changes import markdown
 
         return markdown(self.added, self.removed, self.changed, get_zone(tz or self.timezone))
 
-    def as_json(self) -> str:
+    def to_json(self) -> str:
         """The changes as a JSON document (times as ISO 8601 with their offset, in UTC); see docs/reference/api.md."""
         from .formats._changes import json_text
 
@@ -117,7 +117,7 @@ class ScheduleDiff:
             timezone=self.timezone,
         )
 
-    def as_ics(
+    def to_ics(
         self,
         new: Conference | Sessions,
         *,
@@ -142,12 +142,16 @@ class ScheduleDiff:
         """
         from .formats._changes import calendar
 
-        return calendar(
-            new, self.removed, self.changed, sequence=sequence, tz=tz, dtstamp=dtstamp, remind=remind
-        )
+        return calendar(new, self.removed, self.changed, sequence=sequence, tz=tz, dtstamp=dtstamp, remind=remind)
 
-    def as_atom(
-        self, *, title: str, feed_id: str, updated: datetime | None = None, link: str | None = None, tz: str | None = None
+    def to_atom(
+        self,
+        *,
+        title: str,
+        feed_id: str,
+        updated: datetime | None = None,
+        link: str | None = None,
+        tz: str | None = None,
     ) -> str:
         """The changes as an Atom feed (RFC 4287): one entry per session added, removed or changed.
 

@@ -48,6 +48,7 @@ Errors
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.client
 import json
@@ -61,18 +62,23 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Mapping
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from attrs import frozen
 
-from .exceptions import (
-    ConnectionFailedError, FetchError, FetchTimeoutError, HTTPStatusError, InvalidArgumentError, NotCachedError,
-)  # fmt: skip
 from ._limits import RAISE_IT, shown_limit, size_limit
 from ._progress import report
 from ._request import MAX_REDIRECTS, Expired, Refused, Watch, check_timeout, check_url, opener, within
+from .exceptions import (
+    ConnectionFailedError,
+    FetchError,
+    FetchTimeoutError,
+    HTTPStatusError,
+    InvalidArgumentError,
+    NotCachedError,
+)  # fmt: skip
 
 __all__ = ["CACHE_ENV", "DEFAULT_TIMEOUT", "MAX_REDIRECTS", "Fetched", "cache_folder", "fetch"]
 
@@ -102,7 +108,7 @@ class Fetched:
     @property
     def age(self) -> timedelta:
         """How long ago the copy was last downloaded or confirmed."""
-        return max(datetime.now(timezone.utc) - self.checked, timedelta(0))
+        return max(datetime.now(UTC) - self.checked, timedelta(0))
 
 
 def cache_folder(cache_dir: str | os.PathLike[str] | None = None) -> Path:
@@ -159,8 +165,8 @@ def _checked(entry: _Entry) -> datetime:
     try:
         moment = datetime.fromisoformat(entry.meta["checked"])
     except ValueError:
-        return datetime.fromtimestamp(0, timezone.utc)
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+        return datetime.fromtimestamp(0, UTC)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _store(path: Path, meta: dict[str, str], body: bytes) -> None:
@@ -173,10 +179,8 @@ def _store(path: Path, meta: dict[str, str], body: bytes) -> None:
             file.write(body)
         os.replace(temporary, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
         raise
 
 
@@ -245,7 +249,7 @@ def _fetch(
             headers["If-None-Match"] = entry.meta["etag"]
         if entry.meta.get("last_modified"):
             headers["If-Modified-Since"] = entry.meta["last_modified"]
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     try:
         status, data, etag, last_modified = _get(url, headers, timeout, limit, extra)
     except FetchError as exc:
@@ -271,10 +275,8 @@ def _fetch(
 
 def _store_quietly(path: Path, meta: dict[str, str], body: bytes) -> None:
     """Store the entry; a cache that cannot be written (read-only home, full disk) only costs the next download."""
-    try:
+    with contextlib.suppress(OSError):
         _store(path, meta, body)
-    except OSError:
-        pass
 
 
 def _get(
@@ -295,7 +297,12 @@ def _get(
 
 
 def _get_now(
-    url: str, headers: dict[str, str], timeout: float, limit: int, watch: Watch, answered: threading.Event,
+    url: str,
+    headers: dict[str, str],
+    timeout: float,
+    limit: int,
+    watch: Watch,
+    answered: threading.Event,
     extra: dict[str, str] | None = None,
 ) -> tuple[int, bytes, str | None, str | None]:
     deadline = time.monotonic() + timeout
@@ -326,7 +333,12 @@ def _get_now(
                     raise _too_large(url, None, limit)
                 chunks.append(chunk)
                 report("downloaded", size, response.length + size if response.length is not None else None)
-            return response.status, b"".join(chunks), response.headers.get("ETag"), response.headers.get("Last-Modified")
+            return (
+                response.status,
+                b"".join(chunks),
+                response.headers.get("ETag"),
+                response.headers.get("Last-Modified"),
+            )
     except Refused as exc:
         raise FetchError(url, exc.reason) from None
     except urllib.error.HTTPError as exc:
@@ -336,7 +348,9 @@ def _get_now(
         if 300 <= exc.code < 400:
             if "infinite loop" in str(exc.msg):
                 raise FetchError(url, f"too many redirects (more than {MAX_REDIRECTS}, or a loop)") from None
-            raise FetchError(url, f"the server redirected ({exc.code}) somewhere that cannot be followed: {exc.msg}") from None
+            raise FetchError(
+                url, f"the server redirected ({exc.code}) somewhere that cannot be followed: {exc.msg}"
+            ) from None
         retry_after = _retry_after(exc.headers.get("Retry-After") if exc.headers is not None else None)
         raise HTTPStatusError(
             url, f"the server answered {exc.code} {exc.reason}".rstrip(), exc.code, retry_after=retry_after
@@ -365,8 +379,8 @@ def _retry_after(value: str | None) -> float | None:
     except (TypeError, ValueError, IndexError):
         return None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return max((moment - datetime.now(timezone.utc)).total_seconds(), 0.0)
+        moment = moment.replace(tzinfo=UTC)
+    return max((moment - datetime.now(UTC)).total_seconds(), 0.0)
 
 
 def _too_large(url: str, size: int | None, limit: int) -> FetchError:
@@ -392,7 +406,7 @@ def _failure(url: str, reason: object, timeout: float) -> FetchError:
         return ConnectionFailedError(url, f"{host} refused the connection")
     if isinstance(reason, (ConnectionError, http.client.RemoteDisconnected)):
         return ConnectionFailedError(url, f"the connection to {host} failed ({reason.strerror or reason})")
-    if isinstance(reason, http.client.InvalidURL) or isinstance(reason, str):  # urllib gives "no host given" as text
+    if isinstance(reason, (http.client.InvalidURL, str)):  # urllib gives "no host given" as text
         return FetchError(url, f"not a valid URL ({reason})")
     if isinstance(reason, http.client.HTTPException):
         return FetchError(url, f"the server's answer is not valid HTTP ({type(reason).__name__})")

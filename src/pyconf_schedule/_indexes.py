@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from itertools import islice
 from operator import le
 from typing import TYPE_CHECKING, TypeVar
@@ -33,8 +33,15 @@ class Catalogue:
     """
 
     __slots__ = (
-        "speakers", "rooms", "tracks", "owner", "rule", "_speaker_keys", "_organisations",
-        "_room_keys", "_track_keys",
+        "_organisations",
+        "_room_keys",
+        "_speaker_keys",
+        "_track_keys",
+        "owner",
+        "rooms",
+        "rule",
+        "speakers",
+        "tracks",
     )  # fmt: skip
 
     def __init__(
@@ -184,7 +191,7 @@ def _group(keys: Iterable[_K]) -> dict[_K, list[int]]:
     return groups
 
 
-_SCANS_BEFORE_WORDS = 1
+SCANS_BEFORE_WORDS = 1
 """Needles found by scanning the search document before its word table is built.
 
 A scan reads the whole document; the word table costs about as much as 40
@@ -205,7 +212,7 @@ class _Search:
     item.
     """
 
-    __slots__ = ("_document", "_starts", "_found", "_words")
+    __slots__ = ("_document", "_found", "_starts", "_words")
 
     def __init__(self, items: Sequence[Session]) -> None:
         self._document, self._starts = search_document(map(_searched, items))
@@ -217,7 +224,7 @@ class _Search:
         found = self._found.get(needle)
         if found is not None:
             return found
-        if self._words is not None or len(self._found) >= _SCANS_BEFORE_WORDS:
+        if self._words is not None or len(self._found) >= SCANS_BEFORE_WORDS:
             return self._lookup(needle)
         found = self._found[needle] = self._scan(needle)
         return found
@@ -290,7 +297,7 @@ class Index:
     Days come from the ``Sessions``' own day function, never a copy of it.
     """
 
-    __slots__ = ("_items", "_day_of", "_tables", "_timed", "_starts", "_longest", "_search", "_ids")
+    __slots__ = ("_day_of", "_ids", "_items", "_longest", "_search", "_starts", "_tables", "_timed")
 
     def __init__(self, items: tuple[Session, ...], day_of: Callable[[Session], date | None]) -> None:
         self._items = items
@@ -337,7 +344,7 @@ class Index:
     def session_id(self, session_id: str) -> int | None:
         if self._ids is None:  # id -> its first position: no list per id
             items = self._items
-            self._ids = dict(zip(reversed([s.id for s in items]), range(len(items) - 1, -1, -1)))
+            self._ids = dict(zip(reversed([s.id for s in items]), range(len(items) - 1, -1, -1), strict=True))
         return self._ids.get(session_id)
 
     def timed(self) -> int | None:
@@ -346,7 +353,7 @@ class Index:
             items = self._items
             count = next((i for i, s in enumerate(items) if s.start is None), len(items))
             timed = items[:count]
-            starts = [s.start.astimezone(timezone.utc) for s in timed if s.start is not None]  # utc(), inlined
+            starts = [s.start.astimezone(UTC) for s in timed if s.start is not None]  # utc(), inlined
             ordered = all(map(le, starts, islice(starts, 1, None)))
             if not ordered or any(s.start is not None for s in items[count:]):
                 self._timed = -1
@@ -354,7 +361,7 @@ class Index:
                 self._timed, self._starts = count, starts
                 ends = [s.end for s in timed]
                 self._longest = max(
-                    (end.astimezone(timezone.utc) - start for end, start in zip(ends, starts) if end is not None),
+                    (end.astimezone(UTC) - start for end, start in zip(ends, starts, strict=True) if end is not None),
                     default=timedelta(0),
                 )
         return None if self._timed < 0 else self._timed

@@ -51,4 +51,6 @@ RAISE_IT = "to read it, raise the limit with max_bytes= (Python) or --max-bytes 
 def check_size(size: int, format_name: str) -> None:
     """Refuse an input of ``size`` bytes above the limit (:func:`input_limit`)."""
     if size > input_limit():
-        raise ScheduleParseError(format_name, f"the input is {size} bytes; the limit is {shown_limit(input_limit())}; {RAISE_IT}")
+        raise ScheduleParseError(
+            format_name, f"the input is {size} bytes; the limit is {shown_limit(input_limit())}; {RAISE_IT}"
+        )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Literal, get_args
 
 import attrs
@@ -41,7 +41,7 @@ from ._checks import (
 )
 from ._text import fold
 from ._time import get_zone, utc
-from .exceptions import FieldTypeError, InvalidScheduleError, NaiveDatetimeError, UnknownKindError
+from .exceptions import InvalidScheduleError, NaiveDatetimeError, UnknownKindError
 
 __all__ = [
     "PROVENANCE_FIELDS",
@@ -304,7 +304,9 @@ class Speaker:
             and set(map(type, self.conflicts)) <= _CONFLICT
         ):
             check_str("Speaker", self.id, id=self.id, name=self.name)
-            check_optional_str("Speaker", self.id, job_title=self.job_title, organisation=self.organisation, bio=self.bio)
+            check_optional_str(
+                "Speaker", self.id, job_title=self.job_title, organisation=self.organisation, bio=self.bio
+            )
             check_items("Speaker", self.id, "aliases", self.aliases, str, _STRINGS)
             check_items("Speaker", self.id, "conflicts", self.conflicts, Conflict, "an iterable of Conflict")
         check_id("speaker", self.id)
@@ -415,10 +417,9 @@ class Session:
                 f"session {self.id!r} has both a start ({start.isoformat()}) and day_only "
                 f"({self.day_only.isoformat()}); give day_only only when the start is not known"
             )
-        if start is not None and end is not None and end.astimezone(timezone.utc) < start.astimezone(timezone.utc):
+        if start is not None and end is not None and end.astimezone(UTC) < start.astimezone(UTC):
             raise InvalidScheduleError(
-                f"session {self.id!r} ends ({end.isoformat()}) before it starts "
-                f"({start.isoformat()})"
+                f"session {self.id!r} ends ({end.isoformat()}) before it starts ({start.isoformat()})"
             )
 
     def _check_types(self) -> None:
@@ -455,7 +456,9 @@ class Session:
         (('list',), None)
         """
         if name not in PROVENANCE_FIELDS:
-            raise InvalidScheduleError(f"provenance field {name!r} is not recorded; valid: {', '.join(PROVENANCE_FIELDS)}")
+            raise InvalidScheduleError(
+                f"provenance field {name!r} is not recorded; valid: {', '.join(PROVENANCE_FIELDS)}"
+            )
         return next((p for p in self.field_sources if p.field == name), None)
 
     @property

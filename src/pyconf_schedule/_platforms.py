@@ -35,8 +35,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ._fetch import DEFAULT_TIMEOUT, fetch
-from .exceptions import FetchError, HTTPStatusError
 from ._limits import size_limit
+from .exceptions import FetchError, HTTPStatusError
 
 if TYPE_CHECKING:
     from ._conference import Conference
@@ -89,8 +89,10 @@ def _getter(
                 wait = exc.retry_after
                 if wait is None:
                     raise HTTPStatusError(
-                        address, "the server is limiting requests (429 Too Many Requests) without saying for how long; "
-                        "try again later", 429,
+                        address,
+                        "the server is limiting requests (429 Too Many Requests) without saying for how long; "
+                        "try again later",
+                        429,
                     ) from None
                 if attempt == MAX_RETRIES or waited + wait > max_wait:
                     raise HTTPStatusError(
@@ -151,7 +153,5 @@ def read_pretalx(
     from .formats import pretalx_api
 
     with size_limit(max_bytes):
-        data = fetch_pretalx(
-            url, token=token, offline=offline, cache_dir=cache_dir, timeout=timeout, max_wait=max_wait
-        )
+        data = fetch_pretalx(url, token=token, offline=offline, cache_dir=cache_dir, timeout=timeout, max_wait=max_wait)
         return pretalx_api.loads(data, file_tz=file_tz, lang=lang)

@@ -19,7 +19,8 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from .exceptions import ScheduleParseError, UnsupportedSourceError, redact_url, shorten
+from ._text import redact_url, shorten
+from .exceptions import ScheduleParseError, UnsupportedSourceError
 
 if TYPE_CHECKING:
     from ._conference import Conference

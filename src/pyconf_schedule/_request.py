@@ -11,7 +11,7 @@
   redirect is not read.
 - A URL that carries credentials (``user:password@``) is refused before
   anything is sent, and shown with them redacted
-  (:func:`~pyconf_schedule.exceptions.redact_url`).
+  (:func:`~pyconf_schedule._text.redact_url`).
 
 >>> check_timeout(2)
 2.0
@@ -23,6 +23,7 @@ pyconf_schedule.exceptions.InvalidArgumentError: timeout must be a number of sec
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import math
 import socket
@@ -33,7 +34,8 @@ import urllib.request
 from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
-from .exceptions import FetchError, InvalidArgumentError, redact_url, shorten
+from ._text import redact_url, shorten
+from .exceptions import FetchError, InvalidArgumentError
 
 __all__ = ["MAX_REDIRECTS", "Refused", "Watch", "check_timeout", "check_url", "opener", "within"]
 
@@ -97,10 +99,8 @@ class Watch:
 
 
 def _shut(sock: socket.socket) -> None:
-    try:
+    with contextlib.suppress(OSError):  # already closed
         socket.socket.shutdown(sock, socket.SHUT_RDWR)  # the plain socket's call, also under a TLS socket
-    except OSError:  # already closed
-        pass
 
 
 class _HTTPConnection(http.client.HTTPConnection):
@@ -166,7 +166,13 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
     http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
 
     def redirect_request(
-        self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str, headers: http.client.HTTPMessage, newurl: str
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: http.client.HTTPMessage,
+        newurl: str,
     ) -> urllib.request.Request | None:
         fp.close()  # the redirect's own body is never read: a huge or endless one costs nothing
         _check_redirect(code, newurl)

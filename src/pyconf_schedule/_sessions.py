@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from datetime import date, datetime, timezone, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from typing import TYPE_CHECKING, Any, overload
 
 from ._indexes import Catalogue, Index, org_matches, organisations_of
 from ._model import Session, SessionKind, Speaker, kind_of
-from ._text import fold, search_needle, search_text, term_matches, words
+from ._text import fold, search_needle, search_text, shorten, term_matches, words
 from ._time import DayLike, TimeLike, day_bounds, get_zone, parse_day, parse_instant, utc, zone_name
 from .exceptions import (
     FieldTypeError,
@@ -24,7 +24,6 @@ from .exceptions import (
     UnknownRoomError,
     UnknownSessionError,
     UnknownTrackError,
-    shorten,
 )
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["Sessions", "sort_key"]
 
 _REPR_LIMIT = 20
-_FAR_FUTURE = datetime.max.replace(tzinfo=timezone.utc)
+_FAR_FUTURE = datetime.max.replace(tzinfo=UTC)
 
 
 def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str, str]:
@@ -41,7 +40,7 @@ def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str
     sessions by day, then sessions with no known day; ties by title and id."""
     start, end, title = session.start, session.end, session.title
     if start is not None:
-        rank, first, day = 0, start.astimezone(timezone.utc), date.min
+        rank, first, day = 0, start.astimezone(UTC), date.min
     elif session.day_only is not None:
         rank, first, day = 1, _FAR_FUTURE, session.day_only
     else:
@@ -51,7 +50,7 @@ def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str
         first,
         day,
         end is None,
-        _FAR_FUTURE if end is None else end.astimezone(timezone.utc),
+        _FAR_FUTURE if end is None else end.astimezone(UTC),
         fold(title) if title else "",
         session.id,
     )
@@ -74,7 +73,7 @@ class Sessions(Sequence[Session]):
     ['Bringing PyTorch Monarch to AMD GPUs: Single-Controller Distributed Training on ROCm']
     """
 
-    __slots__ = ("_items", "_zone", "_catalogue", "_lookup")
+    __slots__ = ("_catalogue", "_items", "_lookup", "_zone")
     _items: tuple[Session, ...]
     _zone: tzinfo
     _catalogue: Catalogue
@@ -92,7 +91,9 @@ class Sessions(Sequence[Session]):
         if not _sorted:
             for item in items:
                 if not isinstance(item, Session):
-                    raise FieldTypeError(f"Sessions holds only Session objects, got {type(item).__name__} {shorten(repr(item))}")
+                    raise FieldTypeError(
+                        f"Sessions holds only Session objects, got {type(item).__name__} {shorten(repr(item))}"
+                    )
         init = object.__setattr__
         init(self, "_items", items if _sorted else tuple(sorted(items, key=sort_key)))
         init(self, "_zone", get_zone(zone))
@@ -292,9 +293,7 @@ class Sessions(Sequence[Session]):
         organisations = self._catalogue.organisations().values()
         if not query or not any(org_matches(query, o) for o in organisations):
             raise UnknownOrganisationError(name, organisations)
-        return self.filter(
-            lambda s: any(org_matches(query, o) for p in s.speakers for o in organisations_of(p))
-        )
+        return self.filter(lambda s: any(org_matches(query, o) for p in s.speakers for o in organisations_of(p)))
 
     def on(self, day: DayLike) -> Sessions:
         """Sessions on ``day``: those starting on it, then its day-only sessions.
@@ -335,9 +334,7 @@ class Sessions(Sequence[Session]):
         local_b = parse_instant(end, self._zone)
         a, b = utc(local_a), utc(local_b)
         if b < a:
-            raise TimeParseError(
-                f"the interval ends ({local_b.isoformat()}) before it starts ({local_a.isoformat()})"
-            )
+            raise TimeParseError(f"the interval ends ({local_b.isoformat()}) before it starts ({local_a.isoformat()})")
 
         def overlaps(s: Session) -> bool:
             if s.start is None:
@@ -463,9 +460,7 @@ class Sessions(Sequence[Session]):
     def to_tz(self, tz: str | tzinfo) -> Sessions:
         """The same sessions viewed in zone ``tz`` (instants unchanged, DST-correct)."""
         zone = get_zone(tz)
-        return Sessions(
-            (s.to_tz(zone) for s in self._items), zone=zone, _catalogue=self._catalogue, _sorted=True
-        )
+        return Sessions((s.to_tz(zone) for s in self._items), zone=zone, _catalogue=self._catalogue, _sorted=True)
 
     def to_arrow(self) -> dict[str, Any]:
         """The tidy tables of these sessions (their speakers, rooms and tracks only) as ``pyarrow.Table`` objects by name (the ``arrow`` extra).

@@ -26,7 +26,7 @@ Nothing here is imported by ``import pyconf_schedule``; ``pyarrow`` (the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ._text import fold
@@ -65,7 +65,7 @@ def speaker_key(name: str) -> str:
 
 
 def _utc(value: datetime | None) -> datetime | None:
-    return None if value is None else value.astimezone(timezone.utc)
+    return None if value is None else value.astimezone(UTC)
 
 
 def _parts(obj: Conference | Sessions) -> tuple[Conference | None, Sessions]:
@@ -88,11 +88,32 @@ def _build(sources: Iterable[Conference | Sessions]) -> dict[str, dict[str, list
         ),
         "sessions": _columns(
             (
-                "conference", "id", "title", "kind", "kind_label", "start", "end", "duration", "timezone", "day",
-                "day_only", "room_id", "room", "track_id", "track", "abstract", "audience_level", "language", "url",
-                "slides", "sources", "title_variants", "recording", "slide_urls",
+                "conference",
+                "id",
+                "title",
+                "kind",
+                "kind_label",
+                "start",
+                "end",
+                "duration",
+                "timezone",
+                "day",
+                "day_only",
+                "room_id",
+                "room",
+                "track_id",
+                "track",
+                "abstract",
+                "audience_level",
+                "language",
+                "url",
+                "slides",
+                "sources",
+                "title_variants",
+                "recording",
+                "slide_urls",
             )
-        ),  # fmt: skip
+        ),
         "speakers": _columns(("conference", "id", "name", "key", "aliases", "job_title", "organisation", "bio")),
         "session_speakers": _columns(("conference", "session_id", "speaker_id", "position")),
         "rooms": _columns(("conference", "id", "name")),
@@ -243,4 +264,3 @@ def to_polars(*sources: Conference | Sessions) -> dict[str, Any]:
     """The tables of :func:`to_arrow` as polars DataFrames (the ``polars`` extra)."""
     pl = import_extra("polars", "polars", "polars DataFrames")
     return {name: pl.from_arrow(table) for name, table in to_arrow(*sources).items()}
-

@@ -11,13 +11,22 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["fold", "search_needle", "search_document", "search_text", "search_words", "slugify", "term_matches", "words"]
+__all__ = [
+    "fold",
+    "search_needle",
+    "search_document",
+    "search_text",
+    "search_words",
+    "slugify",
+    "term_matches",
+    "words",
+]
 
 # Compiled on first use (re caches patterns), not at import.
 _WORD = r"[^\W_]+(?:[.'’+#-][^\W_]+)*"
 
 
-def _strip_accents(text: str) -> str:
+def strip_accents(text: str) -> str:
     if text.isascii():  # ASCII is its own compatibility decomposition, with nothing to strip
         return text
     decomposed = unicodedata.normalize("NFKD", text)
@@ -32,7 +41,7 @@ def fold(text: str) -> str:
     """
     if not isinstance(text, str):
         raise TypeError(f"expected a name or text as str, got {type(text).__name__}")
-    folded = " ".join(_strip_accents(text).casefold().split())  # str.split's white space is re's \s
+    folded = " ".join(strip_accents(text).casefold().split())  # str.split's white space is re's \s
     return folded.strip(" -–—,;:").strip()
 
 
@@ -44,7 +53,7 @@ def words(text: str) -> list[str]:
     """
     if not isinstance(text, str):
         raise TypeError(f"expected text as str, got {type(text).__name__}")
-    return re.findall(_WORD, _strip_accents(text).casefold())
+    return re.findall(_WORD, strip_accents(text).casefold())
 
 
 def slugify(text: str) -> str:
@@ -55,13 +64,13 @@ def slugify(text: str) -> str:
     """
     if text.isascii() and text.isalnum():  # letters and digits only: the slug is the text in lower case
         return text.lower()
-    ascii_text = _strip_accents(text).encode("ascii", "ignore").decode("ascii").lower()
+    ascii_text = strip_accents(text).encode("ascii", "ignore").decode("ascii").lower()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
 
 
 # Search: letters and digits make words, with trailing "+" or "#" kept ("c++", "c#");
 # all other punctuation separates words, so "KV-Cache" reads as "kv cache".
-_SEARCH_WORD = r"[^\W_]+[+#]*|[+#]+"
+SEARCH_WORD = r"[^\W_]+[+#]*|[+#]+"
 
 
 def _ascii_table() -> bytes:
@@ -95,7 +104,7 @@ def search_words(text: str) -> list[str]:
         raise TypeError(f"expected text as str, got {type(text).__name__}")
     if text.isascii() and "+" not in text and "#" not in text:  # casefold is lower() and nothing to decompose
         return _ascii_fold(text).split()
-    return re.findall(_SEARCH_WORD, _strip_accents(text).casefold())
+    return re.findall(SEARCH_WORD, strip_accents(text).casefold())
 
 
 def search_text(text: str) -> str:
@@ -126,7 +135,7 @@ def search_document(texts: Iterable[str]) -> tuple[str, list[int]]:
         if text.isascii() and "+" not in text and "#" not in text:  # as in search_words, joined in C
             pieces.append(" ".join(_ascii_fold(text).split()))
         else:
-            pieces.append(" ".join(re.findall(_SEARCH_WORD, _strip_accents(text).casefold())))
+            pieces.append(" ".join(re.findall(SEARCH_WORD, strip_accents(text).casefold())))
     document = " " + " \n ".join(pieces) + " "
     starts = [0]
     at = document.find("\n")
@@ -166,3 +175,104 @@ def search_needle(term: str) -> str | None:
     if len(last) <= 2 or not last[-1].isalnum():
         needle += " "
     return needle
+
+
+def redact_url(url: str) -> str:
+    """``url`` with the password of its ``user:password@`` part (and a lone user name) replaced by ``***``.
+
+    Every message that shows a URL passes it through, so a credential never reaches a terminal, a log or the cache.
+
+    >>> redact_url("https://ada:s3cret@example.org/s.json")
+    'https://ada:***@example.org/s.json'
+    >>> redact_url("https://token@example.org/s.json")
+    'https://***@example.org/s.json'
+    >>> redact_url("https://example.org/a@b")
+    'https://example.org/a@b'
+    """
+    scheme, separator, rest = url.partition("://")
+    if not separator:
+        return url
+    end = len(rest)
+    for stop in "/?#":
+        found = rest.find(stop)
+        if found != -1:
+            end = min(end, found)
+    authority = rest[:end]
+    if "@" not in authority:
+        return url
+    userinfo, _, host = authority.rpartition("@")
+    user, colon, _password = userinfo.partition(":")
+    shown = f"{user}:***" if colon else "***"
+    return f"{scheme}://{shown}@{host}{rest[end:]}"
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, for echoing user input in messages.
+
+    Control characters are shown escaped (see :func:`printable`).
+
+    >>> shorten("x" * 100, 10)
+    'xxxxxxxxx…'
+    >>> shorten("a\\x1b[31mb")
+    'a\\\\x1b[31mb'
+    """
+    text = str(text)
+    return printable(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+_ESCAPES = {code: repr(chr(code))[1:-1] for code in (*range(32), *range(127, 160), 0x2028, 0x2029)}
+"""C0 and C1 control characters, DEL and the Unicode line and paragraph separators, as Python writes them escaped."""
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character (and U+2028, U+2029) written as its escape: one line, safe for a terminal.
+
+    Messages that echo input pass through it, so a form feed cannot split an error line
+    and an ESC sequence cannot reach the terminal.
+
+    >>> printable("a\\x0cb\\x1b[31m\\n")
+    'a\\\\x0cb\\\\x1b[31m\\\\n'
+    """
+    return text.translate(_ESCAPES)
+
+
+def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
+    """Return up to ``limit`` values of ``valid`` close to ``query``, best first.
+
+    Comparison ignores case and accents.
+
+    >>> suggest("eu2025", ["eu2026", "na2026"])
+    ['eu2026']
+    """
+    import difflib
+
+    from ._text import fold
+
+    if len(query) > 200:  # far longer than any name: nothing is close
+        return []
+    by_key: dict[str, str] = {}
+    for value in valid:
+        by_key.setdefault(fold(value), value)
+    key = fold(query)
+    scored = []
+    for candidate in by_key:
+        matcher = difflib.SequenceMatcher(None, key, candidate)
+        if matcher.real_quick_ratio() >= 0.6 and matcher.quick_ratio() >= 0.6:
+            ratio = matcher.ratio()
+            if ratio >= 0.6:
+                scored.append((ratio, candidate))
+    scored.sort(key=lambda pair: (-pair[0], pair[1]))
+    # A near miss ("Europe/Pari") is shown alone, not among merely similar names.
+    matches = [c for r, c in scored if r >= scored[0][0] - 0.1] if scored else []
+    # Also offer values each of whose query words begins a word: "lovelace" -> "Ada Lovelace".
+    words = key.split()
+    if words:
+        for candidate_key in by_key:
+            cwords = candidate_key.split()
+            if candidate_key not in matches and all(any(cw.startswith(w) for cw in cwords) for w in words):
+                matches.append(candidate_key)
+    if not matches:
+        # Last resort: values sharing a word of four letters or more ("Toulouse").
+        long_words = {w for w in key.replace("/", " ").split() if len(w) >= 4}
+        matches = [c for c in by_key if long_words & set(c.replace("/", " ").split())]
+    return [by_key[m] for m in matches[:limit]]

@@ -11,8 +11,8 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from collections.abc import Callable
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 from typing import TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -137,7 +137,7 @@ def utc(value: datetime) -> datetime:
     Aware datetimes that share a tzinfo compare and subtract by wall time,
     ignoring ``fold``; the project compares, sorts and measures in UTC.
     """
-    return value.astimezone(timezone.utc)
+    return value.astimezone(UTC)
 
 
 def get_zone(tz: str | tzinfo) -> tzinfo:
@@ -159,7 +159,7 @@ def zone_name(tz: tzinfo | None) -> str | None:
         return None
     if isinstance(tz, ZoneInfo):
         return tz.key
-    if tz is timezone.utc:
+    if tz is UTC:
         return "UTC"
     return None
 
@@ -175,7 +175,7 @@ def localize(naive: datetime, zone: tzinfo) -> datetime:
     if first.utcoffset() == second.utcoffset():
         return first
     name = zone_name(zone) or str(zone)
-    roundtrip = first.astimezone(timezone.utc).astimezone(zone).replace(tzinfo=None)
+    roundtrip = first.astimezone(UTC).astimezone(zone).replace(tzinfo=None)
     if roundtrip != naive:
         raise AmbiguousTimeError(
             f"{naive.isoformat(sep=' ')} does not exist in {name} (clocks skip it at a DST change, "
@@ -231,7 +231,7 @@ def parse_datetime(text: str) -> datetime:
 
 
 _SEPARATOR = r"^\d{4}-\d{2}-\d{2}(\D)"
-_ISO_SHAPE = (r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
+_ISO_SHAPE = r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?"
 
 
 def _check_fields(text: str, shape: re.Match[str]) -> None:
@@ -354,7 +354,7 @@ def _midnight(day: date, zone: tzinfo) -> datetime:
     # fold=0 reads a wall time skipped by a DST change with the offset before the
     # change, which names the instant of the change: the day's first instant.
     wall = datetime.combine(day, time(0), tzinfo=zone)
-    return wall.astimezone(timezone.utc).astimezone(zone)
+    return wall.astimezone(UTC).astimezone(zone)
 
 
 def format_datetime(value: datetime) -> str:

@@ -155,7 +155,7 @@ def _parse_rule(rule: bytes) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
 def _seconds(text: str) -> int:
     sign = -1 if text.startswith("-") else 1
     parts = [int(p) for p in text.lstrip("+-").split(":")]
-    return sign * sum(p * s for p, s in zip(parts, (3600, 60, 1)))
+    return sign * sum(p * s for p, s in zip(parts, (3600, 60, 1), strict=False))
 
 
 def _data(name: str) -> bytes | None:
@@ -175,7 +175,6 @@ def _data(name: str) -> bytes | None:
 def _folders() -> tuple[str, ...]:
     """zoneinfo.TZPATH, then the folder of the tzdata package (as zoneinfo searches them)."""
     import zoneinfo
-
     from importlib.util import find_spec
     from pathlib import Path
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from ._text import printable, redact_url, shorten, suggest
+
 if TYPE_CHECKING:
     from datetime import datetime
 
@@ -214,7 +216,9 @@ class UnknownZoneError(NotFoundError):
             self.suggestions = (etc,)
             message += f"; a fixed offset of {fixed} is {etc!r} (IANA inverts the sign)"
         elif offset is not None and place_list:
-            message += f"; no IANA zone keeps {offset} all year: give the zone of the place, e.g. {_places_text(place_list)}"
+            message += (
+                f"; no IANA zone keeps {offset} all year: give the zone of the place, e.g. {_places_text(place_list)}"
+            )
         elif self.suggestions:
             message += f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
         self.message = message
@@ -222,7 +226,7 @@ class UnknownZoneError(NotFoundError):
 
 
 def _places_text(places: list[tuple[str, str]], limit: int = 5) -> str:
-    """"'Asia/Tokyo' (Japan (JST))", or several: "'A' (a), 'B' (b) or 'C' (c)", with "and N more" past ``limit``."""
+    """ "'Asia/Tokyo' (Japan (JST))", or several: "'A' (a), 'B' (b) or 'C' (c)", with "and N more" past ``limit``."""
     shown = [f"{zone!r} ({description})" if description else repr(zone) for zone, description in places[:limit]]
     if len(places) > limit:
         return f"{', '.join(shown)} and {len(places) - limit} more"
@@ -361,108 +365,9 @@ class MissingExtraError(PyconfScheduleError, ImportError):
     """
 
     def __init__(self, library: str, extra: str, what: str) -> None:
-        message = f"{what} need {library}, which is not installed; install the extra: pip install 'pyconf-schedule[{extra}]'"
+        message = (
+            f"{what} need {library}, which is not installed; install the extra: pip install 'pyconf-schedule[{extra}]'"
+        )
         super().__init__(message)
         self.library = library
         self.extra = extra
-
-
-def redact_url(url: str) -> str:
-    """``url`` with the password of its ``user:password@`` part (and a lone user name) replaced by ``***``.
-
-    Every message that shows a URL passes it through, so a credential never reaches a terminal, a log or the cache.
-
-    >>> redact_url("https://ada:s3cret@example.org/s.json")
-    'https://ada:***@example.org/s.json'
-    >>> redact_url("https://token@example.org/s.json")
-    'https://***@example.org/s.json'
-    >>> redact_url("https://example.org/a@b")
-    'https://example.org/a@b'
-    """
-    scheme, separator, rest = url.partition("://")
-    if not separator:
-        return url
-    end = len(rest)
-    for stop in "/?#":
-        found = rest.find(stop)
-        if found != -1:
-            end = min(end, found)
-    authority = rest[:end]
-    if "@" not in authority:
-        return url
-    userinfo, _, host = authority.rpartition("@")
-    user, colon, _password = userinfo.partition(":")
-    shown = f"{user}:***" if colon else "***"
-    return f"{scheme}://{shown}@{host}{rest[end:]}"
-
-
-def shorten(text: str, limit: int = 60) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis, for echoing user input in messages.
-
-    Control characters are shown escaped (see :func:`printable`).
-
-    >>> shorten("x" * 100, 10)
-    'xxxxxxxxx…'
-    >>> shorten("a\\x1b[31mb")
-    'a\\\\x1b[31mb'
-    """
-    text = str(text)
-    return printable(text if len(text) <= limit else text[: limit - 1] + "…")
-
-
-_ESCAPES = {code: repr(chr(code))[1:-1] for code in (*range(32), *range(127, 160), 0x2028, 0x2029)}
-"""C0 and C1 control characters, DEL and the Unicode line and paragraph separators, as Python writes them escaped."""
-
-
-def printable(text: str) -> str:
-    """``text`` with each control character (and U+2028, U+2029) written as its escape: one line, safe for a terminal.
-
-    Messages that echo input pass through it, so a form feed cannot split an error line
-    and an ESC sequence cannot reach the terminal.
-
-    >>> printable("a\\x0cb\\x1b[31m\\n")
-    'a\\\\x0cb\\\\x1b[31m\\\\n'
-    """
-    return text.translate(_ESCAPES)
-
-
-def suggest(query: str, valid: Iterable[str], limit: int = 5) -> list[str]:
-    """Return up to ``limit`` values of ``valid`` close to ``query``, best first.
-
-    Comparison ignores case and accents.
-
-    >>> suggest("eu2025", ["eu2026", "na2026"])
-    ['eu2026']
-    """
-    import difflib
-
-    from ._text import fold
-
-    if len(query) > 200:  # far longer than any name: nothing is close
-        return []
-    by_key: dict[str, str] = {}
-    for value in valid:
-        by_key.setdefault(fold(value), value)
-    key = fold(query)
-    scored = []
-    for candidate in by_key:
-        matcher = difflib.SequenceMatcher(None, key, candidate)
-        if matcher.real_quick_ratio() >= 0.6 and matcher.quick_ratio() >= 0.6:
-            ratio = matcher.ratio()
-            if ratio >= 0.6:
-                scored.append((ratio, candidate))
-    scored.sort(key=lambda pair: (-pair[0], pair[1]))
-    # A near miss ("Europe/Pari") is shown alone, not among merely similar names.
-    matches = [c for r, c in scored if r >= scored[0][0] - 0.1] if scored else []
-    # Also offer values each of whose query words begins a word: "lovelace" -> "Ada Lovelace".
-    words = key.split()
-    if words:
-        for candidate_key in by_key:
-            cwords = candidate_key.split()
-            if candidate_key not in matches and all(any(cw.startswith(w) for cw in cwords) for w in words):
-                matches.append(candidate_key)
-    if not matches:
-        # Last resort: values sharing a word of four letters or more ("Toulouse").
-        long_words = {w for w in key.replace("/", " ").split() if len(w) >= 4}
-        matches = [c for c in by_key if long_words & set(c.replace("/", " ").split())]
-    return [by_key[m] for m in matches[:limit]]

@@ -24,6 +24,7 @@ from pyconf_schedule.formats import (
     omitted,
 )
 
+
 def _checks() -> None:
     """Never called: mypy checks the body, pytest (which imports this file for its doctests) runs nothing."""
     conf = load("eu2026")

@@ -24,11 +24,19 @@ import sys
 from typing import TYPE_CHECKING
 
 from ._common import (
-    EXIT_ERROR, EXIT_NOTHING_FOUND, EXIT_OK, PROG, _NothingFound, _report, _shorten, _shorten_path, _UsageError,
+    EXIT_ERROR,
+    EXIT_NOTHING_FOUND,
+    EXIT_OK,
+    PROG,
+    NothingFound,
+    UsageError,
+    report_line,
+    shorten_path,
+    shortened,
 )  # fmt: skip
-from ._parser import _dash_values, _unrecognized
-from ._render import human
 from ._parser import build_parser as build_parser  # the parser, for tests and tools (not in __all__)
+from ._parser import dash_values, unrecognized_error
+from ._render import human
 
 if TYPE_CHECKING:
     import argparse
@@ -53,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     except KeyboardInterrupt:
-        _report(f"{PROG}: interrupted", None)
+        report_line(f"{PROG}: interrupted", None)
         return EXIT_INTERRUPTED
 
 
@@ -61,15 +69,15 @@ def _main(argv: Sequence[str] | None) -> int:
     from ..exceptions import NotFoundError, PyconfScheduleError
 
     if sys.stdout is None:  # started with standard output closed (`>&-`)
-        _report(f"{PROG}: error: standard output is closed", "give the command somewhere to write, e.g. > FILE")
+        report_line(f"{PROG}: error: standard output is closed", "give the command somewhere to write, e.g. > FILE")
         return EXIT_ERROR
-    argv = _dash_values(list(sys.argv[1:] if argv is None else argv))
+    argv = dash_values(list(sys.argv[1:] if argv is None else argv))
     # The first word is the command (the top level has no option that takes a value): build only its parser.
     parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
     try:
         args, extras = parser.parse_known_args(argv)
         if extras:
-            _unrecognized(parser.commands[args.command], args, argv, extras)
+            unrecognized_error(parser.commands[args.command], args, argv, extras)
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     out = human(sys.stdout)  # every human line passes terminal_text(); machine formats write to machine(out)
@@ -77,20 +85,20 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         with _progress_shown(args):  # cleared before any error below is written
             return handler(args, out)
-    except _NothingFound as exc:
-        _report(f"{PROG}: {exc.message}", exc.hint)
+    except NothingFound as exc:
+        report_line(f"{PROG}: {exc.message}", exc.hint)
         return EXIT_NOTHING_FOUND
-    except _UsageError as exc:
-        _report(f"{PROG}: error: {exc.message}", exc.hint)
+    except UsageError as exc:
+        report_line(f"{PROG}: error: {exc.message}", exc.hint)
     except NotFoundError as exc:
-        _report(f"{PROG}: error: {exc}", _hint_for(exc, args))
+        report_line(f"{PROG}: error: {exc}", _hint_for(exc, args))
     except PyconfScheduleError as exc:
-        _report(f"{PROG}: error: {exc}", None)
+        report_line(f"{PROG}: error: {exc}", None)
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):  # e.g. `pyconf-schedule list eu2026 | head`
             return EXIT_OK
-        where = f"{_shorten_path(str(exc.filename))}: " if exc.filename else ""
-        _report(f"{PROG}: error: {where}{exc.strerror or exc}", None)
+        where = f"{shorten_path(str(exc.filename))}: " if exc.filename else ""
+        report_line(f"{PROG}: error: {where}{exc.strerror or exc}", None)
     except Exception as exc:  # a bug: still one line and exit code 2, never a traceback that reads as "nothing found"
         _internal_error(exc)
     return EXIT_ERROR
@@ -119,8 +127,8 @@ def _internal_error(exc: Exception) -> None:
 
         traceback.print_exception(exc, file=sys.stderr)
     text = " ".join(str(exc).split())
-    detail = f"{type(exc).__name__}: {_shorten(text, 200)}" if text else type(exc).__name__
-    _report(
+    detail = f"{type(exc).__name__}: {shortened(text, 200)}" if text else type(exc).__name__
+    report_line(
         f"{PROG}: internal error: {detail}; this is a bug, please report it "
         f"(set {_DEBUG_VARIABLE}=1 to see the traceback)",
         None,
@@ -130,15 +138,15 @@ def _internal_error(exc: Exception) -> None:
 def _hint_for(exc: Exception, args: argparse.Namespace) -> str | None:
     from ..exceptions import UnknownDatasetError, UnknownSessionError, UnknownSpeakerError
 
-    source = _shorten((getattr(args, "sources", None) or [getattr(args, "source", "SOURCE")])[0])
+    source = shortened((getattr(args, "sources", None) or [getattr(args, "source", "SOURCE")])[0])
     if isinstance(exc, UnknownDatasetError):
         return "a SOURCE is a dataset name or the path of a schedule file"
     if isinstance(exc, UnknownSpeakerError):
         return f"'{PROG} speakers {source}' lists every speaker"
     if isinstance(exc, UnknownSessionError) and getattr(args, "command", None) == "agenda":
-        file = _shorten_path(args.agenda_file)
+        file = shorten_path(args.agenda_file)
         if args.action == "add":
-            return f"'{PROG} list {_shorten(args.dataset)} --ids' shows the session ids"
+            return f"'{PROG} list {shortened(args.dataset)} --ids' shows the session ids"
         return f"'{PROG} agenda {file} show' lists the picks with their ids"
     if isinstance(exc, UnknownSessionError):
         return f"'{PROG} list {source} --ids' shows the session ids"

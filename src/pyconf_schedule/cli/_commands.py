@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO, cast
 
-from ._common import EXIT_OK, PROG, _NothingFound, _report, _shorten, _UsageError, _write_error, _write_file
-from ._layout import _columns, _date_range, _moment_text
-from ._render import _render_datasets, _render_session, _render_sessions, _render_speakers, json_text, machine
-from ._select import _by_names, _has_filters, _moment, _select, _view
-from ._sources import _load_source
+from ._common import EXIT_OK, PROG, NothingFound, UsageError, report_line, shortened, write_error, write_file
+from ._layout import date_range, moment_text, text_columns
+from ._render import json_text, machine, render_datasets, render_session, render_sessions, render_speakers
+from ._select import by_names, has_filters, moment_of, select_sessions, view
+from ._sources import load_source
 
 if TYPE_CHECKING:
     import argparse
@@ -25,7 +25,7 @@ def _format_name(name: str) -> FormatName:
     return cast("FormatName", name)
 
 
-def _text_format_name(name: str) -> TextFormat:
+def text_format_name(name: str) -> TextFormat:
     """A user's format name for ``dumps``, typed for the registry, which checks it (sqlite's module refuses text)."""
     return cast("TextFormat", name)
 
@@ -33,7 +33,7 @@ def _text_format_name(name: str) -> TextFormat:
 def _dumps(obj: Conference | Sessions, fmt: str, tz: str | None = None, zones: Sequence[str] = ()) -> str:
     from ..formats import dumps
 
-    return dumps(obj, _text_format_name(fmt), tz=tz, zones=zones)
+    return dumps(obj, text_format_name(fmt), tz=tz, zones=zones)
 
 
 def _write(out: TextIO, text: str) -> None:
@@ -42,7 +42,7 @@ def _write(out: TextIO, text: str) -> None:
     machine(out).write(text if text.endswith("\n") else text + "\n")
 
 
-def _cmd_datasets(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_datasets(args: argparse.Namespace, out: TextIO) -> int:
     from .. import dataset_names, load
 
     confs = [(name, load(name)) for name in dataset_names()]
@@ -66,31 +66,31 @@ def _cmd_datasets(args: argparse.Namespace, out: TextIO) -> int:
         ]
         _write(out, json.dumps(rows, indent=2, ensure_ascii=False))
         return EXIT_OK
-    _render_datasets(out, confs, _columns(args, out))
+    render_datasets(out, confs, text_columns(args, out))
     return EXIT_OK
 
 
-def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     from ..exceptions import NotFoundError, UnknownDatasetError
 
     if args.text is not None and not args.text.strip():
-        raise _UsageError("search needs TEXT", 'give words to look for, e.g. search eu2026 "kv cache"')
+        raise UsageError("search needs TEXT", 'give words to look for, e.g. search eu2026 "kv cache"')
     results: list[tuple[Conference, Sessions]] = []
     documents: list[Sessions] = []  # for --json: one per source, empty for a source where a name is unknown
     failures: list[NotFoundError] = []
     for i, name in enumerate(args.sources):
         try:
-            loaded = _load_source(name, args)
+            loaded = load_source(name, args)
         except UnknownDatasetError as exc:
             if args.text is None or i == 0:
                 raise
-            words = _shorten(" ".join([*args.sources[i:], args.text]))
-            sources = _shorten(" ".join(args.sources[:i]))
+            words = shortened(" ".join([*args.sources[i:], args.text]))
+            sources = shortened(" ".join(args.sources[:i]))
             hint = f'to search for several words, quote them: search {sources} "{words}"'
-            raise _UsageError(str(exc), hint) from None
-        conf = _view(loaded, args)
+            raise UsageError(str(exc), hint) from None
+        conf = view(loaded, args)
         try:
-            results.append((conf, _select(conf, args)))
+            results.append((conf, select_sessions(conf, args)))
             documents.append(results[-1][1])
         except NotFoundError as exc:
             # With several sources, a name known to only some of them is fine.
@@ -106,9 +106,9 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         for i, (conf, sessions) in enumerate(blocks):
             if i:
                 out.write("\n")
-            _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids)
+            render_sessions(out, conf, sessions, text_columns(args, out), ids=args.ids)
     if not found:
-        raise _NothingFound("no session found", _outside_days_hint([c for c, _ in results], args))
+        raise NothingFound("no session found", _outside_days_hint([c for c, _ in results], args))
     return EXIT_OK
 
 
@@ -120,10 +120,10 @@ def _outside_days_hint(confs: list[Conference], args: argparse.Namespace) -> str
     for conf in confs:
         if not (conf.start_date and conf.end_date):
             return None
-        day = parse_day(args.day) if args.day else _moment(conf, args.at).date() if args.at else None
+        day = parse_day(args.day) if args.day else moment_of(conf, args.at).date() if args.at else None
         if day is None or conf.start_date <= day <= conf.end_date:
             return None
-        runs.append(f"{conf.name} runs {_date_range(conf.start_date, conf.end_date)}")
+        runs.append(f"{conf.name} runs {date_range(conf.start_date, conf.end_date)}")
     option = "--day" if args.day else "--at"
     example = f"{confs[0].start_date}" if args.day else f"'{confs[0].start_date} 11:00'"
     return f"{'; '.join(runs)}; choose a {'day' if args.day else 'moment'} with {option}, e.g. {option} {example}"
@@ -140,31 +140,31 @@ def _write_json(out: TextIO, selections: list[Sessions], *, several: bool) -> No
     _write(out, json.dumps(documents, indent=2, ensure_ascii=False))
 
 
-def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     from ..exceptions import UnknownSessionError
 
     if not args.session.strip():
-        raise _UsageError("show needs an ID", f"'{PROG} list {_shorten(args.source)} --ids' shows the session ids")
-    conf = _view(_load_source(args.source, args), args)
+        raise UsageError("show needs an ID", f"'{PROG} list {shortened(args.source)} --ids' shows the session ids")
+    conf = view(load_source(args.source, args), args)
     key = args.session.strip()
     matches = conf.find(key)
     if len(matches) > 1:
         shown = ", ".join(matches.ids[:5]) + (", ..." if len(matches) > 5 else "")
-        raise _UsageError(f"{len(matches)} sessions match {_shorten(key)!r}: {shown}", "give one session id")
+        raise UsageError(f"{len(matches)} sessions match {shortened(key)!r}: {shown}", "give one session id")
     if not matches:
         raise UnknownSessionError(key, conf.sessions.ids)  # with close ids
     session = matches[0]
     if args.json:
         _write(out, _dumps(conf.sessions.filter(lambda s: s.id == session.id), "json"))
         return EXIT_OK
-    _render_session(out, conf, session, _columns(args, out))
+    render_session(out, conf, session, text_columns(args, out))
     return EXIT_OK
 
 
-def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
     from .._text import fold
 
-    conf = _load_source(args.source, args)
+    conf = load_source(args.source, args)
     counts: dict[str, list[str]] = {s.id: [] for s in conf.speakers}
     for session in conf.sessions:
         for speaker in session.speakers:
@@ -180,69 +180,85 @@ def _cmd_speakers(args: argparse.Namespace, out: TextIO) -> int:
         _write(out, json.dumps(rows, indent=2, ensure_ascii=False))
         return EXIT_OK
     if not speakers:
-        raise _NothingFound(f"{conf.name} names no speaker")
-    _render_speakers(out, conf, speakers, counts, _columns(args, out))
+        raise NothingFound(f"{conf.name} names no speaker")
+    render_speakers(out, conf, speakers, counts, text_columns(args, out))
     return EXIT_OK
 
 
-def _cmd_now(args: argparse.Namespace, out: TextIO) -> int:
-    conf = _view(_load_source(args.source, args), args)
-    moment = _moment(conf, args.at)
-    selected = _by_names(conf.sessions, args)
+def cmd_now(args: argparse.Namespace, out: TextIO) -> int:
+    conf = view(load_source(args.source, args), args)
+    moment = moment_of(conf, args.at)
+    selected = by_names(conf.sessions, args)
     sessions = selected.at(moment)
-    what = "no selected session" if _has_filters(args, times=False) else "no session"
+    what = "no selected session" if has_filters(args, times=False) else "no session"
     try:
         return _show_moment(
-            out, args, conf, sessions, f"Running at {_moment_text(moment)}", f"{what} runs at {_moment_text(moment)}", moment
+            out,
+            args,
+            conf,
+            sessions,
+            f"Running at {moment_text(moment)}",
+            f"{what} runs at {moment_text(moment)}",
+            moment,
         )
-    except _NothingFound as exc:
+    except NothingFound as exc:
         raise _nothing_running(exc, selected, moment, selected_only=what != "no session") from None
 
 
-def _nothing_running(exc: _NothingFound, selected: Sessions, moment: datetime, *, selected_only: bool) -> _NothingFound:
+def _nothing_running(exc: NothingFound, selected: Sessions, moment: datetime, *, selected_only: bool) -> NothingFound:
     """'No session runs at ...', with how many sessions of that day have no known time and what starts next."""
     untimed = len(selected.on(moment.date()).day_only)
     message = exc.message
     if untimed:
         noun = "selected session" if selected_only else "session"
-        message += (
-            f", and {untimed} {noun}{' that day has' if untimed == 1 else 's that day have'} no known time"
-        )
+        message += f", and {untimed} {noun}{' that day has' if untimed == 1 else 's that day have'} no known time"
     later = selected.after(moment).scheduled
     hints = [exc.hint] if exc.hint else []
     if later:
         first = later[0]
         start = cast("datetime", first.start)
-        when = f"{start:%H:%M} {start.tzname()}" if start.date() == moment.date() else _moment_text(start)
+        when = f"{start:%H:%M} {start.tzname()}" if start.date() == moment.date() else moment_text(start)
         room = f" ({first.room.name})" if first.room is not None else ""
         together = len(later.filter(lambda s: s.start == start)) - 1
         more = f", and {together} more then" if together else ""
-        hints.insert(0, f"next, at {when}: {_shorten(first.title or first.id)}{room}{more}")
-    return _NothingFound(message, "; ".join(hints) or None)
+        hints.insert(0, f"next, at {when}: {shortened(first.title or first.id)}{room}{more}")
+    return NothingFound(message, "; ".join(hints) or None)
 
 
-def _cmd_next(args: argparse.Namespace, out: TextIO) -> int:
-    conf = _view(_load_source(args.source, args), args)
-    moment = _moment(conf, args.at)
-    later = _by_names(conf.sessions, args).filter(lambda s: s.start is not None and s.start > moment)
+def cmd_next(args: argparse.Namespace, out: TextIO) -> int:
+    conf = view(load_source(args.source, args), args)
+    moment = moment_of(conf, args.at)
+    later = by_names(conf.sessions, args).filter(lambda s: s.start is not None and s.start > moment)
     if later:
         first = later[0].start
         later = later.filter(lambda s: s.start == first)
-    what = "no selected session" if _has_filters(args, times=False) else "no session"
+    what = "no selected session" if has_filters(args, times=False) else "no session"
     return _show_moment(
-        out, args, conf, later, f"Starting next after {_moment_text(moment)}", f"{what} starts after {_moment_text(moment)}", moment
+        out,
+        args,
+        conf,
+        later,
+        f"Starting next after {moment_text(moment)}",
+        f"{what} starts after {moment_text(moment)}",
+        moment,
     )
 
 
 def _show_moment(
-    out: TextIO, args: argparse.Namespace, conf: Conference, sessions: Sessions, title: str, empty: str, moment: datetime
+    out: TextIO,
+    args: argparse.Namespace,
+    conf: Conference,
+    sessions: Sessions,
+    title: str,
+    empty: str,
+    moment: datetime,
 ) -> int:
     if args.json:
         _write(out, _dumps(sessions, "json"))
     elif sessions:
-        _render_sessions(out, conf, sessions, _columns(args, out), ids=args.ids, subtitle=title, moment=moment)
+        render_sessions(out, conf, sessions, text_columns(args, out), ids=args.ids, subtitle=title, moment=moment)
     if not sessions:
-        raise _NothingFound(empty, _outside_hint(conf, moment))
+        raise NothingFound(empty, _outside_hint(conf, moment))
     return EXIT_OK
 
 
@@ -251,7 +267,7 @@ def _outside_hint(conf: Conference, moment: datetime) -> str | None:
         day = moment.date()
         if day < conf.start_date or day > conf.end_date:
             return (
-                f"{conf.name} runs {_date_range(conf.start_date, conf.end_date)}; "
+                f"{conf.name} runs {date_range(conf.start_date, conf.end_date)}; "
                 "choose a moment with --at, e.g. --at "
                 f"'{conf.start_date.isoformat()} 11:00'"
             )
@@ -263,31 +279,35 @@ def _export_binary(selection: Conference | Sessions, count: int, args: argparse.
     name = args.output_format
     if args.output in (None, "-"):
         where = "-o FILE.sqlite" if name == "sqlite" else "-o FOLDER"
-        raise _UsageError(f"the {name} format writes {'a database file' if name == 'sqlite' else 'files'}, not text", f"name it with {where}")
+        raise UsageError(
+            f"the {name} format writes {'a database file' if name == 'sqlite' else 'files'}, not text",
+            f"name it with {where}",
+        )
     from ..formats import write
 
     try:
         write(selection, args.output, name, tz=args.tz)
     except OSError as exc:  # ScheduleWriteError included: the database or folder cannot be written
-        raise _write_error(args.output, exc) from None
+        raise write_error(args.output, exc) from None
     out.write(f"wrote {count} session{'' if count == 1 else 's'} to {args.output}\n")
     if args.metadata:
         import json
+
         from ..formats.sqlite import datasette_metadata
 
         document = json.dumps(datasette_metadata(args.output), ensure_ascii=False, indent=2) + "\n"
-        _write_file(args.metadata, document)
+        write_file(args.metadata, document)
         out.write(f"wrote the Datasette metadata to {args.metadata}\n")
     return EXIT_OK
 
 
-def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     if args.output == "":
-        raise _UsageError("-o needs a FILE name", "leave -o out, or give -o -, to write to standard output")
+        raise UsageError("-o needs a FILE name", "leave -o out, or give -o -, to write to standard output")
     to_stdout = args.output in (None, "-")
     if args.output_format is None:
         if to_stdout:
-            raise _UsageError(
+            raise UsageError(
                 "give the output format with --to FMT, or a file with -o FILE whose suffix names it",
                 f"formats: {', '.join(_format_names_cli())}; e.g. -o talks.ics",
             )
@@ -298,10 +318,10 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 
     args.output_format = get_format(args.output_format, "write").name  # UnknownFormatError lists the writable names
     if args.metadata and args.output_format != "sqlite":
-        raise _UsageError("--metadata describes an SQLite database: use it with --to sqlite", None)
+        raise UsageError("--metadata describes an SQLite database: use it with --to sqlite", None)
     if args.offer_zones:
         if args.output_format != "html":
-            raise _UsageError("--offer-zone adds a zone to the HTML page's time-zone switch: use it with --to html",
+            raise UsageError("--offer-zone adds a zone to the HTML page's time-zone switch: use it with --to html",
                               "for times in one zone, give --tz ZONE")  # fmt: skip
         from .._time import get_zone
 
@@ -309,14 +329,14 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
             get_zone(zone)  # an unknown zone is refused before the source is read (UnknownZoneError)
     text_filter: str | None = getattr(args, "text", None)
     if text_filter is not None and not text_filter.strip():
-        raise _UsageError("--search needs TEXT", 'give words to look for, e.g. --search "kv cache"')
-    conf = _view(_load_source(args.source, args), args)
+        raise UsageError("--search needs TEXT", 'give words to look for, e.g. --search "kv cache"')
+    conf = view(load_source(args.source, args), args)
     selection: Conference | Sessions = conf
     count = len(conf.sessions)
-    if _has_filters(args) or text_filter is not None:
-        sessions = _select(conf, args)
+    if has_filters(args) or text_filter is not None:
+        sessions = select_sessions(conf, args)
         if not sessions:
-            raise _NothingFound("no session found; nothing written")
+            raise NothingFound("no session found; nothing written")
         selection, count = sessions, len(sessions)
     if get_format(args.output_format).binary:
         return _export_binary(selection, count, args, out)
@@ -338,20 +358,22 @@ def _cmd_export(args: argparse.Namespace, out: TextIO) -> int:
                 state = f"{'have' if plural else 'has'} no known end"
             else:
                 state = f"{'are' if plural else 'is'} not scheduled"
-            raise _NothingFound(
+            raise NothingFound(
                 f"{which} {state}, and {args.output_format} holds only sessions with a {needs}; nothing written",
                 f"json, csv and markdown keep sessions without {'a time' if needs == 'time' else 'an end'}",
             )
-        notes.append(f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a {needs}): {shown}")
+        notes.append(
+            f"{PROG}: note: {_left_out_text(left_out)} left out ({args.output_format} needs a {needs}): {shown}"
+        )
     links = unwritten_links(selection, _format_name(args.output_format))
     if links:
         notes.append(f"{PROG}: note: {_links_text(links, args.output_format)}")
     if to_stdout:
         machine(out).write(text)  # the format's own text, escaped as the format says
     else:
-        _write_file(args.output, text)  # a failure is the one error said: no note about a file that was not written
+        write_file(args.output, text)  # a failure is the one error said: no note about a file that was not written
     for note in notes:
-        _report(note, None)
+        report_line(note, None)
     if to_stdout:
         return EXIT_OK
     written = count - len(left_out)
@@ -366,14 +388,14 @@ def _links_text(links: tuple[tuple[str, str], ...], fmt: str) -> str:
     shown = ", ".join(ids[:5]) + (", ..." if len(ids) > 5 else "")
     count = f"{len(links)} link" if len(links) == 1 else f"{len(links)} links"
     sessions = f"{len(ids)} session" if len(ids) == 1 else f"{len(ids)} sessions"
-    example = _shorten(links[0][1], 100)
+    example = shortened(links[0][1], 100)
     return f"{count} of {sessions} left out ({fmt} holds only absolute http(s) URLs): {shown}; e.g. {example}"
 
 
 def _format_names_cli() -> tuple[str, ...]:
-    from ._common import _format_names
+    from ._common import format_choices
 
-    return _format_names()
+    return format_choices()
 
 
 def _left_out_text(left_out: Sessions) -> str:
@@ -390,5 +412,9 @@ def _left_out_text(left_out: Sessions) -> str:
 
     if len(present) == 1:
         n, what = present[0]
-        return f"{n} unscheduled {'session' if n == 1 else 'sessions'}" if what == "unscheduled" else f"{sessions(n)} {what}"
+        return (
+            f"{n} unscheduled {'session' if n == 1 else 'sessions'}"
+            if what == "unscheduled"
+            else f"{sessions(n)} {what}"
+        )
     return f"{sessions(len(left_out))} ({', '.join(f'{n} {what}' for n, what in present)})"

@@ -23,67 +23,67 @@ class _CommandError(Exception):
         self.hint = hint
 
 
-class _UsageError(_CommandError):
+class UsageError(_CommandError):
     """Bad usage or input, found by a command; reported as an error, and the exit code is 2."""
 
 
-class _NothingFound(_CommandError):
+class NothingFound(_CommandError):
     """A query matched nothing; the message goes to stderr and the exit code is 1."""
 
 
-def _shorten(text: str, limit: int = 60) -> str:
+def shortened(text: str, limit: int = 60) -> str:
     """User input echoed in a message, cut with an ellipsis (the library's rule)."""
-    from ..exceptions import shorten
+    from .._text import shorten
 
     return shorten(text, limit)
 
 
-def _shorten_path(path: str) -> str:
+def shorten_path(path: str) -> str:
     """``path``, or its last 99 characters after an ellipsis when longer: the file name stays readable."""
     return path if len(path) <= 100 else "…" + path[-99:]
 
 
-def _write_file(path: str, text: str) -> None:
+def write_file(path: str, text: str) -> None:
     """``text`` written to the file ``path`` as UTF-8; any failure is one ``cannot write FILE: cause`` error."""
     from pathlib import Path
 
     try:
         Path(path).write_text(text, encoding="utf-8", newline="")
     except OSError as exc:
-        raise _write_error(path, exc) from None
+        raise write_error(path, exc) from None
 
 
-def _write_error(path: str, exc: OSError) -> _UsageError:
+def write_error(path: str, exc: OSError) -> UsageError:
     """``cannot write FILE: cause``, naming the file asked for (never a temporary file's name)."""
     from ..exceptions import ScheduleWriteError
 
     cause = exc.reason if isinstance(exc, ScheduleWriteError) else exc.strerror or str(exc)
-    return _UsageError(f"cannot write {_shorten_path(path)}: {cause}")
+    return UsageError(f"cannot write {shorten_path(path)}: {cause}")
 
 
-def _report(message: str, hint: str | None) -> None:
+def report_line(message: str, hint: str | None) -> None:
     """``message`` and the hint on standard error, each kept to one line (a line break a value brings is escaped)."""
     if sys.stderr is None:  # nowhere to say it; the exit code still tells
         return
-    print(_one_line(message), file=sys.stderr)
+    print(one_line(message), file=sys.stderr)
     if hint:
-        print(f"hint: {_one_line(hint)}", file=sys.stderr)
+        print(f"hint: {one_line(hint)}", file=sys.stderr)
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     """``text`` with every line break (``\\n``, ``\\r``, U+2028...) and other control character written as an escape.
 
     It prints as one line, and no ESC sequence from a value reaches the terminal.
 
-    >>> _one_line("a\\nb\\x1b[2J")
+    >>> one_line("a\\nb\\x1b[2J")
     'a\\\\nb\\\\x1b[2J'
     """
-    from ..exceptions import printable
+    from .._text import printable
 
     return printable(text)
 
 
-def _format_names(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:
+def format_choices(mode: Literal["write", "read"] = "write") -> tuple[str, ...]:
     from ..formats import format_names
 
     return format_names(mode)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from ._common import EXIT_OK, PROG, _shorten_path, _UsageError
+from ._common import EXIT_OK, PROG, UsageError, shorten_path
 from ._render import json_text, machine
-from ._sources import _load_source
+from ._sources import load_source
 
 if TYPE_CHECKING:
     import argparse
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .._conference import Conference
     from .._diff import ScheduleDiff
     from .._sessions import Sessions
-    from ._parser import _Parser
+    from ._parser import Parser
 
 EXIT_CHANGED = 1
 """``diff`` found changes (as diff(1) does)."""
@@ -30,9 +30,9 @@ exit codes:
 SUMMARY = "Show what changed between two versions of a schedule: sessions added, removed, moved, retitled, ..."
 
 
-def _add_diff_command(
-    commands: argparse._SubParsersAction[_Parser], parents: list[_Parser], formatter: type[argparse.HelpFormatter]
-) -> _Parser:
+def add_diff_command(
+    commands: argparse._SubParsersAction[Parser], parents: list[Parser], formatter: type[argparse.HelpFormatter]
+) -> Parser:
     """Register ``diff OLD NEW`` with --json and --markdown."""
     summary = SUMMARY
     p = commands.add_parser(
@@ -80,8 +80,8 @@ def _sequence_option(text: str) -> int:
 def _cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from .._diff import diff
 
-    old = _load_source(args.old, args)
-    new = _load_source(args.new, args)
+    old = load_source(args.old, args)
+    new = load_source(args.new, args)
     changes = diff(old, new)
     part: Conference | Sessions = new
     if args.agenda is not None:
@@ -100,8 +100,8 @@ def touching(
     picked = agenda.picked(old.id) | agenda.picked(new.id)
     if not picked:
         names = ", ".join(c.id for c in agenda.conferences)
-        raise _UsageError(
-            f"{_shorten_path(path)} has no pick in conference {old.id!r} (its conferences: {names})",
+        raise UsageError(
+            f"{shorten_path(path)} has no pick in conference {old.id!r} (its conferences: {names})",
             "diff two versions of a conference the agenda has picks in",
         )
     mine = changes.touching(picked)
@@ -113,28 +113,28 @@ def write_changes(args: argparse.Namespace, changes: ScheduleDiff, new: Conferen
     """Write ``changes`` as the options ask (text, JSON, Markdown, iCalendar update, Atom) to -o FILE or ``out``."""
     if (args.sequence is not None or args.remind is not None) and not args.ics:
         option = "--sequence" if args.sequence is not None else "--remind"
-        raise _UsageError(f"{option} applies to --ics", f"add --ics, or leave {option} out")
+        raise UsageError(f"{option} applies to --ics", f"add --ics, or leave {option} out")
     if args.output == "":
-        raise _UsageError("-o needs a FILE name", "leave -o out to write to standard output")
+        raise UsageError("-o needs a FILE name", "leave -o out to write to standard output")
     if args.json:
-        text = json_text(changes.as_json())
+        text = json_text(changes.to_json())
     elif args.markdown:
-        text = changes.as_markdown(tz=args.tz)
+        text = changes.to_markdown(tz=args.tz)
     elif args.ics:
         from .._agenda_export import parse_duration
 
         remind = parse_duration(args.remind) if args.remind is not None else None
-        text = changes.as_ics(new, sequence=args.sequence, tz=args.tz, remind=remind)
+        text = changes.to_ics(new, sequence=args.sequence, tz=args.tz, remind=remind)
     elif args.atom:
         from ..formats._common import as_conference
 
         conf = as_conference(new)
-        text = changes.as_atom(title=f"Changes to {conf.name}", feed_id=conf.id, tz=args.tz)
+        text = changes.to_atom(title=f"Changes to {conf.name}", feed_id=conf.id, tz=args.tz)
     elif args.output in (None, "-"):
-        out.write(changes.as_text(tz=args.tz))
+        out.write(changes.to_text(tz=args.tz))
         return EXIT_CHANGED if changes else EXIT_OK
     else:
-        text = changes.as_text(tz=args.tz)
+        text = changes.to_text(tz=args.tz)
     if args.output in (None, "-"):
         machine(out).write(text)
     else:

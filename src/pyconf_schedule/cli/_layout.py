@@ -13,7 +13,7 @@ WIDTH = 80
 """The width of human output when standard output is not a terminal."""
 MIN_WIDTH = 60
 """The narrowest layout: for ``--width`` and for a terminal."""
-_INDENT = "  "
+INDENT = "  "
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = (
     "January", "February", "March", "April", "May", "June",
@@ -21,19 +21,19 @@ _MONTHS = (
 )  # fmt: skip
 
 
-def _columns(args: argparse.Namespace, out: TextIO) -> int:
+def text_columns(args: argparse.Namespace, out: TextIO) -> int:
     """The width of human output: ``--width``, else the terminal's (at least MIN_WIDTH), else WIDTH."""
     chosen: int | None = getattr(args, "width", None)
     if chosen is not None:
         return chosen
     if out.isatty():
-        from ._parser import _terminal_columns
+        from ._parser import terminal_columns
 
-        return max(MIN_WIDTH, _terminal_columns(WIDTH))
+        return max(MIN_WIDTH, terminal_columns(WIDTH))
     return WIDTH
 
 
-def _width(text: str) -> int:
+def display_width(text: str) -> int:
     """The number of terminal columns ``text`` takes (wide characters count twice)."""
     total = 0
     for ch in text:
@@ -47,7 +47,7 @@ def _is_url(word: str) -> bool:
     return "://" in word[:16]
 
 
-def _wrap_words(text: str, width: int, *, keep_urls: bool = False) -> list[str]:
+def wrap_words(text: str, width: int, *, keep_urls: bool = False) -> list[str]:
     """``text`` word-wrapped to lines of at most ``width`` columns, nothing left out.
 
     Whitespace is collapsed and lines break only between words (never at a
@@ -59,13 +59,13 @@ def _wrap_words(text: str, width: int, *, keep_urls: bool = False) -> list[str]:
     lines: list[str] = []
     line = ""
     for word in text.split():
-        if line and _width(line) + 1 + _width(word) <= width:
+        if line and display_width(line) + 1 + display_width(word) <= width:
             line += " " + word
             continue
         if line:
             lines.append(line)
         line = word
-        if not (keep_urls and _is_url(word)) and _width(word) > width:
+        if not (keep_urls and _is_url(word)) and display_width(word) > width:
             *pieces, line = _split_word(word, width)
             lines.extend(pieces)
     if line:
@@ -80,7 +80,7 @@ def _split_word(word: str, width: int) -> list[str]:
     pieces: list[str] = []
     start = used = 0
     for i, ch in enumerate(word):
-        columns = _width(ch)
+        columns = display_width(ch)
         if used + columns > width:
             pieces.append(word[start:i])
             start, used = i, 0
@@ -89,32 +89,32 @@ def _split_word(word: str, width: int) -> list[str]:
     return pieces
 
 
-def _pad(text: str, width: int) -> str:
-    return text + " " * max(0, width - _width(text))
+def pad_text(text: str, width: int) -> str:
+    return text + " " * max(0, width - display_width(text))
 
 
-def _wrap(text: str, width: int) -> list[str]:
+def wrap(text: str, width: int) -> list[str]:
     """Wrap ``text`` to ``width`` columns, keeping its paragraphs (blank line between); URLs stay whole."""
     lines: list[str] = []
     for i, paragraph in enumerate(p for p in text.split("\n\n") if p.strip()):
         if i:
             lines.append("")
-        lines.extend(_wrap_words(paragraph, width, keep_urls=True) or [""])
+        lines.extend(wrap_words(paragraph, width, keep_urls=True) or [""])
     return lines
 
 
-def _wrap_items(items: list[str], width: int, separator: str = " · ") -> list[str]:
+def wrap_items(items: list[str], width: int, separator: str = " · ") -> list[str]:
     """``items`` joined by ``separator``, lines broken between items where possible (never before a separator)."""
     lines: list[str] = []
     line = ""
     for i, item in enumerate(items):
-        room = 0 if i == len(items) - 1 else _width(separator.rstrip())  # a separator may end the line
-        if line and _width(line + separator + item) + room <= width:
+        room = 0 if i == len(items) - 1 else display_width(separator.rstrip())  # a separator may end the line
+        if line and display_width(line + separator + item) + room <= width:
             line += separator + item
             continue
         if line:
             lines.append(line + separator.rstrip())
-        wrapped = _wrap_words(item, width)
+        wrapped = wrap_words(item, width)
         lines.extend(wrapped[:-1])
         line = wrapped[-1] if wrapped else ""
     if line:
@@ -122,21 +122,21 @@ def _wrap_items(items: list[str], width: int, separator: str = " · ") -> list[s
     return lines
 
 
-def _day_text(day: date) -> str:
+def day_text(day: date) -> str:
     return f"{_DAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
 
 
-def _moment_text(moment: datetime) -> str:
-    return f"{moment:%H:%M} {moment.tzname()} on {_day_text(moment.date())}"
+def moment_text(moment: datetime) -> str:
+    return f"{moment:%H:%M} {moment.tzname()} on {day_text(moment.date())}"
 
 
-def _date_range(start: date | None, end: date | None) -> str:
+def date_range(start: date | None, end: date | None) -> str:
     if start is None:
         return ""
     if end is None or end == start:
-        return _day_text(start).split(" ", 1)[1]
+        return day_text(start).split(" ", 1)[1]
     if (start.year, start.month) == (end.year, end.month):
         return f"{start.day}–{end.day} {_MONTHS[end.month - 1]} {end.year}"
     if start.year == end.year:
         return f"{start.day} {_MONTHS[start.month - 1]} – {end.day} {_MONTHS[end.month - 1]} {end.year}"
-    return f"{_date_range(start, None)} – {_date_range(end, None)}"
+    return f"{date_range(start, None)} – {date_range(end, None)}"

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from ._common import EXIT_OK, PROG
-from ._sources import _load_source
+from ._sources import load_source
 
 if TYPE_CHECKING:
     import argparse
 
-    from ._parser import _Parser
+    from ._parser import Parser
 
 SUMMARY = "Serve schedules to an agent as Model Context Protocol tools over stdio (the mcp extra)."
 
@@ -21,8 +21,8 @@ exit codes:
 
 
 def add_mcp_command(
-    commands: argparse._SubParsersAction[_Parser], parents: list[_Parser], formatter: type[argparse.HelpFormatter]
-) -> _Parser:
+    commands: argparse._SubParsersAction[Parser], parents: list[Parser], formatter: type[argparse.HelpFormatter]
+) -> Parser:
     """Register ``mcp [SOURCE ...]``."""
     p = commands.add_parser(
         "mcp",
@@ -34,7 +34,9 @@ def add_mcp_command(
         parents=parents,
         formatter_class=formatter,
     )
-    p.add_argument("sources", nargs="*", metavar="SOURCE", help="dataset name, schedule file or URL (default: every dataset)")
+    p.add_argument(
+        "sources", nargs="*", metavar="SOURCE", help="dataset name, schedule file or URL (default: every dataset)"
+    )
     p.set_defaults(handler=_cmd_mcp)
     return p
 
@@ -45,7 +47,7 @@ def _cmd_mcp(args: argparse.Namespace, out: TextIO) -> int:
     from .._mcp import build_server
 
     names = list(args.sources) or list(dataset_names())
-    conferences = [_load_source(name, args) for name in names]
+    conferences = [load_source(name, args) for name in names]
     server = build_server(conferences)  # MissingExtraError (exit 2) before anything is served
     server.run("stdio")
     return EXIT_OK

@@ -6,13 +6,13 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
-from ._commands import _cmd_datasets, _cmd_export, _cmd_list, _cmd_next, _cmd_now, _cmd_show, _cmd_speakers
-from ._common import EXIT_ERROR, PROG, _format_names, _shorten
-from ._layout import MIN_WIDTH, WIDTH
+from ._commands import cmd_datasets, cmd_export, cmd_list, cmd_next, cmd_now, cmd_show, cmd_speakers
+from ._common import EXIT_ERROR, PROG, format_choices, shortened
 from ._diff import SUMMARY as DIFF_SUMMARY
-from ._diff import _add_diff_command
+from ._diff import add_diff_command
+from ._layout import MIN_WIDTH, WIDTH
 from ._mcp import SUMMARY as MCP_SUMMARY
-from ._remote import _add_url_options
+from ._remote import add_url_options
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -47,14 +47,14 @@ exit codes:
      zone, day or format)"""
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors follow the command's error format, with the project's help layout."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _HelpFormatter)
+        kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
 
-    commands: dict[str, _Parser]
+    commands: dict[str, Parser]
     """The parser of each command (set on the top-level parser only)."""
 
     def error(self, message: str, hint: str | None = None) -> NoReturn:
@@ -64,15 +64,17 @@ class _Parser(argparse.ArgumentParser):
         if choice and hint is None and getattr(self, "commands", None):
             # 'lst' for 'list': argparse (3.11) does not suggest, so say what was meant.
             names = list(getattr(self, "commands", None) or [])
-            message = f"argument {choice[1]}: invalid choice: {_shorten(choice[2])!r} (choose from {', '.join(names)})"
+            message = f"argument {choice[1]}: invalid choice: {shortened(choice[2])!r} (choose from {', '.join(names)})"
             hint = _did_you_mean(choice[2], names)
         self.print_usage(sys.stderr)
-        from ._common import _one_line
+        from ._common import one_line
 
-        self.exit(EXIT_ERROR, f"{self.prog}: error: {_one_line(message)}\n" + (f"hint: {_one_line(hint)}\n" if hint else ""))
+        self.exit(
+            EXIT_ERROR, f"{self.prog}: error: {one_line(message)}\n" + (f"hint: {one_line(hint)}\n" if hint else "")
+        )
 
 
-def _terminal_columns(fallback: int) -> int:
+def terminal_columns(fallback: int) -> int:
     """The terminal's width as ``shutil.get_terminal_size`` gives it ($COLUMNS first), without importing shutil."""
     import os
 
@@ -88,7 +90,7 @@ def _terminal_columns(fallback: int) -> int:
     return columns if columns > 0 else fallback
 
 
-class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Descriptions and epilogs as written; option help wrapped without breaking names at hyphens.
 
     argparse makes a formatter for every option it adds; this one reads the
@@ -96,8 +98,12 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
     compression modules) at every start.
     """
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None) -> None:
-        super().__init__(prog, indent_increment, max_help_position, _terminal_columns(80) - 2 if width is None else width)
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, terminal_columns(80) - 2 if width is None else width
+        )
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         import textwrap
@@ -108,7 +114,7 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
 _ZONE_OPTIONS = ("--tz", "--file-tz", "--offer-zone")
 
 
-def _dash_values(argv: list[str]) -> list[str]:
+def dash_values(argv: list[str]) -> list[str]:
     """``argv`` with ``--tz -05:30`` joined as ``--tz=-05:30``, which argparse would read as an option."""
     import re
 
@@ -140,9 +146,9 @@ _VALUE_OPTIONS = ("--speaker", "--track", "--room", "--kind", "--org", "--at", "
 """Options whose value a user may give as several words and forget to quote."""
 
 
-def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], extras: list[str]) -> NoReturn:
+def unrecognized_error(command: Parser, args: argparse.Namespace, argv: list[str], extras: list[str]) -> NoReturn:
     """Report arguments the command does not take, through the command's own parser, with what it takes."""
-    message = _shorten(f"unrecognized arguments: {' '.join(extras)}", 100)
+    message = shortened(f"unrecognized arguments: {' '.join(extras)}", 100)
     name: str = args.command
     option = extras[0] if extras[0].startswith("-") else None
     known = [o for o in command._option_string_actions if o.startswith("--")]
@@ -158,7 +164,7 @@ def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], e
             if word.startswith("-"):
                 break
             value.append(word)
-        hint = f'quote a value of several words: {argv[unquoted - 2]} "{_shorten(" ".join(value))}"'
+        hint = f'quote a value of several words: {argv[unquoted - 2]} "{shortened(" ".join(value))}"'
     elif option and name in ("now", "next") and option.split("=")[0] in ("--day", "--between"):
         hint = f"{name} looks at one moment, given by --at; for a day or a period, use list --day or list --between"
     elif meant:
@@ -166,8 +172,8 @@ def _unrecognized(command: _Parser, args: argparse.Namespace, argv: list[str], e
     elif words and name == "datasets":
         hint = "datasets takes no SOURCE"
     elif words and name == "show":
-        quoted = _shorten(" ".join([args.session, *words]))
-        hint = f'show takes one SOURCE and one ID; quote several words: show {_shorten(args.source)} "{quoted}"'
+        quoted = shortened(" ".join([args.session, *words]))
+        hint = f'show takes one SOURCE and one ID; quote several words: show {shortened(args.source)} "{quoted}"'
     elif words and name == "now":
         hint = "now takes one SOURCE; for several, use: list SOURCE... --at TIME"
     elif words and name in ("next", "speakers", "export"):
@@ -191,11 +197,11 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def _width_option(text: str) -> int:
+def width_option(text: str) -> int:
     try:
         width = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of columns: {_shorten(text)!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of columns: {shortened(text)!r}") from None
     if width < MIN_WIDTH:
         raise argparse.ArgumentTypeError(f"{width} is too narrow; use at least {MIN_WIDTH} columns")
     return width
@@ -239,7 +245,8 @@ def _add_filters(parser: argparse.ArgumentParser, *, times: bool = True, search:
             help="sessions in which every word of TEXT occurs (as the search command finds them)",
         )  # fmt: skip
     group.add_argument(
-        "--day", metavar="DATE",
+        "--day",
+        metavar="DATE",
         help="sessions on this day (YYYY-MM-DD): the programme's day where the file gives its days, else in the viewing zone",
     )
     group.add_argument("--at", metavar="TIME", help="sessions running at this moment (ISO 8601; naive = viewing zone)")
@@ -258,21 +265,21 @@ class _FormatNames:
         self.aliases = aliases
 
     def __str__(self) -> str:
-        from ..formats import _aliases_text
+        from ..formats import aliases_text
 
-        names = _format_names(self.mode)
-        aliases = _aliases_text(names) if self.aliases else ""
+        names = format_choices(self.mode)
+        aliases = aliases_text(names) if self.aliases else ""
         return ", ".join(names) + (f" (aliases: {aliases})" if aliases else "")
 
 
-def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
+def add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
     """--from and --file-tz, for a command whose schedule files are called ``what`` (SOURCE or FILE)."""
     group = parser.add_argument_group("reading a schedule file")
     option = group.add_argument(
         "--from", dest="input_format", metavar="FMT",
         help=f"read {what} as format FMT (%(formats)s) instead of detecting it",
     )  # fmt: skip
-    setattr(option, "formats", _FormatNames("read"))
+    setattr(option, "formats", _FormatNames("read"))  # noqa: B010 (argparse types Action without this attribute)
     group.add_argument(
         "--file-tz", metavar="ZONE",
         help="IANA zone of the times in a file that gives none (e.g. Europe/Berlin)",
@@ -289,14 +296,27 @@ def _add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
         "--max-bytes", metavar="N", type=_max_bytes_option,
         help="read files and URLs of up to N bytes (default: 52428800, 50 MiB; a guard against hostile files)",
     )  # fmt: skip
-    _add_url_options(parser)
+    add_url_options(parser)
 
 
-COMMANDS = ("datasets", "list", "search", "show", "speakers", "now", "next", "export", "convert", "diff", "agenda", "mcp")
+COMMANDS = (
+    "datasets",
+    "list",
+    "search",
+    "show",
+    "speakers",
+    "now",
+    "next",
+    "export",
+    "convert",
+    "diff",
+    "agenda",
+    "mcp",
+)
 """The command names, in the order help lists them."""
 
 
-def build_parser(only: str | None = None) -> _Parser:
+def build_parser(only: str | None = None) -> Parser:
     """The argument parser of ``pyconf-schedule``, with one subparser per command (in ``.commands``).
 
     With ``only`` (a command name: what :func:`~pyconf_schedule.cli.main`
@@ -306,7 +326,7 @@ def build_parser(only: str | None = None) -> _Parser:
     """
     if only not in COMMANDS:
         only = None
-    parser = _Parser(
+    parser = Parser(
         prog=PROG,
         description="Query, view and convert conference schedules: the embedded datasets\n"
         "(eu2026, na2026) or any schedule file.",
@@ -319,38 +339,38 @@ examples:
 Run '{PROG} COMMAND --help' for the options of a command.
 
 {_EXIT_CODES}""",
-        formatter_class=_HelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(
-        title="commands", metavar="COMMAND", dest="command", required=True, parser_class=_Parser
+        title="commands", metavar="COMMAND", dest="command", required=True, parser_class=Parser
     )
 
-    view = _Parser(add_help=False)
+    view = Parser(add_help=False)
     view.add_argument(
         "--tz", metavar="ZONE",
         help="show times in this IANA zone (default: the conference's own zone)",
     )  # fmt: skip
 
-    layout = _Parser(add_help=False)
+    layout = Parser(add_help=False)
     layout.add_argument(
-        "--width", metavar="N", type=_width_option,
+        "--width", metavar="N", type=width_option,
         help=f"lay text out in N columns (default: the terminal's width, {WIDTH} when not a terminal)",
     )  # fmt: skip
 
-    json_flag = _Parser(add_help=False)
+    json_flag = Parser(add_help=False)
     json_flag.add_argument("--json", action="store_true", help="write the native JSON form instead of text")
 
-    ids = _Parser(add_help=False)
+    ids = Parser(add_help=False)
     ids.add_argument("--ids", action="store_true", help="also print each session's id (for 'show')")
 
-    output = _Parser(add_help=False)
+    output = Parser(add_help=False)
     option = output.add_argument(
         "-t", "--to", "--format", dest="output_format", metavar="FMT",
         help="output format: %(formats)s; "
         "default: from the suffix of -o FILE",
     )  # fmt: skip
-    setattr(option, "formats", _FormatNames("write", aliases=True))
+    setattr(option, "formats", _FormatNames("write", aliases=True))  # noqa: B010 (argparse types Action without it)
     output.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-': standard output)"
     )
@@ -370,7 +390,9 @@ Run '{PROG} COMMAND --help' for the options of a command.
         commands.add_parser(name, help=summary, add_help=False)
         return False
 
-    def command(name: str, summary: str, examples: str, parents: list[_Parser], codes: str = _EXIT_CODES) -> _Parser | None:
+    def command(
+        name: str, summary: str, examples: str, parents: list[Parser], codes: str = _EXIT_CODES
+    ) -> Parser | None:
         if not wanted(name, summary):
             return None
         return commands.add_parser(
@@ -379,7 +401,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
             description=summary,
             epilog=f"examples:\n{examples}\n\n{codes}",
             parents=parents,
-            formatter_class=_HelpFormatter,
+            formatter_class=HelpFormatter,
         )
 
     p = command(
@@ -387,7 +409,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
         f"  {PROG} datasets\n  {PROG} datasets --json", [json_flag, layout], _EXIT_CODES_DATASETS,
     )  # fmt: skip
     if p is not None:
-        p.set_defaults(handler=_cmd_datasets)
+        p.set_defaults(handler=cmd_datasets)
 
     p = command(
         "list", "List sessions, grouped by day, optionally filtered.",
@@ -400,8 +422,8 @@ Run '{PROG} COMMAND --help' for the options of a command.
     if p is not None:
         p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
         _add_filters(p)
-        _add_file_options(p, "SOURCE files")
-        p.set_defaults(handler=_cmd_list, text=None)
+        add_file_options(p, "SOURCE files")
+        p.set_defaults(handler=cmd_list, text=None)
 
     p = command(
         "search", "Find sessions by words of the title, abstract, speakers or organisations.",
@@ -412,8 +434,8 @@ Run '{PROG} COMMAND --help' for the options of a command.
         p.add_argument("sources", nargs="+", metavar="SOURCE", help="dataset name or schedule file (one or more)")
         p.add_argument("text", metavar="TEXT", help="words that must each occur in the session (quote them)")
         _add_filters(p)
-        _add_file_options(p, "SOURCE files")
-        p.set_defaults(handler=_cmd_list)
+        add_file_options(p, "SOURCE files")
+        p.set_defaults(handler=cmd_list)
 
     p = command(
         "show", "Show one session in full: times, room, speakers, abstract, slides, sources.",
@@ -423,8 +445,8 @@ Run '{PROG} COMMAND --help' for the options of a command.
     if p is not None:
         p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
         p.add_argument("session", metavar="ID", help="a session id, or words that match exactly one session")
-        _add_file_options(p, "a SOURCE file")
-        p.set_defaults(handler=_cmd_show)
+        add_file_options(p, "a SOURCE file")
+        p.set_defaults(handler=cmd_show)
 
     p = command(
         "speakers", "List the speakers with their organisations and number of sessions.",
@@ -432,8 +454,8 @@ Run '{PROG} COMMAND --help' for the options of a command.
     )  # fmt: skip
     if p is not None:
         p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
-        _add_file_options(p, "a SOURCE file")
-        p.set_defaults(handler=_cmd_speakers)
+        add_file_options(p, "a SOURCE file")
+        p.set_defaults(handler=cmd_speakers)
 
     # now and next take the same arguments: one SOURCE, a moment, and the filters by name.
     for name, summary, examples, handler in (
@@ -442,13 +464,13 @@ Run '{PROG} COMMAND --help' for the options of a command.
             f'  {PROG} now eu2026\n  {PROG} now eu2026 --at "2026-04-08 11:10"\n'
             f'  {PROG} now na2026 --at "2026-10-20 11:20" --room 210BF\n'
             f'  {PROG} now na2026 --at "2026-10-21T06:30+09:00" --tz Asia/Tokyo',
-            _cmd_now,
+            cmd_now,
         ),
         (
             "next", "Show the sessions that start next (all that share the next start time).",
             f'  {PROG} next eu2026\n  {PROG} next eu2026 --at "2026-04-08 11:10"\n'
             f'  {PROG} next na2026 --at "2026-10-20 11:20" --kind keynote',
-            _cmd_next,
+            cmd_next,
         ),
     ):  # fmt: skip
         p = command(name, summary, examples, [view, json_flag, ids, layout])
@@ -457,7 +479,7 @@ Run '{PROG} COMMAND --help' for the options of a command.
         p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
         p.add_argument("--at", metavar="TIME", help="the moment (ISO 8601; naive = viewing zone); default: now")
         _add_filters(p, times=False)
-        _add_file_options(p, "a SOURCE file")
+        add_file_options(p, "a SOURCE file")
         p.set_defaults(handler=handler)
 
     p = command(
@@ -471,8 +493,8 @@ Run '{PROG} COMMAND --help' for the options of a command.
     if p is not None:
         p.add_argument("source", metavar="SOURCE", help="dataset name or schedule file")
         _add_filters(p, search=True)
-        _add_file_options(p, "a SOURCE file")
-        p.set_defaults(handler=_cmd_export)
+        add_file_options(p, "a SOURCE file")
+        p.set_defaults(handler=cmd_export)
 
     p = command(
         "convert", "Convert a schedule file (pretalx, frab, iCalendar, ...) to another format.",
@@ -482,12 +504,12 @@ Run '{PROG} COMMAND --help' for the options of a command.
     )  # fmt: skip
     if p is not None:
         p.add_argument("source", metavar="FILE", help="a schedule file (or a dataset name)")
-        _add_file_options(p, "FILE")
-        p.set_defaults(handler=_cmd_export)
+        add_file_options(p, "FILE")
+        p.set_defaults(handler=cmd_export)
 
     if wanted("diff", DIFF_SUMMARY):
-        p = _add_diff_command(commands, [view], _HelpFormatter)
-        _add_file_options(p, "OLD and NEW files")
+        p = add_diff_command(commands, [view], HelpFormatter)
+        add_file_options(p, "OLD and NEW files")
 
     if wanted("agenda", AGENDA_SUMMARY):
         from ._agenda import add_agenda_command
@@ -497,8 +519,8 @@ Run '{PROG} COMMAND --help' for the options of a command.
     if wanted("mcp", MCP_SUMMARY):
         from ._mcp import add_mcp_command
 
-        p = add_mcp_command(commands, [], _HelpFormatter)
-        _add_file_options(p, "SOURCE files")
+        p = add_mcp_command(commands, [], HelpFormatter)
+        add_file_options(p, "SOURCE files")
 
     parser.commands = dict(commands.choices)
     return parser

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import TYPE_CHECKING, cast
 
-from ._common import PROG, _report, _shorten_path, _UsageError
+from ._common import PROG, UsageError, report_line, shorten_path
 
 if TYPE_CHECKING:
     import argparse
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from ..formats import ReadableFormat
 
 
-def _add_url_options(parser: argparse.ArgumentParser) -> None:
+def add_url_options(parser: argparse.ArgumentParser) -> None:
     """--offline and --cache-dir, for a command that reads SOURCE URLs."""
     group = parser.add_argument_group("reading a URL (http:// or https://)")
     group.add_argument(
@@ -42,21 +43,20 @@ def _age_text(age: timedelta) -> str:
     return "just now"
 
 
-def _load_url(source: str, args: argparse.Namespace, input_format: str | None, file_tz: str | None) -> Conference:
+def load_url(source: str, args: argparse.Namespace, input_format: str | None, file_tz: str | None) -> Conference:
     """The conference a SOURCE URL serves, through the cache (or from it alone with --offline)."""
-    from .._fetch import fetch
-    from datetime import timezone
 
+    from .._fetch import fetch
     from .._read import source_url
     from ..exceptions import FetchError, MissingZoneError, ScheduleParseError
     from ..formats import detect_format, format_for_url, loads
 
     url = source_url(source)
     if url is None:  # "://" further on: not a URL after all
-        raise _UsageError(f"no such file: {_shorten_path(source)!r}")
+        raise UsageError(f"no such file: {shorten_path(source)!r}")
     offline = bool(getattr(args, "offline", False))
     if getattr(args, "cache_dir", None) == "":
-        raise _UsageError("--cache-dir needs a folder name")
+        raise UsageError("--cache-dir needs a folder name")
     max_bytes: int | None = getattr(args, "max_bytes", None)
     if input_format in (None, "pretalx-api"):
         from ..formats.pretalx_api import event_url
@@ -68,34 +68,39 @@ def _load_url(source: str, args: argparse.Namespace, input_format: str | None, f
     except FetchError as exc:
         if exc.cached is None or offline:
             raise
-        checked = f"{exc.cached.astimezone(timezone.utc):%Y-%m-%d %H:%M} UTC"
-        raise _UsageError(str(exc), f"the cache holds a copy checked {checked}: add --offline to read it") from None
+        checked = f"{exc.cached.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+        raise UsageError(str(exc), f"the cache holds a copy checked {checked}: add --offline to read it") from None
     if offline:
-        _report(
-            f"{PROG}: note: offline: {_shorten_path(source)} as cached {_age_text(fetched.age)} "
+        report_line(
+            f"{PROG}: note: offline: {shorten_path(source)} as cached {_age_text(fetched.age)} "
             f"({fetched.checked:%Y-%m-%d %H:%M} UTC)",
             None,
         )
-    shown = _shorten_path(source)
+    shown = shorten_path(source)
     try:
-        name = cast("ReadableFormat", input_format) if input_format else format_for_url(url) or detect_format(fetched.data)
-        return loads(fetched.data, name, file_tz=file_tz, max_bytes=max_bytes, conference=getattr(args, "conference", None))
+        name = (
+            cast("ReadableFormat", input_format) if input_format else format_for_url(url) or detect_format(fetched.data)
+        )
+        return loads(
+            fetched.data, name, file_tz=file_tz, max_bytes=max_bytes, conference=getattr(args, "conference", None)
+        )
     except MissingZoneError:
-        raise _UsageError(
-            f"{shown}: the times in this schedule carry no zone", "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels"
+        raise UsageError(
+            f"{shown}: the times in this schedule carry no zone",
+            "give it with --file-tz ZONE, e.g. --file-tz Europe/Brussels",
         ) from None
     except ScheduleParseError as exc:
-        from ._sources import _choose_conference
+        from ._sources import choose_conference
 
-        choose = _choose_conference(exc, None)
+        choose = choose_conference(exc, None)
         if choose is not None:
-            raise _UsageError(f"{shown}: {choose[0]}", choose[1]) from None
+            raise UsageError(f"{shown}: {choose[0]}", choose[1]) from None
         if not input_format and exc.reason.startswith("cannot tell the format"):
-            raise _UsageError(
+            raise UsageError(
                 f"{shown}: the server's answer is not a schedule in a readable format",
                 "if it is one, name its format with --from FMT",
             ) from None
-        raise _UsageError(f"{shown}: {exc}") from None
+        raise UsageError(f"{shown}: {exc}") from None
 
 
 def _load_pretalx(
@@ -108,7 +113,7 @@ def _load_pretalx(
     from ..exceptions import MissingZoneError, ScheduleParseError
     from ..formats import chosen
 
-    shown = _shorten_path(url)
+    shown = shorten_path(url)
     try:
         conf = read_pretalx(
             url, token=os.environ.get(TOKEN_ENV) or None, file_tz=file_tz, offline=offline,
@@ -116,11 +121,11 @@ def _load_pretalx(
         )  # fmt: skip
         conf = chosen(conf, getattr(args, "conference", None), "pretalx-api")
     except MissingZoneError:
-        raise _UsageError(
+        raise UsageError(
             f"{shown}: the event names no time zone", "give it with --file-tz ZONE, e.g. --file-tz Europe/Berlin"
         ) from None
     except ScheduleParseError as exc:
-        raise _UsageError(f"{shown}: {exc}") from None
+        raise UsageError(f"{shown}: {exc}") from None
     if offline:
-        _report(f"{PROG}: note: offline: {shown} read from the cached copies of its documents", None)
+        report_line(f"{PROG}: note: offline: {shown} read from the cached copies of its documents", None)
     return conf

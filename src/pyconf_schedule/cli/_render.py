@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO, cast
 
-from ._layout import _INDENT, _date_range, _day_text, _pad, _width, _wrap, _wrap_items, _wrap_words
+from ._layout import INDENT, date_range, day_text, display_width, pad_text, wrap, wrap_items, wrap_words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -27,7 +27,7 @@ _BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
 _NEUTRAL = {
     **{code: 0x2400 + code for code in range(32) if chr(code) not in "\n\t"},  # C0 as its picture: ESC shows as ␛
     0x7F: 0x2421,  # DEL: ␡
-    **{code: 0xFFFD for code in (*range(0x80, 0xA0), *_BIDI)},  # C1 (8-bit CSI, OSC, ...) and bidi controls: �
+    **dict.fromkeys((*range(128, 160), *_BIDI), 65533),  # C1 (8-bit CSI, OSC, ...) and bidi controls: �
 }
 _JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (0x7F, *range(0x80, 0xA0), *_BIDI)}
 
@@ -156,7 +156,7 @@ def _conflict_value(field: str, value: str, conf: Conference) -> str:
     if moment.tzinfo is None:
         return repr(value)
     moment = moment.astimezone(conf.zone)
-    return f"{_day_text(moment.date())} {moment:%H:%M} {moment.tzname()}"
+    return f"{day_text(moment.date())} {moment:%H:%M} {moment.tzname()}"
 
 
 def _people(speakers: Sequence[Speaker]) -> str:
@@ -181,7 +181,7 @@ def _kind_text(session: Session) -> str | None:
     return session.kind_label or session.kind.label
 
 
-def _render_datasets(out: TextIO, confs: Sequence[tuple[str, Conference]], width: int) -> None:
+def render_datasets(out: TextIO, confs: Sequence[tuple[str, Conference]], width: int) -> None:
     """One entry a dataset: its name, then the conference, its place, dates, zone and coverage."""
     name_width = max(len(name) for name, _ in confs) + 2
     pad = " " * name_width
@@ -190,34 +190,34 @@ def _render_datasets(out: TextIO, confs: Sequence[tuple[str, Conference]], width
         if i:
             out.write("\n")
         place = ", ".join(p for p in (c.city, c.country) if p)
-        facts = [place, _date_range(c.start_date, c.end_date), c.timezone, f"{len(c.sessions)} sessions"]
-        lines = _wrap_words(c.name, columns) + _wrap_items([f for f in facts if f], columns)
-        lines += _wrap(c.coverage or "", columns)
+        facts = [place, date_range(c.start_date, c.end_date), c.timezone, f"{len(c.sessions)} sessions"]
+        lines = wrap_words(c.name, columns) + wrap_items([f for f in facts if f], columns)
+        lines += wrap(c.coverage or "", columns)
         for j, line in enumerate(lines):
             out.write(f"{name.ljust(name_width) if j == 0 else pad}{line}\n")
 
 
-def _render_speakers(
+def render_speakers(
     out: TextIO, conf: Conference, speakers: Sequence[Speaker], counts: dict[str, list[str]], width: int
 ) -> None:
     """The speakers table: name, organisation and number of sessions (``counts``: session ids by speaker id)."""
     out.write(f"{conf.name} — {len(speakers)} speakers\n\n")
-    name_width = min(max(_width(s.name) for s in speakers), 28)
-    org_width = width - len(_INDENT) - name_width - 2 - 2 - 8
-    header = f"{_INDENT}{_pad('Name', name_width)}  {_pad('Organisation', org_width)}  Sessions"
+    name_width = min(max(display_width(s.name) for s in speakers), 28)
+    org_width = width - len(INDENT) - name_width - 2 - 2 - 8
+    header = f"{INDENT}{pad_text('Name', name_width)}  {pad_text('Organisation', org_width)}  Sessions"
     out.write(header + "\n")
     for s in speakers:
         # A name or organisation wider than its column wraps onto more lines, the count on the first.
-        names = _wrap_words(s.name, name_width) or [""]
-        orgs = _wrap_words(s.organisation or "", org_width) or [""]
+        names = wrap_words(s.name, name_width) or [""]
+        orgs = wrap_words(s.organisation or "", org_width) or [""]
         for i in range(max(len(names), len(orgs))):
-            name = _pad(names[i] if i < len(names) else "", name_width)
-            org = _pad(orgs[i] if i < len(orgs) else "", org_width)
+            name = pad_text(names[i] if i < len(names) else "", name_width)
+            org = pad_text(orgs[i] if i < len(orgs) else "", org_width)
             count = f"{len(counts[s.id]):>8}" if i == 0 else ""
-            out.write(f"{_INDENT}{name}  {org}  {count}".rstrip() + "\n")
+            out.write(f"{INDENT}{name}  {org}  {count}".rstrip() + "\n")
 
 
-def _render_sessions(
+def render_sessions(
     out: TextIO,
     conf: Conference,
     sessions: Sessions,
@@ -238,52 +238,52 @@ def _render_sessions(
     id) adds a ``note:`` line under a session.
     """
     moments = [moment] if moment is not None else []
-    for line in _wrap_words(_zone_header(conf, sessions, moments), width):
+    for line in wrap_words(_zone_header(conf, sessions, moments), width):
         out.write(line + "\n")
-    for line in _wrap_words(subtitle or "", width):
+    for line in wrap_words(subtitle or "", width):
         out.write(line + "\n")
     with_zone = len(_abbreviations(sessions, moments)) > 1
-    column = max((_width(_listed_time(s, with_zone)) for s in sessions), default=0)
+    column = max((display_width(_listed_time(s, with_zone)) for s in sessions), default=0)
     column = max(column, 11)
-    groups: list[tuple[str, Sessions]] = [(_day_text(d), g) for d, g in sessions.by_day().items()]
+    groups: list[tuple[str, Sessions]] = [(day_text(d), g) for d, g in sessions.by_day().items()]
     if sessions.unscheduled:
         groups.append(("Not scheduled", sessions.unscheduled))
-    lead = " " * (len(_INDENT) + column + 2)
+    lead = " " * (len(INDENT) + column + 2)
     for heading, group in groups:
         out.write(f"\n{heading}\n")
         for s in group:
-            times = _pad(_listed_time(s, with_zone), column)
-            title = _wrap_words(s.display_title, width - len(lead)) or [""]
-            out.write(f"{_INDENT}{times}  {title[0]}".rstrip() + "\n")
+            times = pad_text(_listed_time(s, with_zone), column)
+            title = wrap_words(s.display_title, width - len(lead)) or [""]
+            out.write(f"{INDENT}{times}  {title[0]}".rstrip() + "\n")
             details = [s.room.name if s.room else "", _kind_text(s) or "", _people(s.speakers)]
-            for line in title[1:] + _wrap_words(" · ".join(d for d in details if d), width - len(lead)):
+            for line in title[1:] + wrap_words(" · ".join(d for d in details if d), width - len(lead)):
                 out.write(f"{lead}{line}\n")
             if ids:
                 out.write(f"{lead}id: {s.id}\n")
             note = notes.get(s.id) if notes else None
             if note:
-                for line in _wrap_words(f"note: {note}", width - len(lead)):
+                for line in wrap_words(f"note: {note}", width - len(lead)):
                     out.write(f"{lead}{line}\n")
 
 
-def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> None:
+def render_session(out: TextIO, conf: Conference, s: Session, width: int) -> None:
     """Everything known about one session."""
-    for line in _wrap_words(_zone_header(conf, [s]), width):
+    for line in wrap_words(_zone_header(conf, [s]), width):
         out.write(line + "\n")
     out.write("\n")
-    for line in _wrap(s.display_title, width):
+    for line in wrap(s.display_title, width):
         out.write(line + "\n")
     out.write("\n")
     label = 11
     fields: list[tuple[str, str]] = [("id", s.id), ("kind", s.kind_label or s.kind.label)]
     if s.start is None:
-        fields.append(("when", "not scheduled" if s.day_only is None else f"{_day_text(s.day_only)}, {_NO_TIME}"))
+        fields.append(("when", "not scheduled" if s.day_only is None else f"{day_text(s.day_only)}, {_NO_TIME}"))
     else:
-        when = f"{_day_text(s.start.date())}, {_time_range(s, True)}"
+        when = f"{day_text(s.start.date())}, {_time_range(s, True)}"
         if s.end is not None and s.end.date() != s.start.date():
             when = (
-                f"{_day_text(s.start.date())} {s.start:%H:%M} {s.start.tzname()} – "
-                f"{_day_text(s.end.date())} {s.end:%H:%M} {s.end.tzname()}"
+                f"{day_text(s.start.date())} {s.start:%H:%M} {s.start.tzname()} – "
+                f"{day_text(s.end.date())} {s.end:%H:%M} {s.end.tzname()}"
             )
         if s.end is None:
             when += " (end unknown)"
@@ -311,23 +311,25 @@ def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> No
         fields.append(("source", text))
     fields.extend(("alt. title", t) for t in s.title_variants)
     for key, value in fields:
-        lines = _wrap(value, width - len(_INDENT) - label) or [""]
-        out.write(f"{_INDENT}{key.ljust(label)}{lines[0]}\n")
+        lines = wrap(value, width - len(INDENT) - label) or [""]
+        out.write(f"{INDENT}{key.ljust(label)}{lines[0]}\n")
         for more in lines[1:]:
-            out.write(f"{_INDENT}{' ' * label}{more}\n")
+            out.write(f"{INDENT}{' ' * label}{more}\n")
     if s.abstract:
         out.write("\n")
-        for line in _wrap(s.abstract, width):
+        for line in wrap(s.abstract, width):
             out.write(line + "\n")
     if s.conflicts:
         out.write("\nThe sources disagree:\n")
         for conflict in s.conflicts:
-            values = "; ".join(f"{_conflict_value(conflict.field, v.value, conf)} ({', '.join(v.sources)})" for v in conflict.values)
+            values = "; ".join(
+                f"{_conflict_value(conflict.field, v.value, conf)} ({', '.join(v.sources)})" for v in conflict.values
+            )
             text = f"{conflict.field}: {values}" + (f"; {conflict.rule}" if conflict.rule else "")
-            lines = _wrap(text, width - 4)
-            out.write(f"{_INDENT}- {lines[0]}\n")
+            lines = wrap(text, width - 4)
+            out.write(f"{INDENT}- {lines[0]}\n")
             for more in lines[1:]:
-                out.write(f"{_INDENT}  {more}\n")
+                out.write(f"{INDENT}  {more}\n")
     if s.field_sources:
         out.write("\nWhere each value comes from:\n")
         groups: list[tuple[list[str], tuple[str, ...], str | None]] = []
@@ -338,7 +340,7 @@ def _render_session(out: TextIO, conf: Conference, s: Session, width: int) -> No
                 groups.append(([p.field], p.sources, p.weak))
         for names, cited, weak in groups:
             text = f"{', '.join(names)}: {', '.join(cited) or 'no source'}" + (f"; weak: {weak}" if weak else "")
-            lines = _wrap(text, width - 4)
-            out.write(f"{_INDENT}- {lines[0]}\n")
+            lines = wrap(text, width - 4)
+            out.write(f"{INDENT}- {lines[0]}\n")
             for more in lines[1:]:
-                out.write(f"{_INDENT}  {more}\n")
+                out.write(f"{INDENT}  {more}\n")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from ._common import _UsageError
+from ._common import UsageError
 
 if TYPE_CHECKING:
     import argparse
@@ -15,11 +15,13 @@ if TYPE_CHECKING:
     from .._sessions import Sessions
 
 
-def _view(conf: Conference, args: argparse.Namespace) -> Conference:
+def view(conf: Conference, args: argparse.Namespace) -> Conference:
     """``conf`` viewed in ``--tz``, else in its own zone (a Conference shows its times in its zone)."""
     tz: str | None = getattr(args, "tz", None)
     if tz is not None and not tz.strip():
-        raise _UsageError("--tz needs a zone name", "e.g. --tz Europe/Paris, or leave --tz out for the conference's zone")
+        raise UsageError(
+            "--tz needs a zone name", "e.g. --tz Europe/Paris, or leave --tz out for the conference's zone"
+        )
     return conf.to_tz(tz) if tz else conf
 
 
@@ -30,7 +32,7 @@ def _union(sessions: Sessions, values: list[str], method: Callable[[Sessions, st
     return result
 
 
-def _by_names(sessions: Sessions, args: argparse.Namespace) -> Sessions:
+def by_names(sessions: Sessions, args: argparse.Namespace) -> Sessions:
     """The ``sessions`` that the speaker, track, room, kind and organisation filters select."""
     from .._sessions import Sessions
 
@@ -47,14 +49,14 @@ def _by_names(sessions: Sessions, args: argparse.Namespace) -> Sessions:
     return sessions
 
 
-def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
+def select_sessions(conf: Conference, args: argparse.Namespace) -> Sessions:
     """The sessions of ``conf`` that the filter options (and search TEXT) select."""
-    sessions = _by_names(conf.sessions, args)
+    sessions = by_names(conf.sessions, args)
     ids: list[str] = getattr(args, "id", None) or []
     if ids:
         wanted = [i.strip() for value in ids for i in value.split(",") if i.strip()]
         if not wanted:
-            raise _UsageError("--id needs a session id", f"e.g. --id {conf.sessions.ids[0] if conf.sessions else 'ID'}")
+            raise UsageError("--id needs a session id", f"e.g. --id {conf.sessions.ids[0] if conf.sessions else 'ID'}")
         sessions = sessions & conf.sessions.by_ids(wanted)
     after: str | None = getattr(args, "after", None)
     if after:
@@ -71,14 +73,14 @@ def _select(conf: Conference, args: argparse.Namespace) -> Sessions:
     return sessions
 
 
-def _has_filters(args: argparse.Namespace, times: bool = True) -> bool:
+def has_filters(args: argparse.Namespace, times: bool = True) -> bool:
     names = ("speaker", "track", "room", "kind", "org", "id") + (("day", "at", "between", "after") if times else ())
     return any(getattr(args, name, None) for name in names)
 
 
-def _moment(conf: Conference, when: str | None) -> datetime:
+def moment_of(conf: Conference, when: str | None) -> datetime:
     from .._time import parse_instant
 
     if when is None:
-        return datetime.now(timezone.utc).astimezone(conf.zone)
+        return datetime.now(UTC).astimezone(conf.zone)
     return parse_instant(when, conf.zone).astimezone(conf.zone)

@@ -58,16 +58,10 @@ from typing import TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
-from .._progress import active, report
 from .._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
-from ..exceptions import (
-    InvalidArgumentError,
-    ScheduleParseError,
-    UnknownFormatError,
-    UnsupportedSourceError,
-    redact_url,
-    shorten,
-)
+from .._progress import active, report
+from .._text import redact_url, shorten
+from ..exceptions import InvalidArgumentError, ScheduleParseError, UnknownFormatError, UnsupportedSourceError
 
 if TYPE_CHECKING:
     from .._conference import Conference
@@ -166,7 +160,9 @@ def _is_xml(head: str) -> bool:  # an HTML page starts with "<" too: that is the
     return head.startswith("<") and not _is_html(head)
 
 
-def _is_c3voc_json(head: str) -> bool:  # a pretalx bundle holds a "schedule" object too: that is the pretalx-api record's
+def _is_c3voc_json(
+    head: str,
+) -> bool:  # a pretalx bundle holds a "schedule" object too: that is the pretalx-api record's
     return head.startswith("{") and _C3VOC_MARKER.search(head) is not None and _PRETALX_MARKER.search(head) is None
 
 
@@ -176,7 +172,11 @@ def _is_pretalx_api(head: str) -> bool:
         return False
     if _PRETALX_MARKER.search(head) is not None:
         return True
-    return _INDICO_MARKER.search(head) is None and _PRETALX_LISTS.search(head) is not None and _PRETALX_SLOT.search(head) is not None
+    return (
+        _INDICO_MARKER.search(head) is None
+        and _PRETALX_LISTS.search(head) is not None
+        and _PRETALX_SLOT.search(head) is not None
+    )
 
 
 def _is_indico(head: str) -> bool:
@@ -254,7 +254,9 @@ FormatName = Literal[
 TextFormat = Literal["json", "ics", "csv", "markdown", "md", "frab-xml", "c3voc-json", "frab-json", "html", "llms"]
 """Every name :func:`dumps` writes as text, aliases included (``sqlite`` is a database file: :func:`write`)."""
 
-ReadableFormat = Literal["json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite", "sessionize", "sched", "pretalx-api", "indico"]
+ReadableFormat = Literal[
+    "json", "ics", "frab-xml", "c3voc-json", "frab-json", "sqlite", "sessionize", "sched", "pretalx-api", "indico"
+]
 """Every name a format can be read as, aliases included (``csv``, ``markdown`` and ``html`` are write-only)."""
 
 _BY_NAME: dict[str, Format] = {key: f for f in FORMATS for key in (f.name, *f.aliases)}
@@ -268,7 +270,7 @@ for _record in FORMATS:
         _SUFFIXES.setdefault(_suffix, _record)
 
 
-def _detection_order(formats: tuple[Format, ...]) -> tuple[Format, ...]:
+def detection_order(formats: tuple[Format, ...]) -> tuple[Format, ...]:
     """The records in the order :func:`detect_format` tries them: record order, each format's dialects just before it."""
     dialects: dict[str, list[Format]] = {}
     for record in formats:
@@ -277,7 +279,7 @@ def _detection_order(formats: tuple[Format, ...]) -> tuple[Format, ...]:
     return tuple(f for base in formats if base.refines is None for f in (*dialects.get(base.name, ()), base))
 
 
-_DETECTION = _detection_order(FORMATS)
+_DETECTION = detection_order(FORMATS)
 
 
 def get_format(name: str, mode: Literal["any", "write", "read"] = "any") -> Format:
@@ -325,7 +327,7 @@ def format_names(
     raise ValueError(f"mode must be 'write', 'read' or 'text', not {str(mode)[:60]!r}")
 
 
-def _aliases_text(valid: tuple[str, ...]) -> str:
+def aliases_text(valid: tuple[str, ...]) -> str:
     """``md = markdown, frab-json = c3voc-json``: the aliases of the formats in ``valid``, for messages and help."""
     return ", ".join(f"{alias} = {f.name}" for f in FORMATS if f.name in valid for alias in f.aliases)
 
@@ -344,7 +346,7 @@ def _canonical(format: str, mode: Literal["write", "read", "any"] = "write") -> 
         message = f"the {record.name} format can be read but not written; writable formats: {', '.join(valid)}"
     else:
         message = f"unknown format {shorten(str(format))!r}; valid formats: {', '.join(valid)}"
-        aliases = _aliases_text(valid)
+        aliases = aliases_text(valid)
         if aliases:
             message += f" (aliases: {aliases})"
         if error.suggestions:
@@ -514,7 +516,7 @@ def detect_format(data: str | bytes) -> ReadableFormat:
                 "read the schedule it was made from, in one of " + ", ".join(_READABLE),
                 "line 1",
             )
-        raise _write_only_error(record.name)
+        raise write_only_error(record.name)
     raise ScheduleParseError(
         "schedule file",
         "cannot tell the format from the content; pass format= one of " + ", ".join(_READABLE),
@@ -537,7 +539,7 @@ def _write_only_suffix(suffix: str) -> str | None:
     return record.name if record is not None and not record.readable else None
 
 
-def _write_only_error(written: str) -> ScheduleParseError:
+def write_only_error(written: str) -> ScheduleParseError:
     """The one message, for read() and the command line, about a csv, markdown or html file given to read."""
     write_only = [f.name for f in FORMATS if f.writable and not f.readable]
     listed = ", ".join(write_only[:-1]) + f" and {write_only[-1]}" if len(write_only) > 1 else write_only[0]
@@ -595,7 +597,7 @@ def read(
             except ScheduleParseError as exc:
                 written = _write_only_suffix(file.suffix.lower())
                 if written and exc.reason.startswith("cannot tell the format"):
-                    raise _write_only_error(written) from None
+                    raise write_only_error(written) from None
                 raise
         if name == "sqlite":  # a database file may have a -wal file beside it holding committed changes
             from . import sqlite
@@ -624,9 +626,16 @@ _URL_PATH = re.compile(r"(?i)(https?|ftps?|file|webcal):/")  # a URL that went t
 
 
 _PLATFORM_URLS: tuple[tuple[re.Pattern[str], ReadableFormat], ...] = (
-    (re.compile(r"(?i)^https?://sessionize\.com/api/v2/[A-Za-z0-9]+/view/(All|Sessions|GridSmart|Speakers)/?(?:[?#].*)?$"),
-     "sessionize"),
-    (re.compile(r"(?i)^https?://[A-Za-z0-9-]+\.sched\.com/(all\.ics|api/session/(list|export))/?(?:[?#].*)?$"), "sched"),
+    (
+        re.compile(
+            r"(?i)^https?://sessionize\.com/api/v2/[A-Za-z0-9]+/view/(All|Sessions|GridSmart|Speakers)/?(?:[?#].*)?$"
+        ),
+        "sessionize",
+    ),
+    (
+        re.compile(r"(?i)^https?://[A-Za-z0-9-]+\.sched\.com/(all\.ics|api/session/(list|export))/?(?:[?#].*)?$"),
+        "sched",
+    ),
 )
 
 

@@ -1,4 +1,4 @@
-"""How a diff is written (:meth:`ScheduleDiff.as_text`, ``as_markdown``, ``as_json``, ``as_ics``, ``as_atom``).
+"""How a diff is written (:meth:`ScheduleDiff.to_text`, ``to_markdown``, ``to_json``, ``to_ics``, ``to_atom``).
 
 Plain text, Markdown, JSON, an iCalendar that updates a calendar (removed
 sessions cancelled, changed ones with a higher ``SEQUENCE``) and an Atom
@@ -16,7 +16,7 @@ model, so nothing here imports the diff feature that finds them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from .._changes import COMPARED_FIELDS, DiffValue, FieldChange, SessionChange
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SEQUENCE_EPOCH", "atom", "calendar", "json_text", "markdown", "text"]
 
-SEQUENCE_EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
+SEQUENCE_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 """An update calendar's default ``SEQUENCE`` counts the minutes since this instant, so a later update has a higher one."""
 
 
@@ -91,14 +91,19 @@ def text(added: Sequence[Session], removed: Sequence[Session], changed: Sequence
     return "\n".join(lines) + "\n"
 
 
-def markdown(added: Sequence[Session], removed: Sequence[Session], changed: Sequence[SessionChange], zone: tzinfo) -> str:
+def markdown(
+    added: Sequence[Session], removed: Sequence[Session], changed: Sequence[SessionChange], zone: tzinfo
+) -> str:
     """The changes as Markdown: a section each for added, removed and changed sessions, cells escaped."""
     if not (added or removed or changed):
         return "No changes.\n"
     parts: list[str] = []
     for heading, sessions in (("Added", added), ("Removed", removed)):
         if sessions:
-            parts.append(f"## {heading} ({len(sessions)})\n\n" + "".join(f"- {escape_cell(_summary(s, zone))}\n" for s in sessions))
+            parts.append(
+                f"## {heading} ({len(sessions)})\n\n"
+                + "".join(f"- {escape_cell(_summary(s, zone))}\n" for s in sessions)
+            )
     if changed:
         items = []
         for change in changed:
@@ -141,7 +146,11 @@ def json_text(added: Sequence[Session], removed: Sequence[Session], changed: Seq
                 "matched_by": c.matched_by,
                 "changes": [
                     {"field": f.field, "old": _json_value(f.old), "new": _json_value(f.new)}
-                    | ({"added": list(f.speakers_added), "removed": list(f.speakers_removed)} if f.field == "speakers" else {})
+                    | (
+                        {"added": list(f.speakers_added), "removed": list(f.speakers_removed)}
+                        if f.field == "speakers"
+                        else {}
+                    )
                     for f in c.changes
                 ],
             }
@@ -161,7 +170,7 @@ def calendar(
     dtstamp: datetime | None = None,
     remind: timedelta | None = None,
 ) -> str:
-    """The iCalendar of ``new`` that updates a calendar of the old version (see :meth:`ScheduleDiff.as_ics`).
+    """The iCalendar of ``new`` that updates a calendar of the old version (see :meth:`ScheduleDiff.to_ics`).
 
     A changed session that lost its time, and a removed one, are written
     at their old time as ``STATUS:CANCELLED``; a session that has no time
@@ -172,7 +181,7 @@ def calendar(
     from .ics import calendar as write
 
     conf = as_conference(new)
-    stamp = dtstamp if dtstamp is not None else datetime.now(timezone.utc)
+    stamp = dtstamp if dtstamp is not None else datetime.now(UTC)
     if stamp.utcoffset() is None:
         raise ValueError("dtstamp must be an aware datetime")
     number = sequence if sequence is not None else int((utc(stamp) - SEQUENCE_EPOCH).total_seconds() // 60)
@@ -214,7 +223,7 @@ def atom(
     updated: datetime | None = None,
     link: str | None = None,
 ) -> str:
-    """The changes as an Atom feed (RFC 4287), one entry per session (see :meth:`ScheduleDiff.as_atom`).
+    """The changes as an Atom feed (RFC 4287), one entry per session (see :meth:`ScheduleDiff.to_atom`).
 
     >>> feed = atom((), (), (), timezone.utc, title="Changes", feed_id="eu2026",
     ...             updated=datetime(2026, 4, 1, tzinfo=timezone.utc))
@@ -229,7 +238,7 @@ def atom(
     """
     from ._common import stable_uuid
 
-    moment = updated if updated is not None else datetime.now(timezone.utc)
+    moment = updated if updated is not None else datetime.now(UTC)
     if moment.utcoffset() is None:
         raise ValueError("updated must be an aware datetime")
     stamp = utc(moment).replace(microsecond=0).isoformat().replace("+00:00", "Z")

@@ -16,19 +16,19 @@ import sys
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
 import attrs
 
 from .._conference import Conference
+from .._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size, input_limit
 from .._model import Room, SessionKind, Track
 from .._sessions import Sessions
 from .._text import slugify
 from .._time import get_zone, zone_name
 from ..exceptions import PyconfScheduleError, ScheduleParseError
-from .._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size, input_limit
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -75,7 +75,9 @@ def input_text(data: str | bytes, format_name: str) -> str:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise ScheduleParseError(format_name, f"the input is not UTF-8 ({exc.reason})", f"byte {exc.start}") from None
+            raise ScheduleParseError(
+                format_name, f"the input is not UTF-8 ({exc.reason})", f"byte {exc.start}"
+            ) from None
     elif isinstance(data, str):
         if len(data) > input_limit() // 4:
             check_size(len(data.encode("utf-8", "surrogatepass")), format_name)
@@ -138,7 +140,9 @@ def _check_nesting(text: str, format_name: str) -> None:
             depth += 1
             if depth > MAX_NESTING:
                 raise ScheduleParseError(
-                    format_name, f"the JSON is nested deeper than {MAX_NESTING} levels", line_column(text, match.start())
+                    format_name,
+                    f"the JSON is nested deeper than {MAX_NESTING} levels",
+                    line_column(text, match.start()),
                 )
         elif token in ("]", "}"):
             depth -= 1
@@ -187,10 +191,14 @@ def load_json(
     except ScheduleParseError:
         raise
     except json.JSONDecodeError as exc:
-        raise ScheduleParseError(format_name, f"invalid JSON: {exc.msg}", f"line {exc.lineno} column {exc.colno}") from None
+        raise ScheduleParseError(
+            format_name, f"invalid JSON: {exc.msg}", f"line {exc.lineno} column {exc.colno}"
+        ) from None
     except _NotANumber as exc:
         raise ScheduleParseError(
-            format_name, f"{exc.text[:40]} is not a JSON number (only finite numbers are)", _token_location(text, exc.text)
+            format_name,
+            f"{exc.text[:40]} is not a JSON number (only finite numbers are)",
+            _token_location(text, exc.text),
         ) from None
     except RecursionError:  # pragma: no cover - the nesting check comes first
         raise ScheduleParseError(format_name, f"the JSON is nested deeper than {MAX_NESTING} levels") from None
@@ -199,9 +207,9 @@ def load_json(
         raise ScheduleParseError(
             format_name, f"a number has more than {limit} digits", _long_number_location(text, limit)
         ) from None
-    if _too_deep(document):
+    if too_deep(document):
         _check_nesting(text, format_name)  # finds where, as it always has
-    if _ESCAPED_SURROGATE.search(text) is not None and _lone_surrogate_escape(text):
+    if _ESCAPED_SURROGATE.search(text) is not None and lone_surrogate_escape(text):
         # The text itself holds no surrogate (input_text): only an escape can make one, and a pair makes a character.
         _check_json_strings(document, format_name)
     return document
@@ -230,7 +238,7 @@ _ESCAPE = re.compile(
 so that every backslash is seen as the start of an escape or as the escaped character, as the JSON parser sees it."""
 
 
-def _lone_surrogate_escape(text: str) -> bool:
+def lone_surrogate_escape(text: str) -> bool:
     """Whether the JSON ``text`` escapes a surrogate that is not half of a pair: the parse holds a lone surrogate.
 
     The parser joins a high surrogate's escape and a low one's right after it into one character; any other
@@ -258,7 +266,7 @@ _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 """A JSON escape that may stand for a lone surrogate (an escaped backslash followed by "ud8" also matches: harmless)."""
 
 
-def _too_deep(document: Any) -> bool:
+def too_deep(document: Any) -> bool:
     """Whether a parsed document nests arrays and objects deeper than :data:`MAX_NESTING` (one walk, no paths)."""
     containers = (dict, list)
     level = [document] if type(document) in containers else []
@@ -268,7 +276,9 @@ def _too_deep(document: Any) -> bool:
             return True
         below: list[Any] = []
         for value in level:
-            below += [child for child in (value.values() if type(value) is dict else value) if type(child) in containers]
+            below += [
+                child for child in (value.values() if type(value) is dict else value) if type(child) in containers
+            ]
         level = below
         depth += 1
     return False
@@ -309,7 +319,11 @@ def _finite_float(text: str) -> float:
     return value
 
 
-_STRICT: dict[str, Any] = {"object_pairs_hook": _unique_keys, "parse_constant": _no_constant, "parse_float": _finite_float}
+_STRICT: dict[str, Any] = {
+    "object_pairs_hook": _unique_keys,
+    "parse_constant": _no_constant,
+    "parse_float": _finite_float,
+}
 """What ``strict`` adds to :func:`json.loads`: repeated keys, NaN, Infinity and 1e400 raise."""
 _UNIQUE_KEYS: dict[str, Any] = {"object_pairs_hook": _unique_keys}
 """What every JSON reader adds to :func:`json.loads`: a repeated key raises."""
@@ -356,7 +370,7 @@ def _child_path(path: str, key: str) -> str:
 
 
 def _long_number_location(text: str, limit: int) -> str | None:
-    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|[0-9]{%d,}' % (limit + 1), text, re.DOTALL):
+    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|[0-9]{' + str(limit + 1) + ",}", text, re.DOTALL):
         if not match.group().startswith('"'):
             return line_column(text, match.start())
     return None  # pragma: no cover - json.loads only fails this way on such a number
@@ -392,7 +406,9 @@ def dates_in_range(format_name: str, location: str | None) -> Iterator[None]:
 
 def out_of_range(format_name: str, location: str | None) -> ScheduleParseError:
     """The error for an OverflowError at ``location``: a date or duration beyond years 1 to 9999 (as :func:`dates_in_range`)."""
-    return ScheduleParseError(format_name, "a date, or a date plus a duration, lies outside the years 1 to 9999", location)
+    return ScheduleParseError(
+        format_name, "a date, or a date plus a duration, lies outside the years 1 to 9999", location
+    )
 
 
 def omitted(obj: Conference | Sessions) -> Sessions:
@@ -478,7 +494,9 @@ def as_conference(obj: Conference | Sessions) -> Conference:
     raise TypeError(f"expected a Conference or Sessions, got {type(obj).__name__}")
 
 
-_PLACE_ZONE = re.compile(r"^(?:(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][a-z]+\S*|UTC)$")
+_PLACE_ZONE = re.compile(
+    r"^(?:(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][a-z]+\S*|UTC)$"
+)
 
 
 def place_zone(name: str | None) -> str | None:
@@ -505,13 +523,10 @@ def view_zone(obj: Conference | Sessions, tz: str | None) -> tuple[ZoneInfo | tz
     ``tz`` when given; else the zone ``obj`` is viewed in (a conference's
     ``view_timezone`` or own ``timezone``, a query result's zone).
     """
-    if tz is not None:
-        zone = get_zone(tz)
-    else:
-        zone = obj.zone
+    zone = get_zone(tz) if tz is not None else obj.zone
     name = zone_name(zone)
     if name is None:
-        offset = datetime.now(timezone.utc).astimezone(zone).utcoffset() or timedelta(0)
+        offset = datetime.now(UTC).astimezone(zone).utcoffset() or timedelta(0)
         name = "UTC" + offset_text(offset)
     return zone, name
 
@@ -664,4 +679,3 @@ def source_room(text: str | None) -> str | None:
     """
     name = (text or "").strip()
     return None if not name or name == NO_ROOM else name
-

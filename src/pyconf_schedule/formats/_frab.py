@@ -12,19 +12,18 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 import attrs
 
 from .._conference import Conference
-from .._progress import SESSION_STEP, active, report
 from .._days import ProgrammeDay, check_programme_days
 from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker
+from .._progress import SESSION_STEP, active, report
 from .._text import fold, slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
 from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
-from ._frab_plan import IDENTITY_RULE
 from ._common import (
     UniqueIds,
     build_conference,
@@ -36,6 +35,7 @@ from ._common import (
     tracks_table,
     unique_slug,
 )
+from ._frab_plan import IDENTITY_RULE
 
 __all__ = ["CLOCK_FORMS", "DURATION_FORMS", "RawDay", "RawEvent", "RawPerson", "RawSchedule", "build"]
 
@@ -107,7 +107,7 @@ class RawSchedule:
 # reading
 # ---------------------------------------------------------------------------
 
-_LATEST = datetime.max.replace(tzinfo=timezone.utc)
+_LATEST = datetime.max.replace(tzinfo=UTC)
 
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
 CLOCK_FORMS = "HH:MM or HH:MM:SS (hours 00 to 23, minutes and seconds 00 to 59; no leap second)"

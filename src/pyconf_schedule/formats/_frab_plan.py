@@ -111,6 +111,8 @@ _SLUG = re.compile(r"^[a-z0-9_]{4,}-[a-z0-9_-]*[a-z0-9]$")
 """A slug both schemas accept: the XSD's ``voc-slug-new`` and the JSON Schema's ``^[a-z0-9_-]+[a-z0-9]$``."""
 _CODE = re.compile(r"^[0-9A-Z]{6}$")
 """A pretalx submission code, as the XSD's ``pretalx-random-code`` and the JSON Schema's ``^[A-Z0-9]+$`` accept it."""
+
+
 def identity(session: Session, key: str) -> str | None:
     """The source's own ``key`` (``guid``, ``id``, ``slug``, ``code``) of ``session``, kept by a frab or c3voc reader.
 
@@ -319,7 +321,7 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         grouped: dict[str, list[EventPlan]] = {}
         ordered = sorted(
             events,
-            key=lambda e: (room_order.get(e.session.room.id, len(room_order)) if e.session.room else len(room_order) + 1),
+            key=lambda e: room_order.get(e.session.room.id, len(room_order)) if e.session.room else len(room_order) + 1,
         )
         for event in ordered:
             grouped.setdefault(event.room, []).append(event)

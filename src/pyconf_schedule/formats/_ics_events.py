@@ -8,16 +8,16 @@ module resolves zones and times, and maps each VEVENT's properties to a
 from __future__ import annotations
 
 import re
-from datetime import datetime, date, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
 import attrs
 
 from .._conference import Conference
 from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker
-from .._text import fold
+from .._text import fold, shorten
 from .._time import get_zone, utc, zone_name
-from ..exceptions import MissingZoneError, PyconfScheduleError, shorten
+from ..exceptions import MissingZoneError, PyconfScheduleError
 from ._common import (
     UniqueIds,
     build_conference,
@@ -35,7 +35,7 @@ from ._vtimezone import MAX_RULE_STEPS
 __all__ = ["read_calendar"]
 
 _FORMAT = "ics"
-_UTC = timezone.utc
+_UTC = UTC
 _error = parse_error
 
 
@@ -67,7 +67,9 @@ class _Zones:
         name = self.tz or self.wr_name
         if name is None:
             raise MissingZoneError(
-                _FORMAT, "a date-time has no zone (no Z, TZID or X-WR-TIMEZONE); pass file_tz= the zone it is in", f"line {line}"
+                _FORMAT,
+                "a date-time has no zone (no Z, TZID or X-WR-TIMEZONE); pass file_tz= the zone it is in",
+                f"line {line}",
             )
         return _iana(name) or _fail(f"unknown time zone {name!r}", line)
 
@@ -105,7 +107,6 @@ class _Zones:
         elif implied is not None:
             self.used.add(implied.key)
         return zone
-
 
     def _definition(self, component: Component, tzid: str) -> tuple[tzinfo | None, str | None]:
         """The zone a VTIMEZONE defines, or None and why it could not be read."""
@@ -187,7 +188,9 @@ def _duration(prop: Property) -> timedelta:
     if m is None or not any(m.groups()[1:]):
         raise parse_error(f"DURATION {shorten(prop.value, 40)!r} is not an RFC 5545 duration such as PT45M", prop.line)
     if max(len(g or "") for g in m.groups()[1:]) > _MAX_DIGITS:
-        raise parse_error(f"DURATION {shorten(prop.value, 40)!r} is too long (at most {_MAX_DIGITS} digits a number)", prop.line)
+        raise parse_error(
+            f"DURATION {shorten(prop.value, 40)!r} is too long (at most {_MAX_DIGITS} digits a number)", prop.line
+        )
     weeks, days, hours, minutes, seconds = (int(g or 0) for g in m.groups()[1:])
     try:
         delta = timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes, seconds=seconds)
@@ -243,7 +246,9 @@ def _own_description(text: str, url: str | None) -> _Description | None:
     if "Speaker" in fields:
         speakers = (_speaker_with_organisation(fields["Speaker"]),)
     else:
-        speakers = tuple(_speaker_with_organisation(item) for item in _split_outside_parentheses(fields.get("Speakers", "")))
+        speakers = tuple(
+            _speaker_with_organisation(item) for item in _split_outside_parentheses(fields.get("Speakers", ""))
+        )
     return _Description(
         speakers=tuple(s for s in speakers if s[0]), kind_label=fields["Kind"].strip() or None, abstract=rest or None
     )
@@ -512,5 +517,3 @@ def _conference_zone(zones: _Zones) -> str:
     if len(zones.used) == 1:
         return next(iter(zones.used))
     return "UTC"
-
-

@@ -85,7 +85,6 @@ def fold_line(line: str) -> str:
     return "\r\n ".join(parts)
 
 
-
 # ---------------------------------------------------------------------------
 # reading: lines, parameters, components
 # ---------------------------------------------------------------------------
@@ -168,7 +167,9 @@ def unfold_bytes(data: bytes) -> Iterator[tuple[int, str]]:
         try:
             return b"".join(parts).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise parse_error(f"the input is not UTF-8 ({exc.reason} at byte {exc.start} of the unfolded line)", line) from None
+            raise parse_error(
+                f"the input is not UTF-8 ({exc.reason} at byte {exc.start} of the unfolded line)", line
+            ) from None
 
     for number, match in enumerate(_BREAK_BYTES.finditer(data), start=1):
         physical = data[position : match.start()]
@@ -313,4 +314,3 @@ def split_list(value: str) -> list[str]:
             current.append(token)
     items.append(unescape("".join(current)))
     return [item.strip() for item in items if item.strip()]
-

@@ -13,11 +13,12 @@ path of what is wrong.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
+from .._text import shorten
 from .._time import get_zone, localize
-from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError, shorten
+from ..exceptions import AmbiguousTimeError, MissingZoneError, PyconfScheduleError, ScheduleParseError
 
 __all__ = ["build", "caller_zone", "in_zone", "items", "mapping", "optional_text", "wall_time"]
 
@@ -85,7 +86,7 @@ def wall_time(text: str, format_name: str, path: str) -> datetime:
     zone: tzinfo | None = None
     if m[7]:
         if m[7].upper() == "Z":
-            zone = timezone.utc
+            zone = UTC
         else:
             hours, minutes = int(m[7][1:3]), int(m[7][4:6])
             if hours > 23 or minutes > 59:
@@ -98,7 +99,7 @@ def wall_time(text: str, format_name: str, path: str) -> datetime:
         raise ScheduleParseError(format_name, f"{shorten(text)!r} is not a valid date and time: {exc}", path) from None
     if zone is not None and (value.year == 1 or value.year == 9999):
         try:
-            value.astimezone(timezone.utc)
+            value.astimezone(UTC)
         except OverflowError:
             raise ScheduleParseError(format_name, f"{shorten(text)!r} lies outside the years 1 to 9999", path) from None
     return value
@@ -120,7 +121,9 @@ def in_zone(value: datetime, zone: tzinfo | None, format_name: str, path: str, p
     try:
         return localize(value, zone)
     except AmbiguousTimeError as exc:
-        raise ScheduleParseError(format_name, f"the time {value.isoformat()} has no UTC offset and {exc}", path) from None
+        raise ScheduleParseError(
+            format_name, f"the time {value.isoformat()} has no UTC offset and {exc}", path
+        ) from None
 
 
 def caller_zone(tz: str | None) -> tzinfo | None:

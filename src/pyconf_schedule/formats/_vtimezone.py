@@ -22,7 +22,7 @@ import calendar
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 import attrs
 
@@ -34,7 +34,7 @@ MAX_RULE_STEPS = 10_000
 A step takes a few dozen microseconds, so this bounds the work to well
 under a second; real rules need a few dozen steps per zone."""
 
-_UTC = timezone.utc
+_UTC = UTC
 _MIN = datetime(1, 1, 1)
 _MAX = datetime(9999, 12, 31, 23, 59, 59)
 
@@ -131,7 +131,9 @@ def _rule(value: str, offset_from: timedelta) -> _Rule:
     for item in value.strip().upper().split(";"):
         key, sep, text = item.partition("=")
         if not sep or not key or key in parts:
-            raise VTimezoneError(f"RRULE {value.strip()[:60]!r} is not KEY=VALUE parts each given once; {SUPPORTED_RRULE}")
+            raise VTimezoneError(
+                f"RRULE {value.strip()[:60]!r} is not KEY=VALUE parts each given once; {SUPPORTED_RRULE}"
+            )
         parts[key] = text
     if parts.get("FREQ") != "YEARLY":
         raise VTimezoneError(f"RRULE FREQ={parts.get('FREQ', '')[:20]} is not supported; {SUPPORTED_RRULE}")
@@ -159,7 +161,9 @@ def _rule(value: str, offset_from: timedelta) -> _Rule:
         for item in parts["BYDAY"].split(","):
             m = _BYDAY.match(item)
             if m is None:
-                raise VTimezoneError(f"RRULE BYDAY={item[:20]!r} is not a weekday such as SU or -1SU; {SUPPORTED_RRULE}")
+                raise VTimezoneError(
+                    f"RRULE BYDAY={item[:20]!r} is not a weekday such as SU or -1SU; {SUPPORTED_RRULE}"
+                )
             n = _int("BYDAY", m[1], 1, 53, True) if m[1] else None
             byweekday.append((WEEKDAYS.index(m[2]), n))
     wkst = 0
@@ -197,7 +201,9 @@ def _year_occurrences(rule: _Rule, dtstart: datetime, year: int) -> list[datetim
     numbered = [(day, n) for day, n in rule.byweekday if n is not None]
     in_month = months is not None and "BYMONTH" in by  # a numbered BYDAY counts within the month when BYMONTH is given
     length = 366 if calendar.isleap(year) else 365
-    hour, minute, second = (by.get(k, (getattr(dtstart, k[2:].lower()),))[0] for k in ("BYHOUR", "BYMINUTE", "BYSECOND"))
+    hour, minute, second = (
+        by.get(k, (getattr(dtstart, k[2:].lower()),))[0] for k in ("BYHOUR", "BYMINUTE", "BYSECOND")
+    )
     found: list[datetime] = []
     day_of_year = 0
     wanted = set(months) if months is not None else None
@@ -279,7 +285,10 @@ def _occurrences(rule: _Rule, dtstart: datetime, windows: Sequence[tuple[int, in
         for lookback in (8, 400):
             # Start on a year the INTERVAL reaches, ``lookback`` intervals before the window.
             years_back = max(low - dtstart.year, 0)
-            first = dtstart.year + (years_back // rule.interval - min(years_back // rule.interval, lookback)) * rule.interval
+            first = (
+                dtstart.year
+                + (years_back // rule.interval - min(years_back // rule.interval, lookback)) * rule.interval
+            )
             before: datetime | None = None
             inside: list[datetime] = []
             for occurrence in _walk(rule, dtstart, first, high, budget):
@@ -344,7 +353,9 @@ class RuleZone(tzinfo):
         return wall.replace(tzinfo=self, fold=fold)
 
 
-def read_vtimezone(tzid: str, observances: Sequence[Observance], years: Iterable[int], budget_left: list[int]) -> RuleZone:
+def read_vtimezone(
+    tzid: str, observances: Sequence[Observance], years: Iterable[int], budget_left: list[int]
+) -> RuleZone:
     """The zone a VTIMEZONE's observances define, exact in the given event years.
 
     ``budget_left`` is a one-item list holding the onsets the calendar may
@@ -367,7 +378,11 @@ def read_vtimezone(tzid: str, observances: Sequence[Observance], years: Iterable
         offset_from = _offset("TZOFFSETFROM", props["TZOFFSETFROM"][0])
         offset_to = _offset("TZOFFSETTO", props["TZOFFSETTO"][0])
         dtstart = _local("DTSTART", props["DTSTART"][0])[0]
-        dst = (offset_to - offset_from if offset_to > offset_from else timedelta(hours=1)) if observance.kind == "DAYLIGHT" else timedelta(0)
+        dst = (
+            (offset_to - offset_from if offset_to > offset_from else timedelta(hours=1))
+            if observance.kind == "DAYLIGHT"
+            else timedelta(0)
+        )
         names = props.get("TZNAME")
         state = _State(offset_to, dst, names[0] if names else None)
         locals_: list[datetime] = [dtstart]
@@ -377,7 +392,9 @@ def read_vtimezone(tzid: str, observances: Sequence[Observance], years: Iterable
                     locals_.append(_local("RDATE", item)[0])
         for value in props.get("RRULE", []):
             locals_ += _occurrences(_rule(value, offset_from), dtstart, windows, budget)
-        excluded = {_local("EXDATE", item)[0] for value in props.get("EXDATE", []) for item in value.split(",") if item.strip()}
+        excluded = {
+            _local("EXDATE", item)[0] for value in props.get("EXDATE", []) for item in value.split(",") if item.strip()
+        }
         onsets += [(_clamp(local, -offset_from), offset_from, state) for local in locals_ if local not in excluded]
     budget_left[0] = budget.left
     onsets.sort(key=lambda item: item[0])

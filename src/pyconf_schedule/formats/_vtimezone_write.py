@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import calendar
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from functools import lru_cache
 
 import attrs
@@ -21,7 +21,7 @@ from ._vtimezone import WEEKDAYS, year_windows
 
 __all__ = ["basic", "offset_text", "vtimezone_lines"]
 
-_UTC = timezone.utc
+_UTC = UTC
 
 _DAY = timedelta(days=1)
 _SECOND = timedelta(seconds=1)
@@ -83,7 +83,11 @@ def _change(zone: tzinfo, instant: datetime) -> _Change:
     after = instant.astimezone(zone)
     old = before.utcoffset() or timedelta(0)
     return _Change(
-        (instant + old).replace(tzinfo=None), old, after.utcoffset() or timedelta(0), bool(after.dst()), after.tzname() or ""
+        (instant + old).replace(tzinfo=None),
+        old,
+        after.utcoffset() or timedelta(0),
+        bool(after.dst()),
+        after.tzname() or "",
     )
 
 
@@ -137,9 +141,7 @@ def _candidates(change: _Change) -> Iterable[_YearlyRule]:
 
 
 def _predicted(rules: Sequence[_YearlyRule], year: int) -> list[_Change]:
-    return sorted(
-        (attrs.evolve(r.change, onset=r.onset(year)) for r in rules), key=lambda c: c.onset
-    )
+    return sorted((attrs.evolve(r.change, onset=r.onset(year)) for r in rules), key=lambda c: c.onset)
 
 
 def _same(actual: Sequence[_Change], predicted: Sequence[_Change]) -> bool:
@@ -156,7 +158,10 @@ def _final_rules(key: str) -> tuple[tuple[_YearlyRule, ...], int] | None:
     rules: list[_YearlyRule] = []
     for change in samples[_RULE_YEARS[0]]:
         for candidate in _candidates(change):
-            if all(any(_same([c], [attrs.evolve(change, onset=candidate.onset(y))]) for c in samples[y]) for y in _RULE_YEARS):
+            if all(
+                any(_same([c], [attrs.evolve(change, onset=candidate.onset(y))]) for c in samples[y])
+                for y in _RULE_YEARS
+            ):
                 rules.append(candidate)
                 break
         else:

@@ -92,7 +92,13 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         for room_name, events in day.rooms:
             rooms[room_name] = [_event_json(e, fallback_url) for e in events]
         days.append(
-            {"index": day.index, "date": day.date.isoformat(), "day_start": day.start, "day_end": day.end, "rooms": rooms}
+            {
+                "index": day.index,
+                "date": day.date.isoformat(),
+                "day_start": day.start,
+                "day_end": day.end,
+                "rooms": rooms,
+            }
         )
     conference["days"] = days
     document = {
@@ -191,8 +197,10 @@ def _check_numbers(document: Any) -> None:
     while stack:
         value, path = stack.pop()
         if isinstance(value, float) and not math.isfinite(value):
-            what = "NaN is not a JSON number" if math.isnan(value) else (
-                "the number is infinite or beyond the range of a double (Infinity, 1e400)"
+            what = (
+                "NaN is not a JSON number"
+                if math.isnan(value)
+                else ("the number is infinite or beyond the range of a double (Infinity, 1e400)")
             )
             raise ScheduleParseError(_FORMAT, f"{what}; numbers must be finite, at most about 1.8e308 in size", path)
         if isinstance(value, dict):  # pushed in reverse, so the first bad number in the file is reported
@@ -214,9 +222,13 @@ def _event_lists(document: Any) -> str | None:
             events = value.get("events")
             if isinstance(events, list) and events:
                 return f"{path}.events"
-            stack.extend((item, f"{path}.{key}") for key, item in reversed(value.items()) if isinstance(item, (dict, list)))
+            stack.extend(
+                (item, f"{path}.{key}") for key, item in reversed(value.items()) if isinstance(item, (dict, list))
+            )
         elif isinstance(value, list):
-            stack.extend((item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))) if isinstance(item, (dict, list)))
+            stack.extend(
+                (item, f"{path}[{i}]") for i, item in reversed(list(enumerate(value))) if isinstance(item, (dict, list))
+            )
     return None
 
 
@@ -248,11 +260,11 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
             )
     path += ".conference"
     raw = _header(schedule, conference)
-    for room in (_list(conference.get("rooms"), f"{path}.rooms")):
+    for room in _list(conference.get("rooms"), f"{path}.rooms"):
         name = _s(room.get("name")) if isinstance(room, dict) else _s(room)
         if name:  # build() keeps each name once
             raw.rooms.append(name)
-    for track in (_list(conference.get("tracks"), f"{path}.tracks")):
+    for track in _list(conference.get("tracks"), f"{path}.tracks"):
         name = _s(track.get("name")) if isinstance(track, dict) else _s(track)
         if name:
             raw.tracks.append(name)
@@ -283,7 +295,9 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     return build(raw, file_tz, _FORMAT)
 
 
-def _event(event: dict[str, Any], path: str, room_name: str, day: dict[str, Any], conference_url: str | None) -> RawEvent:
+def _event(
+    event: dict[str, Any], path: str, room_name: str, day: dict[str, Any], conference_url: str | None
+) -> RawEvent:
     persons = []
     for p, person in enumerate(_list(event.get("persons"), f"{path}.persons")):
         if isinstance(person, str):
@@ -302,7 +316,11 @@ def _event(event: dict[str, Any], path: str, room_name: str, day: dict[str, Any]
     slides = []
     for key in ("links", "attachments"):
         for link in _list(event.get(key), f"{path}.{key}"):
-            if isinstance(link, dict) and _s(link.get("url")) and "slide" in f"{link.get('type')} {link.get('title')}".lower():
+            if (
+                isinstance(link, dict)
+                and _s(link.get("url"))
+                and "slide" in f"{link.get('type')} {link.get('title')}".lower()
+            ):
                 slides.append(str(link["url"]).strip())
     return RawEvent(
         location=path,
@@ -411,8 +429,10 @@ def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) 
         language = _s(event.get("language"))
         room_ref = event.get("room")
         if isinstance(room_ref, dict):
-            room = _s(room_ref.get("name")) or room_names.get(_s(room_ref.get("guid")) or "") or room_names.get(
-                _s(room_ref.get("slug")) or ""
+            room = (
+                _s(room_ref.get("name"))
+                or room_names.get(_s(room_ref.get("guid")) or "")
+                or room_names.get(_s(room_ref.get("slug")) or "")
             )
         else:
             room = _s(room_ref)
@@ -423,7 +443,9 @@ def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) 
         else:
             track = _s(track_ref)
         persons = []
-        for p, person in enumerate(_list(event.get("participants", event.get("persons")), f"{event_path}.participants")):
+        for p, person in enumerate(
+            _list(event.get("participants", event.get("persons")), f"{event_path}.participants")
+        ):
             if isinstance(person, str):
                 persons.append(RawPerson(name=person))
                 continue
@@ -442,7 +464,9 @@ def _schedule2(schedule: dict[str, Any], conference: dict[str, Any], path: str) 
             str(link["url"]).strip()
             for key in ("links", "attachments")
             for link in _list(event.get(key), f"{event_path}.{key}")
-            if isinstance(link, dict) and _s(link.get("url")) and "slide" in f"{link.get('type')} {link.get('title')}".lower()
+            if isinstance(link, dict)
+            and _s(link.get("url"))
+            and "slide" in f"{link.get('type')} {link.get('title')}".lower()
         ]
         raw.events.append(
             RawEvent(

@@ -79,7 +79,7 @@ from __future__ import annotations
 import codecs
 import re
 import xml.etree.ElementTree as ET
-from datetime import datetime, time, timezone, tzinfo
+from datetime import UTC, datetime, time, tzinfo
 from typing import Any, NoReturn
 from xml.parsers import expat
 
@@ -191,14 +191,19 @@ def _empty_day(root: ET.Element, p: Plan, zone: tzinfo) -> None:
     """
     if p.start is None:
         return
-    midnight = datetime.combine(p.start, time(0), tzinfo=zone).astimezone(timezone.utc).astimezone(zone).isoformat()
+    midnight = datetime.combine(p.start, time(0), tzinfo=zone).astimezone(UTC).astimezone(zone).isoformat()
     day = _sub(root, "day", date=p.start.isoformat(), start=midnight, end=midnight, index="1")
     for name, _slug, guid in p.rooms:
         _sub(day, "room", name=name, guid=guid)
 
 
 def _is_slug(text: str) -> bool:
-    return len(text) >= 2 and text[0].isascii() and text[0].isalpha() and all(c.islower() or c.isdigit() or c == "-" for c in text)
+    return (
+        len(text) >= 2
+        and text[0].isascii()
+        and text[0].isalpha()
+        and all(c.islower() or c.isdigit() or c == "-" for c in text)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -234,7 +239,9 @@ def _declared_text(data: bytes, format_name: str) -> str | None:
         try:
             return data.decode("utf-32")  # the decoder drops the byte order mark
         except UnicodeDecodeError as exc:
-            raise ScheduleParseError(format_name, f"the input is not valid UTF-32 ({exc.reason})", f"byte {exc.start}") from None
+            raise ScheduleParseError(
+                format_name, f"the input is not valid UTF-32 ({exc.reason})", f"byte {exc.start}"
+            ) from None
     bom = data.startswith(codecs.BOM_UTF8)
     match = _DECLARATION.match(data, 3 if bom else 0)
     if match is None:
@@ -245,7 +252,9 @@ def _declared_text(data: bytes, format_name: str) -> str | None:
 
     def refuse(reason: str) -> ScheduleParseError:
         return ScheduleParseError(
-            format_name, f"the XML declaration names encoding {declared!r}, {reason}; supported: {SUPPORTED_ENCODINGS}", "line 1"
+            format_name,
+            f"the XML declaration names encoding {declared!r}, {reason}; supported: {SUPPORTED_ENCODINGS}",
+            "line 1",
         )
 
     if not _ENCODING_NAME.fullmatch(declared):  # XML's EncName; also keeps NUL and the like from codecs.lookup
@@ -332,7 +341,9 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
         raise ScheduleParseError(format_name, str(exc), f"line {parser.CurrentLineNumber}") from None
     except expat.ExpatError as exc:
         raise ScheduleParseError(
-            format_name, f"malformed XML: {expat.errors.messages[exc.code]}", f"line {exc.lineno} column {exc.offset + 1}"
+            format_name,
+            f"malformed XML: {expat.errors.messages[exc.code]}",
+            f"line {exc.lineno} column {exc.offset + 1}",
         ) from None
     except LookupError as exc:  # the XML declaration names an encoding Python does not know
         raise ScheduleParseError(format_name, f"unknown encoding in the XML declaration ({exc})", "line 1") from None
@@ -346,10 +357,8 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
 def _text(element: ET.Element | None) -> str | None:
     if element is None:
         return None
-    if len(element):
-        text = "".join(element.itertext()).strip()
-    else:  # no child elements: its text is all the text there is (what itertext gives)
-        text = (element.text or "").strip()
+    # Without child elements its text is all the text there is (what itertext gives), read without the walk.
+    text = "".join(element.itertext()).strip() if len(element) else (element.text or "").strip()
     return text or None
 
 
@@ -357,7 +366,9 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read a frab/pentabarf schedule.xml (see the module docstring for zones and fields)."""
     root, lines = parse_xml(data)
     if root.tag != "schedule":
-        raise ScheduleParseError(_FORMAT, f"the root element is <{root.tag}>, expected <schedule>", f"line {lines.get(root, 1)}")
+        raise ScheduleParseError(
+            _FORMAT, f"the root element is <{root.tag}>, expected <schedule>", f"line {lines.get(root, 1)}"
+        )
     raw = RawSchedule()
     conference = root.find("conference")
     if conference is not None:

@@ -33,15 +33,15 @@ import html
 import json
 import re
 from collections.abc import Sequence
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from functools import cache
 from importlib.resources import files
 from typing import Any
 from urllib.parse import urlsplit
 
 from .._conference import Conference
-from .._model import Session
 from .._indexes import haystack
+from .._model import Session
 from .._sessions import Sessions
 from .._time import get_zone, zone_name
 from ._common import as_conference, offset_text, strip_xml_illegal, view_zone
@@ -106,7 +106,7 @@ def _day_heading(day: date) -> str:
 
 
 def _utc_ms(value: datetime) -> int:
-    return int(value.astimezone(timezone.utc).timestamp() * 1000)
+    return int(value.astimezone(UTC).timestamp() * 1000)
 
 
 def _clock(moment: datetime, zone: tzinfo, day: date) -> tuple[str, str]:
@@ -127,7 +127,7 @@ def _zone_id(zone: tzinfo) -> str:
     name = zone_name(zone)
     if name is not None:
         return name
-    return offset_text(datetime.now(timezone.utc).astimezone(zone).utcoffset() or timedelta(0))
+    return offset_text(datetime.now(UTC).astimezone(zone).utcoffset() or timedelta(0))
 
 
 class _Lookup:
@@ -173,8 +173,10 @@ def _article(session: Session, zone: tzinfo, day: date | None, position: int) ->
     where = _text(session.room.name) if session.room is not None else "no room given"
     if session.track is not None:
         where = _text(session.track.name) + " · " + where
-    links = [(label, safe_url(link)) for label, link in (("Recording", session.recording),
-                                                         *(("Slides", u) for u in session.slide_urls))]
+    links = [
+        (label, safe_url(link))
+        for label, link in (("Recording", session.recording), *(("Slides", u) for u in session.slide_urls))
+    ]
     where += "".join(f' · <a href="{_text(u)}" rel="noreferrer">{label}</a>' for label, u in links if u is not None)
     lines.append(f'<p class="m">{where}</p>')
     return (
@@ -379,7 +381,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None, zones: Sequence[
     shown = f" ({'/'.join(abbreviations)})" if abbreviations and abbreviations != [zone_label] else ""
     out.append(f'<p class="zone">Times are in <span data-zone>{_text(zone_label)}{_text(shown)}</span>.</p>')
     if conf.coverage:
-        out.append(f'<details class="coverage"><summary>About these data</summary><p>{_text(conf.coverage)}</p></details>')
+        out.append(
+            f'<details class="coverage"><summary>About these data</summary><p>{_text(conf.coverage)}</p></details>'
+        )
     link = safe_url(conf.url)
     if link is not None:
         out.append(f'<p><a href="{_text(link)}" rel="noreferrer">{_text(link)}</a></p>')
@@ -395,7 +399,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None, zones: Sequence[
     out.append('<main id="main" tabindex="-1">')
     out.extend(body)
     out.append("</main>")
-    out.append("<footer><p>Written by pyconf-schedule. This page works offline and sends nothing anywhere.</p></footer>")
+    out.append(
+        "<footer><p>Written by pyconf-schedule. This page works offline and sends nothing anywhere.</p></footer>"
+    )
     out.append(f'<script type="application/json" id="data">{_json(data)}</script>')
     out.append(f"<script>{js}</script>")
     out.append("</body>")

@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
 from attrs import frozen
@@ -84,7 +84,7 @@ __all__ = ["PRODID", "Event", "calendar", "clean_text", "dumps", "escape_text", 
 PRODID = "-//pyconf-schedule//pyconf-schedule//EN"
 """The PRODID every calendar written by this module carries."""
 
-_UTC = timezone.utc
+_UTC = UTC
 
 # ---------------------------------------------------------------------------
 # writing
@@ -157,7 +157,11 @@ class Event:
 
 
 def dumps(
-    obj: Conference | Sessions, *, tz: str | None = None, dtstamp: datetime | None = None, remind: timedelta | None = None
+    obj: Conference | Sessions,
+    *,
+    tz: str | None = None,
+    dtstamp: datetime | None = None,
+    remind: timedelta | None = None,
 ) -> str:
     """The iCalendar text of ``obj``'s scheduled sessions.
 
@@ -182,7 +186,9 @@ def dumps(
     if tz is not None:
         zone = shown_zone
     events = [  # the rest (no start, or no known end): omitted()
-        Event(session=s, conference=conf.id, zone=zone) for s in conf.sessions if s.start is not None and s.end is not None
+        Event(session=s, conference=conf.id, zone=zone)
+        for s in conf.sessions
+        if s.start is not None and s.end is not None
     ]
     return calendar(events, name=conf.name, calendar_zone=calendar_zone, dtstamp=dtstamp, remind=remind)
 
@@ -254,7 +260,9 @@ def _writable_zone(zone: tzinfo | None) -> tuple[ZoneInfo | None, str | None]:
     return zone, zone_name(zone)
 
 
-def _event_lines(event: Event, zone: tzinfo | None, zone_id: str | None, stamp: str, remind: timedelta | None) -> list[str]:
+def _event_lines(
+    event: Event, zone: tzinfo | None, zone_id: str | None, stamp: str, remind: timedelta | None
+) -> list[str]:
     session = event.session
     assert session.start is not None
     uid = f"{event.uid or session.id}@{event.conference}.pyconf-schedule"
@@ -322,7 +330,6 @@ def _time_line(name: str, value: datetime, zone: tzinfo | None, zone_id: str | N
     except AmbiguousTimeError:
         return f"{name}:{_utc_text(value)}"
     return f"{name};TZID={zone_id}:{_basic(wall)}"
-
 
 
 # ---------------------------------------------------------------------------

@@ -124,9 +124,11 @@ class _Reader:
             day = date.fromisoformat(day_text)
             clock = time.fromisoformat(clock_text)
         except ValueError as exc:
-            raise _error(f"cannot read {day_text[:20]!r} {clock_text[:20]!r} as a date and a time: {exc}", where) from None
+            raise _error(
+                f"cannot read {day_text[:20]!r} {clock_text[:20]!r} as a date and a time: {exc}", where
+            ) from None
         if clock.tzinfo is not None:
-            raise _error(f"the time {clock_text[:20]!r} carries an offset; Indico gives the zone in \"tz\"", where)
+            raise _error(f'the time {clock_text[:20]!r} carries an offset; Indico gives the zone in "tz"', where)
         if isinstance(zone_text, str) and zone_text:
             zone = self.zone_of(zone_text, f"{where}.tz")
         elif zone_text is not None and zone_text != "":
@@ -135,7 +137,9 @@ class _Reader:
             zone = self.zone
         else:
             raise MissingZoneError(
-                _FORMAT, f"the date {day_text[:20]} {clock_text[:20]} names no zone and the event names none; pass file_tz= the zone", where
+                _FORMAT,
+                f"the date {day_text[:20]} {clock_text[:20]} names no zone and the event names none; pass file_tz= the zone",
+                where,
             )
         try:
             moment = localize(datetime.combine(day, clock), zone)
@@ -159,9 +163,14 @@ class _Reader:
                 self.add(sessions, contribution, f"{where}.contributions[{i}]", block)
         for i, contribution in enumerate(_list(event.get("contributions"), f"{base}.contributions")):
             self.add(sessions, contribution, f"{base}.contributions[{i}]", None)
-        start, end = self.moment(event.get("startDate"), f"{base}.startDate"), self.moment(event.get("endDate"), f"{base}.endDate")
+        start, end = (
+            self.moment(event.get("startDate"), f"{base}.startDate"),
+            self.moment(event.get("endDate"), f"{base}.endDate"),
+        )
         if self.zone is None:
-            raise MissingZoneError(_FORMAT, "the event names no timezone; pass file_tz= the event's zone", f"{base}.timezone")
+            raise MissingZoneError(
+                _FORMAT, "the event names no timezone; pass file_tz= the event's zone", f"{base}.timezone"
+            )
         zone = self.zone
         ident = event.get("id")
         ident_text = str(ident).strip() if isinstance(ident, (str, int)) and not isinstance(ident, bool) else ""
@@ -217,18 +226,20 @@ class _Reader:
                 people.setdefault(speaker.id, speaker)
         base = f"indico-{key}"
         try:
-            sessions.append(Session(
-                id=self.ids.claim(base),
-                title=_text(value.get("title")),
-                kind=kind,
-                kind_label=label,
-                start=start,
-                end=end,
-                room=self.rooms.get(_text(value.get("room")) or (_text(block.get("room")) if block else None)),
-                track=self.tracks.get(_text(value.get("track")) or block_title or _text(value.get("session"))),
-                speakers=list(people.values()),
-                abstract=_text(value.get("description")),
-            ))
+            sessions.append(
+                Session(
+                    id=self.ids.claim(base),
+                    title=_text(value.get("title")),
+                    kind=kind,
+                    kind_label=label,
+                    start=start,
+                    end=end,
+                    room=self.rooms.get(_text(value.get("room")) or (_text(block.get("room")) if block else None)),
+                    track=self.tracks.get(_text(value.get("track")) or block_title or _text(value.get("session"))),
+                    speakers=list(people.values()),
+                    abstract=_text(value.get("description")),
+                )
+            )
         except PyconfScheduleError as exc:
             raise _error(str(exc), where) from None
 
@@ -256,7 +267,9 @@ def _in_zone(session: Session, zone: tzinfo) -> Session:
         return session
     from attrs import evolve
 
-    return evolve(session, start=session.start.astimezone(zone), end=None if session.end is None else session.end.astimezone(zone))
+    return evolve(
+        session, start=session.start.astimezone(zone), end=None if session.end is None else session.end.astimezone(zone)
+    )
 
 
 def _text(value: Any) -> str | None:

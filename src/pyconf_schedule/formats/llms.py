@@ -36,7 +36,9 @@ def _clean(text: str) -> str:
 
 def _when(session: Session, zone: tzinfo) -> str:
     if session.start is None:
-        return f"{session.day_only.isoformat()} time not known" if session.day_only is not None else "no day or time known"
+        return (
+            f"{session.day_only.isoformat()} time not known" if session.day_only is not None else "no day or time known"
+        )
     start = session.start.astimezone(zone)
     end = session.end.astimezone(zone).strftime("%H:%M") if session.end is not None else "?"
     return f"{start:%Y-%m-%d %H:%M}-{end} {offset_text(start.utcoffset())}"

@@ -44,7 +44,10 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     conf = as_conference(obj)
     if tz is not None:
         conf = conf.to_tz(tz)
-    elif isinstance(obj, Sessions) and getattr(obj.zone, "key", None) not in (None, conf.view_timezone or conf.timezone):
+    elif isinstance(obj, Sessions) and getattr(obj.zone, "key", None) not in (
+        None,
+        conf.view_timezone or conf.timezone,
+    ):
         conf = conf.to_tz(obj.zone)
     from .._converter import conference_to_dict
 

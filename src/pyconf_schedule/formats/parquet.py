@@ -44,4 +44,6 @@ def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str |
             parquet.write_table(tables[name], partial)
             partial.replace(target)
     except OSError as exc:
-        raise ScheduleWriteError("parquet", f"the tables cannot be written: {exc.strerror or exc}", os.fspath(folder)) from None
+        raise ScheduleWriteError(
+            "parquet", f"the tables cannot be written: {exc.strerror or exc}", os.fspath(folder)
+        ) from None

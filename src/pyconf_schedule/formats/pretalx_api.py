@@ -68,6 +68,7 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
 from .._conference import Conference
+from .._limits import input_limit, shown_limit
 from .._model import Session, SessionKind, Speaker
 from .._text import slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
@@ -81,7 +82,6 @@ from ._common import (
     rooms_table,
     tracks_table,
 )
-from .._limits import input_limit, shown_limit
 
 __all__ = [
     "BUNDLE_FORMAT",
@@ -97,9 +97,7 @@ __all__ = [
 _FORMAT = "pretalx-api"
 BUNDLE_FORMAT = "pretalx-api-bundle"
 """The ``"format"`` of a bundle: an event and its schedule in one JSON document."""
-SCHEDULE_EXPAND = (
-    "slots,slots.room,slots.submission,slots.submission.speakers,slots.submission.track,slots.submission.submission_type"
-)
+SCHEDULE_EXPAND = "slots,slots.room,slots.submission,slots.submission.speakers,slots.submission.track,slots.submission.submission_type"
 """What the schedule request expands: every slot with its room, submission, speakers, track and type."""
 SLOTS_EXPAND = "room,submission,submission.speakers,submission.track,submission.submission_type"
 """What each ``slots/`` page request expands."""
@@ -175,10 +173,13 @@ def collect(url: str, get: Callable[[str], bytes], *, max_pages: int = MAX_PAGES
     while page_url is not None:
         if pages == max_pages:
             raise ScheduleParseError(
-                _FORMAT, f"the slots of {base} run to more than {max_pages} pages; refused (max_pages= raises the bound)"
+                _FORMAT,
+                f"the slots of {base} run to more than {max_pages} pages; refused (max_pages= raises the bound)",
             )
         if page_url in seen:
-            raise ScheduleParseError(_FORMAT, f"the slots pages of {base} link back to a page already read ({page_url[:100]})")
+            raise ScheduleParseError(
+                _FORMAT, f"the slots pages of {base} link back to a page already read ({page_url[:100]})"
+            )
         seen.add(page_url)
         page = _document(budget.take(get(page_url)), page_url, dict)
         pages += 1
@@ -222,7 +223,8 @@ def _next_page(link: Any, base: str) -> str | None:
     here, there = urllib.parse.urlsplit(base), urllib.parse.urlsplit(urllib.parse.urljoin(base, link))
     if there.netloc.lower() != here.netloc.lower() or there.scheme not in ("http", "https"):
         raise ScheduleParseError(
-            _FORMAT, f"a slots page links its next page on another host ({there.netloc[:60]!r}, not {here.netloc!r}); refused"
+            _FORMAT,
+            f"a slots page links its next page on another host ({there.netloc[:60]!r}, not {here.netloc!r}); refused",
         )
     if here.scheme == "https" and there.scheme == "http":
         there = there._replace(scheme="https")
@@ -302,7 +304,12 @@ class _Reader:
             except PyconfScheduleError as exc:
                 raise _error(f"the event's timezone: {exc}", "$.event.timezone") if stated else exc from None
         languages: list[str] = []
-        for value in (lang, event.get("locale"), *_strings(event.get("locales")), *_strings(event.get("content_locales"))):
+        for value in (
+            lang,
+            event.get("locale"),
+            *_strings(event.get("locales")),
+            *_strings(event.get("content_locales")),
+        ):
             if isinstance(value, str) and value and value not in languages:
                 languages.append(value)
         self.languages = tuple(languages)
@@ -338,7 +345,9 @@ class _Reader:
             if moment.tzinfo is None:
                 if self.zone is None:
                     raise MissingZoneError(
-                        _FORMAT, f"the time {value[:40]!r} has no UTC offset and no event names its zone; pass file_tz= the zone", location
+                        _FORMAT,
+                        f"the time {value[:40]!r} has no UTC offset and no event names its zone; pass file_tz= the zone",
+                        location,
                     )
                 moment = localize(moment, self.zone)
             utc(moment)
@@ -399,7 +408,9 @@ class _Reader:
         try:
             if submission is None:
                 slot_id = slot.get("id")
-                base = f"break-{slot_id}" if isinstance(slot_id, (int, str)) and not isinstance(slot_id, bool) else "break"
+                base = (
+                    f"break-{slot_id}" if isinstance(slot_id, (int, str)) and not isinstance(slot_id, bool) else "break"
+                )
                 return Session(
                     id=self.ids.claim(base),
                     title=self.text(slot.get("description"), f"{where}.description"),
@@ -471,7 +482,9 @@ class _Reader:
         German is a talk labelled "Vortrag".
         """
         shown = self.named(value, where)
-        english = value.get("name", {}).get("en") if isinstance(value, dict) and isinstance(value.get("name"), dict) else None
+        english = (
+            value.get("name", {}).get("en") if isinstance(value, dict) and isinstance(value.get("name"), dict) else None
+        )
         english = english.strip() if isinstance(english, str) and english.strip() else shown
         kind, label = kind_from_label(english)
         return kind, label if shown == english else shown

@@ -81,15 +81,16 @@ Left out: seats, goers, ``invite_only``, ``pinned``, ``address``, ``map``,
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
 import attrs
 
 from .._conference import Conference
 from .._model import Room, Session, SessionKind, Speaker, Track
+from .._text import shorten
 from .._time import get_zone, zone_name
-from ..exceptions import MissingZoneError, ScheduleParseError, shorten
+from ..exceptions import MissingZoneError, ScheduleParseError
 from ._common import (
     UniqueIds,
     build_conference,
@@ -222,8 +223,10 @@ def _epoch(value: Any, path: str) -> datetime | None:
     if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 12:
         value = int(value.strip())
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 253_402_214_400:
-        raise ScheduleParseError(_FORMAT, f"expected epoch seconds (a whole number from 0), got {shorten(repr(value))}", path)
-    return datetime.fromtimestamp(value, timezone.utc)
+        raise ScheduleParseError(
+            _FORMAT, f"expected epoch seconds (a whole number from 0), got {shorten(repr(value))}", path
+        )
+    return datetime.fromtimestamp(value, UTC)
 
 
 class _Times:
@@ -234,14 +237,18 @@ class _Times:
         self.offsets: dict[timedelta, str] = {}  # offset -> where it was first seen
         self.pending: list[tuple[int, str, str, datetime]] = []  # (session index, field, path, naive wall) to place
 
-    def place(self, index: int, field: str, wall_text: str | None, epoch: datetime | None, path: str) -> datetime | None:
+    def place(
+        self, index: int, field: str, wall_text: str | None, epoch: datetime | None, path: str
+    ) -> datetime | None:
         """The instant of one wall time: from its epoch field (checked), in ``file_tz``, or later in the file's offset."""
         if wall_text is None:
             return epoch
         wall = wall_time(wall_text, _FORMAT, path)
         if wall.tzinfo is not None:
             if epoch is not None and wall != epoch:
-                raise ScheduleParseError(_FORMAT, f"{wall_text!r} is not the instant of its epoch field ({epoch.isoformat()})", path)
+                raise ScheduleParseError(
+                    _FORMAT, f"{wall_text!r} is not the instant of its epoch field ({epoch.isoformat()})", path
+                )
             return wall
         if epoch is None:
             if self.zone is not None:
@@ -285,9 +292,11 @@ class _Times:
             if self.pending:
                 path = self.pending[0][2]
                 raise MissingZoneError(
-                    _FORMAT, "the wall times have no epoch field (start_time_ts) to give their zone; pass file_tz= the zone they are in", path
+                    _FORMAT,
+                    "the wall times have no epoch field (start_time_ts) to give their zone; pass file_tz= the zone they are in",
+                    path,
                 )
-            return timezone.utc, "UTC"
+            return UTC, "UTC"
         ((offset, path),) = self.offsets.items()
         hours, rest = divmod(offset, timedelta(hours=1))
         if rest:
@@ -325,7 +334,7 @@ def _active(value: Any, path: str) -> bool:
         return True
     if value is False or value == "N" or value == "n" or value == 0:
         return False
-    raise ScheduleParseError(_FORMAT, f"active must be \"Y\" or \"N\", got {shorten(repr(value))}", path)
+    raise ScheduleParseError(_FORMAT, f'active must be "Y" or "N", got {shorten(repr(value))}', path)
 
 
 def _start_end(times: _Times, index: int, raw: dict[str, Any], path: str) -> tuple[datetime | None, datetime | None]:
@@ -375,7 +384,9 @@ def _sessions(document: Any, zone: tzinfo | None) -> Conference:
             key = optional_text(person.get("username"), _FORMAT, f"{where}.username") or f"\x00{name}"
             speaker = speakers.get(key)
             if speaker is None:
-                sid = speaker_ids.claim(key) if not key.startswith("\x00") else unique_slug(name, speaker_ids, "speaker")
+                sid = (
+                    speaker_ids.claim(key) if not key.startswith("\x00") else unique_slug(name, speaker_ids, "speaker")
+                )
                 speaker = speakers[key] = _build(
                     Speaker, where, id=sid, name=name, organisation=company,
                     job_title=optional_text(person.get("position"), _FORMAT, f"{where}.position"),

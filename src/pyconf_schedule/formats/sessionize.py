@@ -167,7 +167,9 @@ class _Reader:
             raise ScheduleParseError(_FORMAT, f"speaker {ident!r} has no name", path)
         job_title, organisation = tag_line(optional_text(person.get("tagLine"), _FORMAT, f"{path}.tagLine"))
         bio = optional_text(person.get("bio"), _FORMAT, f"{path}.bio")
-        speaker: Speaker = _build(Speaker, path, id=ident, name=name, job_title=job_title, organisation=organisation, bio=bio)
+        speaker: Speaker = _build(
+            Speaker, path, id=ident, name=name, job_title=job_title, organisation=organisation, bio=bio
+        )
         self.speakers[ident] = speaker
         return speaker
 
@@ -255,7 +257,8 @@ class _Reader:
         """A session of view/Sessions or view/GridSmart: speakers, room and categories inside it."""
         raw = mapping(value, _FORMAT, path)
         speakers = [
-            self.speaker(p, f"{path}.speakers[{i}]") for i, p in enumerate(items(raw.get("speakers"), _FORMAT, f"{path}.speakers"))
+            self.speaker(p, f"{path}.speakers[{i}]")
+            for i, p in enumerate(items(raw.get("speakers"), _FORMAT, f"{path}.speakers"))
         ]
         categories: list[tuple[str, list[tuple[str, str]]]] = []
         for i, group in enumerate(items(raw.get("categories"), _FORMAT, f"{path}.categories")):
@@ -281,7 +284,6 @@ def _variant(field: str, values: list[str]) -> Conflict:
         values=[SourcedValue(value=v, sources=(SOURCE.id,)) for v in values],
         rule="kept from Sessionize: no field of the model holds it",
     )
-
 
 
 def _view_all(reader: _Reader, document: dict[str, Any]) -> None:
@@ -319,7 +321,9 @@ def _view_all(reader: _Reader, document: dict[str, Any]) -> None:
         for j, ref in enumerate(items(raw.get("speakers"), _FORMAT, f"{path}.speakers")):
             key = optional_text(ref, _FORMAT, f"{path}.speakers[{j}]")
             if key is None or key not in reader.speakers:
-                raise ScheduleParseError(_FORMAT, f"the speaker id {key!r} is not among the document's speakers", f"{path}.speakers[{j}]")
+                raise ScheduleParseError(
+                    _FORMAT, f"the speaker id {key!r} is not among the document's speakers", f"{path}.speakers[{j}]"
+                )
             speakers.append(reader.speakers[key])
         chosen: dict[int, list[tuple[str, str]]] = {}
         for j, ref in enumerate(items(raw.get("categoryItems"), _FORMAT, f"{path}.categoryItems")):
@@ -327,7 +331,9 @@ def _view_all(reader: _Reader, document: dict[str, Any]) -> None:
             found = category_items.get(key) if key is not None else None
             if key is None or found is None:
                 raise ScheduleParseError(
-                    _FORMAT, f"the category item {key!r} is not among the document's categories", f"{path}.categoryItems[{j}]"
+                    _FORMAT,
+                    f"the category item {key!r} is not among the document's categories",
+                    f"{path}.categoryItems[{j}]",
                 )
             chosen.setdefault(found[0], []).append((key, found[2]))
         categories = [(groups[g], chosen[g]) for g in sorted(chosen)]

@@ -30,20 +30,30 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from datetime import date, time, timezone
+from datetime import UTC, date, time
 from pathlib import Path
 from typing import Any
 
 from .._conference import Conference
 from .._days import ProgrammeDay
+from .._limits import check_size
 from .._model import Conflict, Provenance, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from .._sessions import Sessions
 from .._time import format_datetime, parse_datetime
 from ..exceptions import PyconfScheduleError, ScheduleParseError, ScheduleWriteError
 from ._common import as_conference, load_json
-from .._limits import check_size
 
-__all__ = ["PUBLISHING_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "conference_ids", "datasette_metadata", "dumps", "loads", "read", "write"]
+__all__ = [
+    "PUBLISHING_SCHEMA",
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "conference_ids",
+    "datasette_metadata",
+    "dumps",
+    "loads",
+    "read",
+    "write",
+]
 
 _FORMAT = "sqlite"
 SCHEMA_VERSION = 1
@@ -182,7 +192,10 @@ def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str |
             if not had_fts:  # a database written before the publishing tables: index what it already holds
                 for fts, _, _ in _FTS:
                     db.execute(f"INSERT INTO {fts} ({fts}) VALUES ('rebuild')")
-            db.execute("INSERT OR REPLACE INTO schema_info VALUES ('format', 'pyconf-schedule'), ('version', ?)", (str(SCHEMA_VERSION),))
+            db.execute(
+                "INSERT OR REPLACE INTO schema_info VALUES ('format', 'pyconf-schedule'), ('version', ?)",
+                (str(SCHEMA_VERSION),),
+            )
             for fts, table, columns in _FTS:  # an external-content index forgets a row only when told its old values
                 db.execute(
                     f"INSERT INTO {fts} ({fts}, rowid, {columns}) SELECT 'delete', rowid, {columns} FROM {table} "
@@ -190,7 +203,12 @@ def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str |
                     (conf.id,),
                 )
             for table in _TABLES:
-                db.execute(f"DELETE FROM {table} WHERE conference_id = ?" if table != "conferences" else "DELETE FROM conferences WHERE id = ?", (conf.id,))
+                db.execute(
+                    f"DELETE FROM {table} WHERE conference_id = ?"
+                    if table != "conferences"
+                    else "DELETE FROM conferences WHERE id = ?",
+                    (conf.id,),
+                )
             _insert(db, conf)
             for fts, table, columns in _FTS:
                 db.execute(
@@ -203,7 +221,9 @@ def write(obj: Conference | Sessions, path: str | os.PathLike[str], *, tz: str |
 
 def _provenance_json(values: tuple[Provenance, ...]) -> str:
     """The provenance column: a JSON list of {"field", "sources", "weak"} objects (weak: null for a firm value)."""
-    return json.dumps([{"field": p.field, "sources": list(p.sources), "weak": p.weak} for p in values], ensure_ascii=False)
+    return json.dumps(
+        [{"field": p.field, "sources": list(p.sources), "weak": p.weak} for p in values], ensure_ascii=False
+    )
 
 
 def _json(values: tuple[str, ...]) -> str:
@@ -211,10 +231,12 @@ def _json(values: tuple[str, ...]) -> str:
 
 
 def _utc(value: Any) -> str | None:
-    return None if value is None else value.astimezone(timezone.utc).replace(tzinfo=None).isoformat(" ")
+    return None if value is None else value.astimezone(UTC).replace(tzinfo=None).isoformat(" ")
 
 
-def _conflict_rows(cid: str, owner: str, owner_id: str, kind: str, groups: tuple[Conflict, ...]) -> Iterator[tuple[Any, ...]]:
+def _conflict_rows(
+    cid: str, owner: str, owner_id: str, kind: str, groups: tuple[Conflict, ...]
+) -> Iterator[tuple[Any, ...]]:
     for i, group in enumerate(groups):
         values = [{"value": v.value, "sources": list(v.sources)} for v in group.values]
         yield (cid, owner, owner_id, kind, i, group.field, group.rule, json.dumps(values, ensure_ascii=False))
@@ -231,14 +253,25 @@ def _insert(db: sqlite3.Connection, conf: Conference) -> None:
     )  # fmt: skip
     db.executemany(
         "INSERT INTO programme_days VALUES (?, ?, ?, ?, ?)",
-        [(cid, i, d.date.isoformat(), format_datetime(d.start), format_datetime(d.end)) for i, d in enumerate(conf.programme_days)],
+        [
+            (cid, i, d.date.isoformat(), format_datetime(d.start), format_datetime(d.end))
+            for i, d in enumerate(conf.programme_days)
+        ],
     )
-    db.executemany("INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?)", [(cid, i, s.id, s.title, s.url, s.file) for i, s in enumerate(conf.sources)])
+    db.executemany(
+        "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?)",
+        [(cid, i, s.id, s.title, s.url, s.file) for i, s in enumerate(conf.sources)],
+    )
     db.executemany("INSERT INTO rooms VALUES (?, ?, ?, ?)", [(cid, i, r.id, r.name) for i, r in enumerate(conf.rooms)])
-    db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?)", [(cid, i, t.id, t.name) for i, t in enumerate(conf.tracks)])
+    db.executemany(
+        "INSERT INTO tracks VALUES (?, ?, ?, ?)", [(cid, i, t.id, t.name) for i, t in enumerate(conf.tracks)]
+    )
     db.executemany(
         "INSERT INTO speakers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(cid, i, p.id, p.name, _json(p.aliases), p.job_title, p.organisation, p.bio) for i, p in enumerate(conf.speakers)],
+        [
+            (cid, i, p.id, p.name, _json(p.aliases), p.job_title, p.organisation, p.bio)
+            for i, p in enumerate(conf.speakers)
+        ],
     )
     db.executemany(
         "INSERT INTO conflicts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -385,14 +418,17 @@ def read(path: str | os.PathLike[str], *, conference: str | None = None, file_tz
     if data[18:20] == _WAL and wal.is_file() and wal.stat().st_size:
         check_size(file.stat().st_size + wal.stat().st_size, _FORMAT)
         try:
-            with closing(sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)) as db, closing(
-                sqlite3.connect(":memory:")
-            ) as copy:
+            with (
+                closing(sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)) as db,
+                closing(sqlite3.connect(":memory:")) as copy,
+            ):
                 db.set_progress_handler(_budget(len(data) + wal.stat().st_size), _STEP_CHECK)
                 db.backup(copy)  # page by page through SQLite, so the -wal file's committed pages are in the copy
                 data = copy.serialize()
         except sqlite3.DatabaseError as exc:
-            raise ScheduleParseError(_FORMAT, f"cannot read the database with its WAL file ({exc})", os.fspath(wal)) from None
+            raise ScheduleParseError(
+                _FORMAT, f"cannot read the database with its WAL file ({exc})", os.fspath(wal)
+            ) from None
     return loads(data, conference=conference, file_tz=file_tz)
 
 
@@ -412,8 +448,9 @@ def loads(data: str | bytes, *, file_tz: str | None = None, conference: str | No
             raise ScheduleParseError(_FORMAT, f"the database does not hold a valid conference: {exc}") from None
         except KeyError as exc:  # a row names an id its table does not hold
             raise ScheduleParseError(
-                _FORMAT, f"the database does not hold a valid conference: a row refers to {exc.args[0]!r}, "
-                "which the table it points into does not hold"
+                _FORMAT,
+                f"the database does not hold a valid conference: a row refers to {exc.args[0]!r}, "
+                "which the table it points into does not hold",
             ) from None
         except (sqlite3.DatabaseError, PyconfScheduleError, ValueError, TypeError) as exc:
             raise ScheduleParseError(_FORMAT, f"the database does not hold a valid conference: {exc}") from None
@@ -449,7 +486,9 @@ def _budget(size: int) -> Callable[[], int]:
 @contextmanager
 def _opened(data: bytes) -> Iterator[sqlite3.Connection]:
     if not data.startswith(b"SQLite format 3\x00"):
-        raise ScheduleParseError(_FORMAT, "not an SQLite database (the file does not start with 'SQLite format 3')", "byte 0")
+        raise ScheduleParseError(
+            _FORMAT, "not an SQLite database (the file does not start with 'SQLite format 3')", "byte 0"
+        )
     if data[18:20] == _WAL:  # WAL mode: the image alone is a complete database in the legacy journal mode
         data = data[:18] + b"\x01\x01" + data[20:]
     with closing(sqlite3.connect(":memory:")) as db:
@@ -486,7 +525,8 @@ def _check_plain(db: sqlite3.Connection) -> None:
     for table in _READ_TABLES:
         for (column,) in db.execute("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3) LIMIT 1", (table,)):
             raise ScheduleParseError(
-                _FORMAT, f"the table {table} has a generated column ({column!r:.60}); the reader runs no SQL a database holds"
+                _FORMAT,
+                f"the table {table} has a generated column ({column!r:.60}); the reader runs no SQL a database holds",
             )
 
 
@@ -515,9 +555,15 @@ def _conflicts(rows: list[tuple[str, str, str]], where: str) -> tuple[Conflict, 
     groups = []
     for field, rule, text in rows:
         values = load_json(text, _FORMAT)
-        if not isinstance(values, list) or not all(isinstance(v, dict) and set(v) == {"value", "sources"} for v in values):
+        if not isinstance(values, list) or not all(
+            isinstance(v, dict) and set(v) == {"value", "sources"} for v in values
+        ):
             raise ScheduleParseError(_FORMAT, 'expected a JSON list of {"value": ..., "sources": [...]} objects', where)
-        groups.append(Conflict(field=field, rule=rule, values=[SourcedValue(value=v["value"], sources=v["sources"]) for v in values]))
+        groups.append(
+            Conflict(
+                field=field, rule=rule, values=[SourcedValue(value=v["value"], sources=v["sources"]) for v in values]
+            )
+        )
     return tuple(groups)
 
 
@@ -527,8 +573,12 @@ _NEWER_COLUMNS = (("recording", "NULL"), ("slide_urls", "'[]'"), ("provenance", 
 
 def _provenance(text: str, where: str) -> tuple[Provenance, ...]:
     values = load_json(text, _FORMAT)
-    if not isinstance(values, list) or not all(isinstance(v, dict) and set(v) == {"field", "sources", "weak"} for v in values):
-        raise ScheduleParseError(_FORMAT, 'expected a JSON list of {"field": ..., "sources": [...], "weak": ...} objects', where)
+    if not isinstance(values, list) or not all(
+        isinstance(v, dict) and set(v) == {"field", "sources", "weak"} for v in values
+    ):
+        raise ScheduleParseError(
+            _FORMAT, 'expected a JSON list of {"field": ..., "sources": [...], "weak": ...} objects', where
+        )
     try:
         return tuple(Provenance(field=v["field"], sources=v["sources"], weak=v["weak"]) for v in values)
     except PyconfScheduleError as exc:
@@ -545,7 +595,9 @@ def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
             )
         wanted = ids[0]
     elif wanted not in ids:
-        raise ScheduleParseError(_FORMAT, f"no conference {wanted!r} in the database; it holds: {', '.join(ids) or 'none'}")
+        raise ScheduleParseError(
+            _FORMAT, f"no conference {wanted!r} in the database; it holds: {', '.join(ids) or 'none'}"
+        )
     cid = wanted
     has_day_change = "day_change" in {r[1] for r in db.execute("PRAGMA table_info(conferences)")}  # older files lack it
     row = db.execute(
@@ -557,7 +609,9 @@ def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
         for day, start, end in db.execute(
             'SELECT date, start, "end" FROM programme_days WHERE conference_id = ? ORDER BY position', (cid,)
         ):
-            days.append(ProgrammeDay(date=date.fromisoformat(day), start=parse_datetime(start), end=parse_datetime(end)))
+            days.append(
+                ProgrammeDay(date=date.fromisoformat(day), start=parse_datetime(start), end=parse_datetime(end))
+            )
     conflicts: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
     for owner, owner_id, kind, field, rule, values in db.execute(
         'SELECT owner, owner_id, kind, field, rule, "values" FROM conflicts WHERE conference_id = ? '
@@ -581,7 +635,8 @@ def _conference(db: sqlite3.Connection, wanted: str | None) -> Conference:
     }  # fmt: skip
     people: dict[str, list[Speaker]] = {}
     for session_id, speaker_id in db.execute(
-        "SELECT session_id, speaker_id FROM session_speakers WHERE conference_id = ? ORDER BY session_id, position", (cid,)
+        "SELECT session_id, speaker_id FROM session_speakers WHERE conference_id = ? ORDER BY session_id, position",
+        (cid,),
     ):
         people.setdefault(session_id, []).append(speakers[speaker_id])
     sessions = []

@@ -116,59 +116,6 @@ def check_c3voc_schema(document: dict[str, Any], conf: Conference) -> None:
     assert sorted(e["title"] for _, e in events if "url" not in e) == ([] if conf.url else without)
 
 
-def check_every_writer(conf: Conference, folder: Path) -> None:
-    """Write ``conf`` in every format and check each with the independent checker the writer tests use.
-
-    Native JSON: the JSON Schema and a lossless read back; iCalendar: the
-    icalendar package (one VEVENT per scheduled session, same titles);
-    frab XML: schedule.xml.xsd; c3voc JSON: schedule.schema.json with its
-    formats; CSV: the csv module (one row per session); markdown: five cells
-    a table row and every title in its cell; HTML: lxml's parser (one block per scheduled session); SQLite:
-    sqlite3's integrity check and a read back of every session.
-    """
-    import csv
-    import io
-    import json
-    import sqlite3
-
-    import icalendar
-    import jsonschema
-    from lxml import etree, html
-
-    from pyconf_schedule import dumps, loads, read, write
-    from pyconf_schedule.formats import native
-
-    scheduled = [s for s in conf.sessions if s.start is not None]
-    document = json.loads(dumps(conf, "json"))
-    jsonschema.Draft202012Validator(native.schema()).validate(document)
-    assert loads(dumps(conf, "json"), "json") == conf
-    calendar: Any = icalendar.Calendar.from_ical(dumps(conf, "ics"))
-    events = calendar.walk("VEVENT")
-    written = [s for s in scheduled if s.end is not None]  # a session with no known end is omitted()
-    assert sorted(str(e["SUMMARY"]) for e in events) == sorted(
-        s.title if s.title is not None else "(untitled session)" for s in written
-    )
-    xsd = etree.XMLSchema(etree.parse(str(shared_path("schemas", "schedule.xml.xsd"))))
-    assert xsd.validate(etree.fromstring(dumps(conf, "frab-xml").encode("utf-8"))), xsd.error_log
-    check_c3voc_schema(json.loads(dumps(conf, "c3voc-json")), conf)
-    rows = list(csv.DictReader(io.StringIO(dumps(conf, "csv"), newline="")))
-    assert [r["id"] for r in rows] == [s.id for s in conf.sessions]
-    from pyconf_schedule.formats.markdown import escape_cell
-
-    markdown = dumps(conf, "markdown")
-    table = [line for line in markdown.splitlines() if line.startswith("| ") and not line.startswith("| Time ")]
-    assert all(line.replace("\\|", "").count("|") == 6 for line in table)
-    assert all(f"| {escape_cell(s.display_title)} |" in markdown for s in conf.sessions)
-    page = html.document_fromstring(dumps(conf, "html"))
-    blocks: list[str] = [str(value) for value in page.xpath("//*[@data-session-id]/@data-session-id")]  # type: ignore[union-attr]
-    assert sorted(blocks) == sorted(s.id for s in scheduled)
-    database = folder / "conference.sqlite"
-    write(conf, database)
-    with sqlite3.connect(database) as connection:
-        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    assert [s.id for s in read(database).sessions] == [s.id for s in conf.sessions]
-
-
 MODEL_CLASSES: tuple[type[Any], ...] = (
     Conference,
     Session,

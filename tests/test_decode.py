@@ -16,7 +16,7 @@ from pyconf_schedule._converter import conference_from_dict, conference_to_dict
 from pyconf_schedule._decode import _SESSION_KEYS, _SHELL_KEYS, PLANS, TABLES, Unsupported, decode, unhandled
 from pyconf_schedule._fields import CONFERENCE_PARTS
 from pyconf_schedule.formats import native
-from pyconf_schedule.formats._common import load_json
+from pyconf_schedule.formats._input import load_json
 
 from ._support import MODEL_CLASSES, json_paths, rich_conference
 

@@ -57,7 +57,7 @@ def test_html_is_write_only() -> None:
 def test_a_page_is_not_detected_as_frab_xml(head: str) -> None:
     """An HTML page is refused as no schedule, instead of failing later as frab XML."""
     with pytest.raises(
-        ScheduleParseError, match=re.escape("an HTML page is not a schedule .html is written, never read.")
+        ScheduleParseError, match=re.escape("an HTML page is not a schedule (html is written, never read)")
     ):
         detect_format(head + "<head></head></html>")
 

@@ -33,7 +33,8 @@ from pyconf_schedule import MissingZoneError, ScheduleParseError, SessionKind, l
 from pyconf_schedule.formats import detect_format, format_for_url
 from pyconf_schedule.formats.sched import event_type_kind, split_location, split_name
 
-from ._support import check_every_writer, shared_path
+from ._support import shared_path
+from ._writers import check_every_writer
 
 CEST = timezone(timedelta(hours=2))
 FIXTURE = Path(__file__).resolve().parent / "platforms" / "sched_session_export.json"

@@ -22,7 +22,8 @@ from pyconf_schedule import Conference, MissingZoneError, ScheduleParseError, Se
 from pyconf_schedule.formats import detect_format, format_for_url
 from pyconf_schedule.formats.sessionize import category_role, tag_line
 
-from ._support import check_every_writer, shared_path
+from ._support import shared_path
+from ._writers import check_every_writer
 
 
 def _sample(view: str) -> Path:

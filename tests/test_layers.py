@@ -52,6 +52,7 @@ LAYERS: dict[str, int] = {
     "pyconf_schedule._agenda_export": 5,
     "pyconf_schedule._agenda_picks": 5,
     "pyconf_schedule._agenda_free": 5,
+    "pyconf_schedule._agenda_records": 5,
     "pyconf_schedule._diff": 5,
     "pyconf_schedule._fetch": 5,
     "pyconf_schedule._request": 5,
@@ -77,6 +78,7 @@ FEATURE_PARTS: dict[str, str] = {
     "pyconf_schedule._agenda_export": "pyconf_schedule._agenda",
     "pyconf_schedule._agenda_picks": "pyconf_schedule._agenda",
     "pyconf_schedule._agenda_free": "pyconf_schedule._agenda",
+    "pyconf_schedule._agenda_records": "pyconf_schedule._agenda",
 }
 """Modules that are parts of one feature, split by topic to keep modules short: they are that feature."""
 

@@ -28,7 +28,7 @@ from pyconf_schedule._time import day_bounds, get_zone, utc
 from pyconf_schedule.cli import main
 from pyconf_schedule.exceptions import ScheduleParseError
 from pyconf_schedule.formats import MAX_INPUT_BYTES, MAX_NESTING, native
-from pyconf_schedule.formats._common import load_json, lone_surrogate_escape, too_deep
+from pyconf_schedule.formats._input import load_json, lone_surrogate_escape, too_deep
 
 from ._work import no_hang
 

@@ -48,8 +48,9 @@ from .exceptions import (
 )
 
 if _TYPE_CHECKING:
-    from ._agenda import Agenda, Alternatives, Clash, Gap, Pick
+    from ._agenda import Agenda
     from ._agenda_picks import FoundPicks, find_picks
+    from ._agenda_records import Alternatives, Clash, Gap, Pick
     from ._changes import FieldChange, SessionChange
     from ._diff import ScheduleDiff, diff
     from ._fetch import Fetched, fetch
@@ -89,7 +90,7 @@ __all__ = [
 
 _LAZY: dict[str, str] = {
     # name: the module that defines it, imported on first use
-    "Agenda": "_agenda", "Alternatives": "_agenda", "Clash": "_agenda", "Gap": "_agenda", "Pick": "_agenda",
+    "Agenda": "_agenda", "Alternatives": "_agenda_records", "Clash": "_agenda_records", "Gap": "_agenda_records", "Pick": "_agenda_records",
     "format_names": "formats", "dumps": "formats", "loads": "formats", "write": "formats",
     "read": "_read",
     "fetch": "_fetch", "Fetched": "_fetch",

@@ -87,7 +87,7 @@ def from_json(
     loader: Callable[[str], Conference] | None = None,
 ) -> Agenda:
     """The agenda of a document (see :meth:`Agenda.from_json`)."""
-    from ._agenda import Pick
+    from ._agenda_records import Pick
 
     if len(text) > MAX_FILE:
         raise _bad(f"{len(text)} characters is too large for an agenda (limit {MAX_FILE})")

@@ -20,14 +20,15 @@ from ._sessions import Sessions
 from ._time import DayLike, parse_day, utc
 
 if TYPE_CHECKING:
-    from ._agenda import Agenda, Gap
+    from ._agenda import Agenda
+    from ._agenda_records import Gap
 
 __all__ = ["common", "free", "free_together"]
 
 
 def free(agenda: Agenda, day: DayLike) -> tuple[Gap, ...]:
     """The gaps between the agenda's picks on ``day``, within that day's programme (see :meth:`Agenda.free`)."""
-    from ._agenda import Gap
+    from ._agenda_records import Gap
 
     wanted = parse_day(day)
     programme: list[Session] = []
@@ -77,7 +78,7 @@ def free_together(first: Agenda, second: Agenda, day: DayLike) -> tuple[Gap, ...
     ``maybe_taken`` of each gap names the picks of either agenda that
     might run then.  One walk over both sorted lists of gaps.
     """
-    from ._agenda import Gap
+    from ._agenda_records import Gap
 
     mine = first.free(day)
     theirs = second.to_tz(first.zone).free(day)

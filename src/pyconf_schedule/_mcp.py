@@ -15,7 +15,8 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from ._agenda import Agenda, Pick
+from ._agenda import Agenda
+from ._agenda_records import Pick
 from ._conference import Conference
 from ._model import Session
 from ._tables import import_extra

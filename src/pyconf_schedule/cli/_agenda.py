@@ -92,7 +92,7 @@ def add_agenda_command(
     return p
 
 
-def _read(path: str, *, create: bool = False, args: argparse.Namespace | None = None) -> Agenda | None:
+def read_agenda(path: str, *, create: bool = False, args: argparse.Namespace | None = None) -> Agenda | None:
     import os
 
     from .._agenda import Agenda
@@ -184,7 +184,7 @@ def cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
 
                 return import_picks(args, path, out)
             return _add(args, path, out) if action == "add" else _remove(args, path, out)
-    agenda = _read(path, args=args)
+    agenda = read_agenda(path, args=args)
     assert agenda is not None
     tz: str | None = getattr(args, "tz", None)
     if tz is not None and not tz.strip():
@@ -209,7 +209,7 @@ def cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _remove(args: argparse.Namespace, path: str, out: TextIO) -> int:
-    agenda = _read(path, args=args)
+    agenda = read_agenda(path, args=args)
     assert agenda is not None
     picked = {p.session for p in agenda.picks}
     unknown = [i for i in args.ids if i not in picked]
@@ -238,7 +238,7 @@ def _add(args: argparse.Namespace, path: str, out: TextIO) -> int:
         )
     if args.ids and args.search is not None:
         raise UsageError("give session ids or --search WORDS, not both")
-    agenda = _read(path, create=True, args=args)
+    agenda = read_agenda(path, create=True, args=args)
     conf = load_source(args.dataset, args)
     source = source_text(args.dataset, path)
     ids: list[str] = list(args.ids) if args.ids else [_found(conf, args, path, out)]
@@ -379,7 +379,7 @@ def _clashes(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
 def minutes_text(delta: object) -> str:
     from datetime import timedelta
 
-    from .._agenda import minutes_text as minutes
+    from .._agenda_records import minutes_text as minutes
 
     assert delta is None or isinstance(delta, timedelta)
     return minutes(delta)

@@ -51,7 +51,7 @@ def import_picks(args: argparse.Namespace, path: str, out: TextIO) -> int:
 
     from .. import find_picks
     from .._agenda import Agenda
-    from ._agenda import _read, count, source_text
+    from ._agenda import count, read_agenda, source_text
     from ._sources import load_source
 
     picks_file: str = args.picks_file
@@ -59,7 +59,7 @@ def import_picks(args: argparse.Namespace, path: str, out: TextIO) -> int:
         raise UsageError(
             f"no such file: {shorten_path(picks_file)!r}", "PICKS is a calendar, agenda file or list to read"
         )
-    agenda = _read(path, create=True, args=args)
+    agenda = read_agenda(path, create=True, args=args)
     conf = load_source(args.dataset, args)
     source = source_text(args.dataset, path)
     with open(picks_file, "rb") as handle:
@@ -106,10 +106,10 @@ def agenda_diff(args: argparse.Namespace, agenda: Agenda, path: str, out: TextIO
 def compare(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
     """The picks both agendas share, then the times both are free on DAY (or each day either has a pick)."""
     from .._time import parse_day
-    from ._agenda import _read, session_lines
+    from ._agenda import read_agenda, session_lines
     from ._layout import text_columns
 
-    other = _read(args.other, args=args)
+    other = read_agenda(args.other, args=args)
     assert other is not None
     shared = agenda.common(other)
     if args.day is not None:

@@ -85,9 +85,9 @@ def _cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     changes = diff(old, new)
     part: Conference | Sessions = new
     if args.agenda is not None:
-        from ._agenda import _read
+        from ._agenda import read_agenda
 
-        agenda = _read(args.agenda, args=args)
+        agenda = read_agenda(args.agenda, args=args)
         assert agenda is not None
         changes, part = touching(agenda, args.agenda, old, new, changes)
     return write_changes(args, changes, part, out)

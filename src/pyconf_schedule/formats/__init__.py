@@ -62,6 +62,23 @@ from .._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_
 from .._progress import active, report
 from .._text import redact_url, shorten
 from ..exceptions import InvalidArgumentError, ScheduleParseError, UnknownFormatError, UnsupportedSourceError
+from ._detect import (
+    bom_encoding,
+    is_c3voc_json,
+    is_csv,
+    is_html,
+    is_icalendar,
+    is_indico,
+    is_llms,
+    is_markdown,
+    is_native_json,
+    is_parquet,
+    is_pretalx_api,
+    is_sched,
+    is_sessionize,
+    is_sqlite,
+    is_xml,
+)
 
 if TYPE_CHECKING:
     from .._conference import Conference
@@ -131,118 +148,35 @@ class Format:
     refines: str | None = None
 
 
-_PYCONF_MARKER = re.compile(r'"format"\s*:\s*"pyconf-schedule"')
-_C3VOC_MARKER = re.compile(r'"schedule"\s*:\s*\{')
-_PRETALX_MARKER = re.compile(r'"format"\s*:\s*"pretalx-api-bundle"')
-_PRETALX_LISTS = re.compile(r'"(?:slots|results)"\s*:\s*\[')
-_PRETALX_SLOT = re.compile(r'"submission"\s*:\s*(?:\{|null)')
-_INDICO_MARKER = re.compile(r'"_type"\s*:\s*"HTTPAPIResult"')
-_HTML_MARKER = re.compile(r"(?i)<!doctype\s+html[\s>]|<html[\s>]")
-
-
-def _is_native_json(head: str) -> bool:
-    return head.startswith("{") and _PYCONF_MARKER.search(head) is not None
-
-
-def _is_icalendar(head: str) -> bool:
-    return head[:15].upper() == "BEGIN:VCALENDAR"
-
-
-def _is_csv(head: str) -> bool:
-    return head.startswith("id,title,")
-
-
-def _is_markdown(head: str) -> bool:
-    return head.startswith("# ") and "\n| Time |" in head
-
-
-def _is_xml(head: str) -> bool:  # an HTML page starts with "<" too: that is the html record's
-    return head.startswith("<") and not _is_html(head)
-
-
-def _is_c3voc_json(
-    head: str,
-) -> bool:  # a pretalx bundle holds a "schedule" object too: that is the pretalx-api record's
-    return head.startswith("{") and _C3VOC_MARKER.search(head) is not None and _PRETALX_MARKER.search(head) is None
-
-
-def _is_pretalx_api(head: str) -> bool:
-    """A pretalx bundle, or an expanded schedule or slots page: a "slots" or "results" list with "submission" objects or null."""
-    if not head.startswith("{"):
-        return False
-    if _PRETALX_MARKER.search(head) is not None:
-        return True
-    return (
-        _INDICO_MARKER.search(head) is None
-        and _PRETALX_LISTS.search(head) is not None
-        and _PRETALX_SLOT.search(head) is not None
-    )
-
-
-def _is_indico(head: str) -> bool:
-    return head.startswith("{") and _INDICO_MARKER.search(head) is not None
-
-
-def _is_html(head: str) -> bool:
-    return _HTML_MARKER.match(head) is not None
-
-
-def _is_sqlite(head: str) -> bool:
-    return head.startswith("SQLite format 3\x00")
-
-
-def _is_llms(head: str) -> bool:
-    return head.startswith("# ") and "\nEach session is two lines: " in head
-
-
-def _is_parquet(head: str) -> bool:  # one of the files the parquet writer puts in its folder
-    return head.startswith("PAR1")
-
-
-_SESSIONIZE_MARKER = re.compile(r'"isServiceSession"\s*:|"tagLine"\s*:')
-_SCHED_JSON_MARKER = re.compile(r'"event_key"\s*:')
-_SCHED_PRODID = re.compile(r"^PRODID:-//Sched\.com .*//EN\r?$", re.MULTILINE)
-
-
-def _is_sessionize(head: str) -> bool:  # view/All is an object; Sessions, GridSmart and Speakers are lists
-    return head.startswith(("{", "[")) and _SESSIONIZE_MARKER.search(head) is not None
-
-
-def _is_sched(head: str) -> bool:  # the all.ics feed (a dialect of ics) or the JSON list of session/export
-    if head.startswith("["):
-        return _SCHED_JSON_MARKER.search(head) is not None
-    return _is_icalendar(head) and _SCHED_PRODID.search(head) is not None
-
-
 FORMATS: tuple[Format, ...] = (
     Format(name="json", module="native", description="native pyconf-schedule JSON (lossless)", readable=True,
-           suffixes=(".json",), detect=_is_native_json),
+           suffixes=(".json",), detect=is_native_json),
     Format(name="ics", module="ics", description="iCalendar (RFC 5545)", readable=True,
-           suffixes=(".ics", ".ical"), detect=_is_icalendar),
+           suffixes=(".ics", ".ical"), detect=is_icalendar),
     Format(name="csv", module="csv", description="one row per session", readable=False,
-           suffixes=(".csv",), detect=_is_csv),
+           suffixes=(".csv",), detect=is_csv),
     Format(name="markdown", module="markdown", description="readable agenda", readable=False, aliases=("md",),
-           suffixes=(".md", ".markdown"), detect=_is_markdown),
+           suffixes=(".md", ".markdown"), detect=is_markdown),
     Format(name="frab-xml", module="frab_xml", description="frab/pentabarf schedule.xml", readable=True,
-           suffixes=(".xml",), detect=_is_xml),
+           suffixes=(".xml",), detect=is_xml),
     Format(name="c3voc-json", module="frab_json", description="c3voc schedule.json", readable=True,
-           aliases=("frab-json",), suffixes=(".json",), detect=_is_c3voc_json),
+           aliases=("frab-json",), suffixes=(".json",), detect=is_c3voc_json),
     Format(name="html", module="html", description="timetable page (self-contained)", readable=False,
-           suffixes=(".html", ".htm"), detect=_is_html),
+           suffixes=(".html", ".htm"), detect=is_html),
     Format(name="sqlite", module="sqlite", description="SQLite database (a file, not text)", readable=True,
-           binary=True, suffixes=(".sqlite", ".sqlite3", ".db"), detect=_is_sqlite),
+           binary=True, suffixes=(".sqlite", ".sqlite3", ".db"), detect=is_sqlite),
     Format(name="llms", module="llms", description="plain-text digest for language models", readable=False,
-           detect=_is_llms),
+           detect=is_llms),
     Format(name="parquet", module="parquet", description="Parquet tables in a folder (the arrow extra)",
-           readable=False, binary=True, detect=_is_parquet),
+           readable=False, binary=True, detect=is_parquet),
     Format(name="sessionize", module="sessionize", description="Sessionize API views (All, Sessions, GridSmart)",
-           readable=True, writable=False, suffixes=(".json",), detect=_is_sessionize),
+           readable=True, writable=False, suffixes=(".json",), detect=is_sessionize),
     Format(name="sched", module="sched", description="Sched all.ics feed and session/export JSON", readable=True,
-           writable=False, suffixes=(".ics", ".json"), detect=_is_sched, refines="ics"),
+           writable=False, suffixes=(".ics", ".json"), detect=is_sched, refines="ics"),
     Format(name="pretalx-api", module="pretalx_api", description="pretalx REST API: an event and its schedule",
-           readable=True, writable=False, suffixes=(".json",), detect=_is_pretalx_api),
+           readable=True, writable=False, suffixes=(".json",), detect=is_pretalx_api),
     Format(name="indico", module="indico", description="Indico export of an event (/export/event/<id>.json)",
-           readable=True, writable=False, suffixes=(".json",), detect=_is_indico),
+           readable=True, writable=False, suffixes=(".json",), detect=is_indico),
 )  # fmt: skip
 """Every format, one record each, in the order names are listed (and, but for dialects, detection is tried)."""
 
@@ -497,7 +431,7 @@ def detect_format(data: str | bytes) -> ReadableFormat:
     'frab-xml'
     """
     head = data[:65536]
-    text = head.decode(_bom_encoding(head), "replace") if isinstance(head, bytes) else head
+    text = head.decode(bom_encoding(head), "replace") if isinstance(head, bytes) else head
     stripped = text.lstrip("\ufeff \t\r\n")
     for record in _DETECTION:
         if record.detect is None:
@@ -522,15 +456,6 @@ def detect_format(data: str | bytes) -> ReadableFormat:
         "cannot tell the format from the content; pass format= one of " + ", ".join(_READABLE),
         "line 1",
     )
-
-
-def _bom_encoding(head: bytes) -> str:
-    """The encoding a byte order mark at the start of ``head`` names; UTF-8 without one."""
-    if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
-        return "utf-32"
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "utf-16"
-    return "utf-8"
 
 
 def _write_only_suffix(suffix: str) -> str | None:

@@ -225,6 +225,7 @@ def atom(
 ) -> str:
     """The changes as an Atom feed (RFC 4287), one entry per session (see :meth:`ScheduleDiff.to_atom`).
 
+    >>> from datetime import datetime, timezone
     >>> feed = atom((), (), (), timezone.utc, title="Changes", feed_id="eu2026",
     ...             updated=datetime(2026, 4, 1, tzinfo=timezone.utc))
     >>> print(feed, end="")

@@ -21,7 +21,6 @@ from ..exceptions import MissingZoneError, PyconfScheduleError
 from ._common import (
     UniqueIds,
     build_conference,
-    dates_in_range,
     kind_from_label,
     rooms_table,
     source_room,
@@ -30,6 +29,7 @@ from ._common import (
     unique_slug,
 )
 from ._ics_lines import Component, Property, parse_calendar, parse_error, split_list, unescape
+from ._input import dates_in_range
 from ._vtimezone import MAX_RULE_STEPS
 
 __all__ = ["read_calendar"]

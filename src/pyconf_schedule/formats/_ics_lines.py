@@ -16,7 +16,8 @@ from collections.abc import Iterator
 import attrs
 
 from ..exceptions import ScheduleParseError
-from ._common import check_size, input_text
+from ._common import check_size
+from ._input import input_text
 
 __all__ = [
     "Component",

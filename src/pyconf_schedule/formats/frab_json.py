@@ -53,9 +53,10 @@ from typing import Any
 from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
-from ._common import load_json, omitted
+from ._common import omitted
 from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
 from ._frab_plan import EventPlan, PersonPlan, plan, unwritten_links
+from ._input import load_json
 
 __all__ = ["EVENT_KEYS", "SCHEMA_URL", "dumps", "loads", "omitted", "unwritten_links"]
 

@@ -86,9 +86,10 @@ from xml.parsers import expat
 from .._conference import Conference
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
-from ._common import MAX_NESTING, check_size, input_text, omitted, strip_xml_illegal, view_zone
+from ._common import MAX_NESTING, check_size, omitted, strip_xml_illegal, view_zone
 from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
 from ._frab_plan import Plan, plan, unwritten_links
+from ._input import input_text
 
 __all__ = ["dumps", "loads", "omitted", "parse_xml", "unwritten_links"]
 

@@ -170,7 +170,7 @@ def dumps(
     default the current time; ``remind`` adds to every event a ``VALARM``
     that goes off that long before it starts.
 
-    >>> from datetime import timedelta
+    >>> from datetime import datetime, timedelta, timezone
     >>> from pyconf_schedule import load
     >>> text = dumps(load("eu2026"), dtstamp=datetime(2026, 1, 1, tzinfo=timezone.utc), remind=timedelta(minutes=10))
     >>> text.splitlines()[:3]
@@ -209,6 +209,7 @@ def calendar(
     ``remind`` adds a ``VALARM`` that long before each event's start (refused
     when negative); an event without a start raises ``ValueError``.
 
+    >>> from datetime import datetime, timezone
     >>> from pyconf_schedule import load
     >>> conf = load("eu2026")
     >>> text = calendar([Event(session=conf.sessions[0], conference=conf.id, zone=conf.zone, sequence=2)],

@@ -54,7 +54,8 @@ from .._model import Session, SessionKind, Speaker
 from .._text import fold, slugify
 from .._time import get_zone, localize, utc, zone_name
 from ..exceptions import MissingZoneError, PyconfScheduleError, ScheduleParseError
-from ._common import UniqueIds, build_conference, dates_in_range, kind_from_label, load_json, rooms_table, tracks_table
+from ._common import UniqueIds, build_conference, kind_from_label, rooms_table, tracks_table
+from ._input import dates_in_range, load_json
 
 __all__ = ["loads"]
 

@@ -28,7 +28,8 @@ from typing import Any
 from .._conference import Conference
 from .._decode import decode
 from .._sessions import Sessions
-from ._common import as_conference, input_text, load_json, strict_json_or_none
+from ._common import as_conference
+from ._input import input_text, load_json, strict_json_or_none
 
 __all__ = ["dumps", "loads", "schema"]
 

@@ -91,17 +91,8 @@ from .._model import Room, Session, SessionKind, Speaker, Track
 from .._text import shorten
 from .._time import get_zone, zone_name
 from ..exceptions import MissingZoneError, ScheduleParseError
-from ._common import (
-    UniqueIds,
-    build_conference,
-    dates_in_range,
-    input_text,
-    kind_from_label,
-    load_json,
-    offset_text,
-    rooms_table,
-    unique_slug,
-)
+from ._common import UniqueIds, build_conference, kind_from_label, offset_text, rooms_table, unique_slug
+from ._input import dates_in_range, input_text, load_json
 from ._platform import build, caller_zone, in_zone, items, mapping, optional_text, wall_time
 
 __all__ = ["event_type_kind", "is_sched_calendar", "loads", "split_location", "split_name"]

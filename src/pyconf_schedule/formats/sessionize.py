@@ -72,7 +72,8 @@ from .._model import Conflict, Room, Session, SessionKind, Source, SourcedValue,
 from .._text import fold, words
 from .._time import get_zone, zone_name
 from ..exceptions import ScheduleParseError
-from ._common import build_conference, dates_in_range, kind_from_label, load_json
+from ._common import build_conference, kind_from_label
+from ._input import dates_in_range, load_json
 from ._platform import build, caller_zone, in_zone, items, mapping, optional_text, wall_time
 
 __all__ = ["SOURCE", "loads"]

@@ -23,7 +23,7 @@ from .._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
 from .._model import Room, SessionKind, Track
 from .._sessions import Sessions
 from .._text import slugify
-from .._time import get_zone, zone_name
+from .._time import get_zone, utc, zone_name
 from ..exceptions import PyconfScheduleError, ScheduleParseError
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "UniqueIds",
     "as_conference",
     "build_conference",
+    "end_after_minutes",
     "check_size",
     "kind_from_label",
     "offset_text",
@@ -119,6 +120,22 @@ def build_conference(format_name: str, *, dates_from_days: bool = False, **field
     except OverflowError:
         raise ScheduleParseError(format_name, "a session's day lies outside the years 1 to 9999") from None
     return conf
+
+
+def end_after_minutes(start: datetime, minutes: object) -> datetime | None:
+    """The end a platform's ``duration`` in minutes gives ``start`` (in ``start``'s zone), or None.
+
+    Only a whole number of minutes from 1 to 10**6 counts (a bool, a string, zero or a negative value is no
+    duration): Indico's and pretalx's APIs give one beside a start without an end.
+
+    >>> end_after_minutes(datetime(2026, 4, 7, 9, tzinfo=UTC), 45)
+    datetime.datetime(2026, 4, 7, 9, 45, tzinfo=datetime.timezone.utc)
+    >>> end_after_minutes(datetime(2026, 4, 7, 9, tzinfo=UTC), True) is None
+    True
+    """
+    if type(minutes) is not int or not 0 < minutes <= 10**6:
+        return None
+    return (utc(start) + timedelta(minutes=minutes)).astimezone(start.tzinfo)
 
 
 def as_conference(obj: Conference | Sessions) -> Conference:

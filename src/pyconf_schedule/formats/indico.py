@@ -46,7 +46,7 @@ What is left out
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, tzinfo
 from typing import Any
 
 from .._conference import Conference
@@ -54,7 +54,7 @@ from .._model import Session, SessionKind, Speaker
 from .._text import fold, slugify
 from .._time import get_zone, localize, utc, zone_name
 from ..exceptions import MissingZoneError, PyconfScheduleError, ScheduleParseError
-from ._common import UniqueIds, build_conference, kind_from_label, rooms_table, tracks_table
+from ._common import UniqueIds, build_conference, end_after_minutes, kind_from_label, rooms_table, tracks_table
 from ._input import dates_in_range, load_json
 
 __all__ = ["loads"]
@@ -211,9 +211,7 @@ class _Reader:
         start = self.moment(value.get("startDate"), f"{where}.startDate")
         end = self.moment(value.get("endDate"), f"{where}.endDate") if start is not None else None
         if start is not None and end is None:
-            minutes = value.get("duration")
-            if type(minutes) is int and 0 < minutes <= 10**6:
-                end = (utc(start) + timedelta(minutes=minutes)).astimezone(start.tzinfo)
+            end = end_after_minutes(start, value.get("duration"))
         if start is not None and end is not None and utc(end) < utc(start):
             raise _error(f"the contribution ends ({end.isoformat()}) before it starts ({start.isoformat()})", where)
         block_title = _text(block.get("title")) if block else None

@@ -64,7 +64,7 @@ import json
 import re
 import urllib.parse
 from collections.abc import Callable, Iterable
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, tzinfo
 from typing import Any
 
 from .._conference import Conference
@@ -73,7 +73,7 @@ from .._model import Session, SessionKind, Speaker
 from .._text import slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
 from ..exceptions import HTTPStatusError, MissingZoneError, PyconfScheduleError, ScheduleParseError
-from ._common import UniqueIds, build_conference, kind_from_label, rooms_table, tracks_table
+from ._common import UniqueIds, build_conference, end_after_minutes, kind_from_label, rooms_table, tracks_table
 from ._input import dates_in_range, load_json
 
 __all__ = [
@@ -391,9 +391,7 @@ class _Reader:
         start = self.instant(slot.get("start"), f"{where}.start")
         end = self.instant(slot.get("end"), f"{where}.end") if start is not None else None
         if start is not None and end is None:
-            minutes = slot.get("duration")
-            if type(minutes) is int and 0 < minutes <= 10**6:
-                end = (utc(start) + timedelta(minutes=minutes)).astimezone(start.tzinfo)
+            end = end_after_minutes(start, slot.get("duration"))
         if start is not None and end is not None and utc(end) < utc(start):
             raise _error(f"the slot ends ({end.isoformat()}) before it starts ({start.isoformat()})", where)
         room = self.room(slot.get("room"), f"{where}.room")

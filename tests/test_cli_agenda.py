@@ -45,7 +45,24 @@ def test_clashes_lists_the_overlapping_picks(agenda_file: str, capsys: pytest.Ca
         "      KV-Cache Centric Inference: Building a State-Aware Serving Platform With",
     ]
     code, out, _ = run(capsys, "agenda", agenda_file, "clashes", "--json")
-    assert json.loads(out) == [{"first": KV, "second": MONARCH, "overlap_minutes": 10.0, "possible": False}]
+    assert json.loads(out) == [
+        {"first": KV, "second": MONARCH, "overlap_minutes": 10.0, "possible": False, "weak_time": False}
+    ]
+
+
+def test_clashes_json_says_when_a_clash_rests_on_a_weak_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not All Tokens has its time only from the llm-d list: its clash with Monarch on ROCm has "weak_time": true."""
+    path = str(tmp_path / "weak.json")
+    weak = "not-all-tokens-are-equal-semantic-kv-cache"
+    monarch = "bringing-pytorch-monarch-to-amd-gpus-single-controller"
+    assert run(capsys, "agenda", path, "add", "eu2026", weak, monarch)[0] == EXIT_OK
+    code, out, _ = run(capsys, "agenda", path, "clashes", "--json")
+    assert (code, json.loads(out)) == (
+        EXIT_OK,
+        [{"first": monarch, "second": weak, "overlap_minutes": 5.0, "possible": False, "weak_time": True}],
+    )
 
 
 def test_free_in_another_zone(agenda_file: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -117,6 +117,10 @@ def test_titles_held_by_two_sessions_do_not_pair() -> None:
             {"language": "fr", "audience_level": "Any", "slides": ("https://example.org/s.pdf",)},
             ("language", "audience_level", "slides"),
         ),
+        (
+            {"recording": "https://example.org/watch/1", "slide_urls": ("https://example.org/s.pdf",)},
+            ("recording", "slide_urls"),
+        ),
     ],
 )
 def test_each_compared_field_is_reported(changes: dict[str, Any], fields: tuple[str, ...]) -> None:
@@ -182,7 +186,8 @@ def test_text_markdown_and_json_rendering() -> None:
     data = json.loads(result.to_json())
     assert data["added"] == [{"id": "t3", "title": "New | shiny", "kind": "talk", "start": None, "end": None,
                               "day_only": "2026-04-08", "room": None, "track": None, "speakers": [], "language": None,
-                              "audience_level": None, "url": None, "slides": []}]  # fmt: skip
+                              "audience_level": None, "url": None, "slides": [], "recording": None,
+                              "slide_urls": []}]  # fmt: skip
     assert [s["id"] for s in data["removed"]] == ["t2"]
     assert data["changed"] == [{
         "id": "t1", "old_id": "t1", "title": "Kernels", "matched_by": "id",

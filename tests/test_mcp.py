@@ -90,13 +90,23 @@ def test_an_agent_asks_what_runs_then_and_which_picks_clash() -> None:
         ]
         clashes = (await client.call_tool("clashes", {"ids": ids})).structured_content
         assert [
-            (c["first"]["id"], c["second"]["id"], c["overlap_minutes"], c["possible"]) for c in clashes["clashes"]
-        ] == [(ids[0], ids[1], 10.0, False)]
+            (c["first"]["id"], c["second"]["id"], c["overlap_minutes"], c["possible"], c["weak_time"])
+            for c in clashes["clashes"]
+        ] == [(ids[0], ids[1], 10.0, False, False)]
         found = (await client.call_tool("search", {"text": "kv cache"})).structured_content
         assert found["count"] == 5
         one = (await client.call_tool("session", {"id": ids[1]})).structured_content["sessions"][0]
         assert one["abstract"] == load("eu2026").session(ids[1]).abstract
         assert one["sources"] == list(load("eu2026").session(ids[1]).sources)
+        assert (one["recording"], one["slide_urls"], one["weak_fields"]) == (None, [], ["kind"])
+        tpu = await client.call_tool("session", {"id": "torchtpu-expanding-tpu-programmability-to-pytorch"})
+        linked = tpu.structured_content["sessions"][0]
+        assert (linked["recording"], linked["slide_urls"]) == (
+            "https://deepcamp.cc/video/sponsored-session-torchtpu-expanding-tpu-programmabil-kat-ko-claudio-b-H8SjVNB7YhM",
+            [
+                "https://hosted-files.sched.co/pytorchconferenceeu2026/cb/TorchTPU%20-%20PyTorch%20Paris%20%2726%20-%20Google%20Slides.pdf"
+            ],
+        )
         typo = await client.call_tool("by_speaker", {"name": "Liz Lee"})
         assert typo.is_error
         assert typo.content[0].text.endswith("speaker 'Liz Lee' not found (did you mean 'Liz Li'?)")

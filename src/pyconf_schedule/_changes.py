@@ -22,13 +22,13 @@ __all__ = ["COMPARED_FIELDS", "ChangedField", "DiffValue", "FieldChange", "Match
 
 ChangedField = Literal[
     "id", "title", "kind", "start", "end", "day_only", "room", "track", "speakers", "abstract", "language",
-    "audience_level", "url", "slides",
+    "audience_level", "url", "slides", "recording", "slide_urls",
 ]  # fmt: skip
 """The name of a field :func:`diff` compares."""
 
 COMPARED_FIELDS: tuple[ChangedField, ...] = (
     "id", "title", "kind", "start", "end", "day_only", "room", "track", "speakers", "abstract", "language",
-    "audience_level", "url", "slides",
+    "audience_level", "url", "slides", "recording", "slide_urls",
 )  # fmt: skip
 """The fields :func:`diff` compares, in the order changes are reported."""
 

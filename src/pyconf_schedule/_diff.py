@@ -24,8 +24,8 @@ and an addition.
 Compared fields (:data:`COMPARED_FIELDS`): ``id`` (which differs only
 for sessions paired by URL or title), ``title``, ``kind``, ``start``,
 ``end``, ``day_only``, ``room`` and ``track`` (by name), ``speakers`` (by
-name, order ignored), ``abstract``, ``language``, ``audience_level``, ``url``
-and ``slides``.  Times compare as instants, so a file rewritten in another
+name, order ignored), ``abstract``, ``language``, ``audience_level``, ``url``,
+``slides``, ``recording`` and ``slide_urls``.  Times compare as instants, so a file rewritten in another
 zone is no change.  Provenance (``sources``, ``variants``, ``conflicts``,
 ``title_variants``) and ``kind_label`` (a format's own wording of the kind)
 are not compared.

@@ -61,10 +61,13 @@ def session_record(session: Session, conf: Conference, *, details: bool = False)
         "speakers": [s.name for s in session.speakers],
         "organisations": sorted({s.organisation for s in session.speakers if s.organisation}),
         "url": session.url,
+        "recording": session.recording,
     }
     if details:
         record["abstract"] = session.abstract
         record["sources"] = list(session.sources)
+        record["slide_urls"] = list(session.slide_urls)
+        record["weak_fields"] = list(session.weak_fields)
     return record
 
 
@@ -212,6 +215,7 @@ def build_server(conferences: Sequence[Conference]) -> Any:
                     "second": session_record(clash.second, second_conf),
                     "overlap_minutes": None if clash.overlap is None else clash.overlap.total_seconds() / 60,
                     "possible": clash.possible,
+                    "weak_time": clash.weak_time,
                 }
             )
         return {

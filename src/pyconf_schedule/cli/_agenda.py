@@ -350,6 +350,7 @@ def _clashes(args: argparse.Namespace, agenda: Agenda, out: TextIO) -> int:
                 "second": c.second.id,
                 "overlap_minutes": None if c.overlap is None else c.overlap.total_seconds() / 60,
                 "possible": c.possible,
+                "weak_time": c.weak_time,
             }
             for c in clashes
         ]

@@ -118,7 +118,8 @@ def test_errors_of_agenda(tmp_path: Path, capsys: pytest.CaptureFixture[str], mo
     assert (code, err) == (
         EXIT_ERROR,
         f"pyconf-schedule: error: no such agenda file: '{missing}'\n"
-        f"hint: create it with: pyconf-schedule agenda {missing} add DATASET ID...\n",
+        f"hint: create it with: pyconf-schedule agenda {missing} add SOURCE ID... (or add SOURCE --search WORDS); "
+        "SOURCE is a dataset (eu2026, na2026), a schedule file or a URL\n",
     )
     code, _, err = run(capsys, "agenda", missing, "add", "eu2026", "pytorch-update")
     assert (code, err) == (

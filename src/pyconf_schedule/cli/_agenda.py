@@ -102,9 +102,12 @@ def read_agenda(path: str, *, create: bool = False, args: argparse.Namespace | N
     if not os.path.exists(path):
         if create:
             return None
+        from .._datasets import dataset_names
+
         raise UsageError(
             f"no such agenda file: {shorten_path(path)!r}",
-            f"create it with: {PROG} agenda {shorten_path(path)} add DATASET ID...",
+            f"create it with: {PROG} agenda {shorten_path(path)} add SOURCE ID... (or add SOURCE --search WORDS); "
+            f"SOURCE is a dataset ({', '.join(dataset_names())}), a schedule file or a URL",
         )
     if os.path.isdir(path):
         raise UsageError(f"{shorten_path(path)!r} is a directory, not an agenda file")

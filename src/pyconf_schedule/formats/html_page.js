@@ -12,7 +12,13 @@
   const byId = new Map();
   document.querySelectorAll('[data-session-id]').forEach(e => byId.set(e.dataset.sessionId, e));
   const S = D.sessions.map(r => ({id: r[0], start: r[1], end: r[2], day: r[3], room: r[4], track: r[5], kind: r[6],
-    level: r[7], lang: r[8], hay: r[9], el: byId.get(r[0])}));
+    level: r[7], lang: r[8], hay: r[9], el: byId.get(r[0]), drawn: true}));
+  for (const s of S) {  // the time elements, found once; their machine-readable instants are the same in every zone
+    s.a = s.el.querySelector('[data-start]');
+    s.b = s.el.querySelector('[data-end]');
+    if (s.a) s.a.setAttribute('datetime', new Date(s.start).toISOString());
+    if (s.b) s.b.setAttribute('datetime', new Date(s.end).toISOString());
+  }
   const field = name => form.elements.namedItem(name);
   const q = field('q'), tzSelect = field('tz'), picksOnly = field('picks-only'), count = form.querySelector('.count');
   const FILTERS = [['track', 'track', 'tracks'], ['room', 'room', 'rooms'], ['kind', 'kind', 'kinds'],
@@ -50,12 +56,18 @@
   };
   const zoneElement = document.querySelector('[data-zone]');
   const pageZoneText = zoneElement ? zoneElement.textContent : D.zone;
+  const abbreviations = new Map();
   function abbreviation(tz) {  // the zone's names over the sessions shown (EDT/EST), as the writer gives them for its own
-    try {
-      const f = new Intl.DateTimeFormat('en-US', {timeZone: tz, timeZoneName: 'short'}), names = new Set();
-      for (const s of S) if (s.start != null) names.add(f.formatToParts(s.start).find(p => p.type === 'timeZoneName').value);
-      return names.size ? ` (${[...names].join('/')})` : '';
-    } catch (e) { return ''; }
+    if (!abbreviations.has(tz)) {
+      let text = '';
+      try {
+        const f = new Intl.DateTimeFormat('en-US', {timeZone: tz, timeZoneName: 'short'}), names = new Set();
+        for (const ms of new Set(S.map(s => s.start))) if (ms != null) names.add(f.formatToParts(ms).find(p => p.type === 'timeZoneName').value);
+        text = names.size ? ` (${[...names].join('/')})` : '';
+      } catch (e) { text = ''; }
+      abbreviations.set(tz, text);
+    }
+    return abbreviations.get(tz);
   }
   const zone = () => (tzSelect.value === 'local' ? localZone : tzSelect.value) || D.zone;
 
@@ -158,23 +170,31 @@
     if (used.has(-1)) out.push(-1);
     return out;
   })();
-  function setTimes(tz) {
+  const at = (() => {  // parts() of an instant, once per zone: sessions share their starts and ends
+    const seen = new Map();
+    return (ms, tz) => {
+      let m = seen.get(tz);
+      if (!m) { m = new Map(); seen.set(tz, m); }
+      let p = m.get(ms);
+      if (!p) { p = parts(ms, tz); m.set(ms, p); }
+      return p;
+    };
+  })();
+  const put = (e, text) => { if (e.textContent !== text) e.textContent = text; };  // unchanged text is not laid out again
+  function setTimes(tz) {  // each shown time written only where it changes
     for (const s of S) {
       if (s.start == null) { s.key = s.day; continue; }
-      const p = parts(s.start, tz);
+      const p = at(s.start, tz);
       s.key = tz === D.zone && s.day ? s.day : p.date;
       s.hm = p.hm;
       s.minute = p.minute;
-      const a = s.el.querySelector('[data-start]');
-      a.textContent = p.hm;
-      a.setAttribute('datetime', new Date(s.start).toISOString());
-      a.nextElementSibling.textContent = later(p.date, s.key);
+      put(s.a, p.hm);
+      put(s.a.nextElementSibling, later(p.date, s.key));
       s.slot = p.hm + later(p.date, s.key);
-      if (s.end != null) {
-        const e = parts(s.end, tz), b = s.el.querySelector('[data-end]');
-        b.textContent = e.hm;
-        b.setAttribute('datetime', new Date(s.end).toISOString());
-        b.nextElementSibling.textContent = later(e.date, s.key);
+      if (s.b) {
+        const e = at(s.end, tz);
+        put(s.b, e.hm);
+        put(s.b.nextElementSibling, later(e.date, s.key));
       }
     }
   }
@@ -192,9 +212,9 @@
     }
     if (cluster.length) close();
   }
+  const hourOf = s => s.start - s.minute * MS - (s.start % MS);  // the grid's top: the hour of its first start
   function grid(key, timed, tz) {
-    const first = timed[0];
-    const origin = first.start - first.minute * MS - (first.start % MS);
+    const origin = hourOf(timed[0]);
     const blocks = timed.map(s => ({s, top: Math.round((s.start - origin) / MS), room: s.room}));
     const next = new Map();
     for (let i = blocks.length - 1; i >= 0; i--) {
@@ -226,11 +246,15 @@
       columns.set(r, c);
       body.append(c);
     }
+    const ticks = [];
     for (let m = 0; m < rows; m += 60) {
-      const p = parts(origin + m * MS, tz), t = h('div', 'tick', p.hm + later(p.date, key));
+      const t = h('div', 'tick');
+      t.at = origin + m * MS;
       t.style.top = m * MIN + 'px';
+      ticks.push(t);
       axis.append(t);  // the hour lines are the columns' background (the stylesheet's --hour is 60 * MIN px)
     }
+    tickTimes(ticks, key, tz);
     const byRoom = new Map();
     for (const b of blocks) { if (!byRoom.has(b.room)) byRoom.set(b.room, []); byRoom.get(b.room).push(b); }
     for (const [room, list] of byRoom) {
@@ -263,78 +287,101 @@
     g.append(head, body);
     g.origin = origin;
     g.rows = rows;
+    g.ticks = ticks;
     return g;
   }
+  function tickTimes(ticks, key, tz) { for (const t of ticks) { const p = at(t.at, tz); put(t, p.hm + later(p.date, key)); } }
   function clearBlock(e) {
     for (const p of ['top', 'height', 'left', 'width', '--w', '--h', '--lines', '--title']) e.style.removeProperty(p);
     e.classList.remove('short', 'tiny');
   }
   function cards(list) { const c = h('div', 'cards'); for (const s of list) { clearBlock(s.el); c.append(s.el); } return c; }
-  function render() {
-    const tz = zone(), mode = view();
-    setTimes(tz);
-    const keys = new Set(S.filter(s => s.key).map(s => s.key));
-    days = [...keys].sort();
-    main.textContent = '';
-    sections = new Map();
-    groups = [];
-    for (const s of S) s.shown = !s.el.classList.contains('off');
-    main.classList.toggle('list', mode === 'list');
-    for (const key of days) {
-      const sec = h('section', 'day'), id = 'day-' + key;
-      sec.id = id;
-      sec.setAttribute('aria-labelledby', id + '-h');
-      const h2 = h('h2', null, heading(key));
-      h2.id = id + '-h';
-      sec.append(h2);
-      const timed = S.filter(s => s.key === key && s.start != null);
-      if (timed.length && mode === 'grid') { const g = grid(key, timed, tz); sec.grid = g; sec.append(g); }
-      else if (timed.length) {
-        let slot = null, box = null;
-        for (const s of timed) {
-          if (s.slot !== slot) {
-            slot = s.slot;
-            const div = h('div', 'slot');
-            div.start = s.start;
-            div.members = [];
-            groups.push(div);
-            box = h('div', 'cards');
-            div.append(h('h3', null, slot), box);
-            sec.append(div);
-          }
-          clearBlock(s.el);
-          box.append(s.el);
-          box.parentNode.members.push(s);
+  // A day's section: its grid, or its list of slots, and its sessions of unknown time.
+  function build(key, members, mode, tz) {
+    const sec = h('section', 'day'), id = key ? 'day-' + key : 'not-scheduled';
+    sec.id = id;
+    sec.setAttribute('aria-labelledby', id + '-h');
+    Object.assign(sec, {key, mode, members, groups: [], slots: [], grid: null});
+    sec.timed = members.filter(s => s.start != null);
+    sec.dayOnly = key ? members.filter(s => s.start == null) : [];
+    const h2 = h('h2', null, key ? heading(key) : `Not scheduled (${members.length})`);
+    h2.id = id + '-h';
+    sec.append(h2);
+    for (const s of members) { s.sec = sec; s.group = null; }
+    if (!key) { sec.append(cards(members)); return sec; }
+    const timed = sec.timed;
+    if (timed.length && mode === 'grid') { sec.grid = grid(key, timed, tz); sec.append(sec.grid); }
+    else if (timed.length) {
+      let slot = null, box = null, div = null;
+      for (const s of timed) {
+        if (s.slot !== slot) {
+          slot = s.slot;
+          div = h('div', 'slot');
+          div.start = s.start;
+          div.members = [];
+          box = h('div', 'cards');
+          div.head = h('h3', null, slot);
+          div.append(div.head, box);
+          sec.slots.push(div);
+          sec.append(div);
         }
+        clearBlock(s.el);
+        box.append(s.el);
+        div.members.push(s);
+        s.group = div;
       }
-      const dayOnly = S.filter(s => s.key === key && s.start == null);
-      if (dayOnly.length) {
-        const d = h('div', 'dayonly');
-        d.append(h('h3', null, `Time not known (${dayOnly.length} session${dayOnly.length === 1 ? '' : 's'})`), cards(dayOnly));
-        d.members = dayOnly;
-        groups.push(d);
-        sec.append(d);
-      }
-      sec.members = S.filter(s => s.key === key);
-      groups.push(sec);
-      sections.set(key, sec);
-      main.append(sec);
     }
-    const none = S.filter(s => !s.key);
-    if (none.length) {
-      const sec = h('section', 'day');
-      sec.id = 'not-scheduled';
-      sec.setAttribute('aria-labelledby', 'not-scheduled-h');
-      const h2 = h('h2', null, `Not scheduled (${none.length})`);
-      h2.id = 'not-scheduled-h';
-      sec.append(h2, cards(none));
-      sec.members = none;
-      groups.push(sec);
-      sections.set('', sec);
-      main.append(sec);
+    const dayOnly = sec.dayOnly;
+    if (dayOnly.length) {
+      const d = h('div', 'dayonly');
+      d.append(h('h3', null, `Time not known (${dayOnly.length} session${dayOnly.length === 1 ? '' : 's'})`), cards(dayOnly));
+      d.members = dayOnly;
+      for (const s of dayOnly) s.group = d;
+      sec.groups.push(d);
+      sec.append(d);
     }
+    sec.groups.unshift(...sec.slots);
+    return sec;
+  }
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  // Whether a day's section still holds, in the zone now set, exactly what it holds: the same sessions, the
+  // same top of its grid, or the same slots of its list.  Then only its times are written again.
+  function still(sec, members, mode) {
+    if (!sec || sec.mode !== mode || !same(sec.members, members)) return false;
+    if (sec.grid) return hourOf(sec.timed[0]) === sec.grid.origin;
+    return sec.slots.every((div, i) => div.members.every(s => s.slot === div.members[0].slot) &&
+      (i === 0 || sec.slots[i - 1].members[0].slot !== div.members[0].slot));
+  }
+  function retime(sec, tz) {
+    if (sec.grid) tickTimes(sec.grid.ticks, sec.key, tz);
+    for (const div of sec.slots) put(div.head, div.members[0].slot);
+  }
+  // Lays the page out in the zone and view set.  A full layout (at the start, a change of view, printing)
+  // builds every section; a zone change keeps each section that still holds (its sessions' elements and
+  // places untouched, only its times rewritten) and builds only the days whose sessions or slots change.
+  function layout(full) {
+    const tz = zone(), mode = view();
+    for (const e of document.querySelectorAll('[data-now]')) e.remove();
+    setTimes(tz);
+    const byKey = new Map();
+    for (const s of S) { const k = s.key || ''; if (!byKey.has(k)) byKey.set(k, []); byKey.get(k).push(s); }
+    const was = days;
+    days = [...byKey.keys()].filter(Boolean).sort();
+    if (full) main.textContent = '';
+    main.classList.toggle('list', mode === 'list');
+    const old = full ? new Map() : sections;
+    sections = new Map();
+    for (const key of [...days, ...(byKey.has('') ? [''] : [])]) {
+      const members = byKey.get(key), kept = old.get(key);
+      if (still(kept, members, mode)) { retime(kept, tz); sections.set(key, kept); }
+      else sections.set(key, build(key, members, mode, tz));
+    }
+    for (const [key, sec] of old) if (sections.get(key) !== sec) sec.remove();
+    let next = main.firstChild;  // the sections kept are in order already: only new ones are inserted
+    for (const sec of sections.values()) { if (next === sec) next = sec.nextSibling; else main.insertBefore(sec, next); }
+    groups = [...sections.values()].flatMap(sec => [...sec.groups, sec]);
     if (zoneElement) zoneElement.textContent = tz === D.zone ? pageZoneText : `${tz}${abbreviation(tz)}, not the conference's ${D.zone}`;
-    dayControls();
+    if (full || !same(was, days)) dayControls();
     apply();
   }
   const tabs = h('div', 'tabs');
@@ -388,14 +435,16 @@
   function apply() {
     const st = state();
     let shown = 0;
-    for (const s of S) {
-      const v = visible(s, st);
-      if (v !== s.shown) { s.el.classList.toggle('off', !v); s.shown = v; }
-      if (v) shown++;
-    }
+    for (const s of S) if ((s.shown = visible(s, st))) shown++;
     for (const box of groups) {
       const any = box.members.some(s => s.shown);
       if (!!box.off === any) { box.off = !any; box.classList.toggle('off', !any); }
+    }
+    // A session is drawn or left out only where its slot and its day are shown: one inside a hidden day or slot
+    // keeps its element as it was (nothing there is drawn) and is brought up to date when that day comes back,
+    // so clearing a filter touches only the sessions whose look changes.
+    for (const s of S) {
+      if (s.shown !== s.drawn && !s.sec.off && !(s.group && s.group.off)) { s.el.classList.toggle('off', !s.shown); s.drawn = s.shown; }
     }
     for (const b of tabs.children) b.setAttribute('aria-pressed', b.dataset.day === st.day ? 'true' : 'false');
     const clashes = markPicks();
@@ -538,7 +587,7 @@
   form.addEventListener('input', e => {
     const t = e.target;
     if (t.name === 'agenda' || t.name === 'remind') return;
-    if (t.name === 'tz' || t.name === 'view') { render(); return; }
+    if (t.name === 'tz' || t.name === 'view') { layout(t.name === 'view'); return; }
     if (t.name === 'q') { if (!typed) typed = requestAnimationFrame(() => { typed = 0; apply(); }); return; }
     apply();
   });
@@ -586,7 +635,7 @@
     if (focus) { if (!focus.matches('button')) focus.tabIndex = -1; focus.focus({preventScroll: true}); }
   });
   const print = matchMedia('print');
-  const onPrint = on => { if (printing !== on) { printing = on; render(); } };
+  const onPrint = on => { if (printing !== on) { printing = on; layout(true); } };
   print.addEventListener('change', e => onPrint(e.matches));
   addEventListener('beforeprint', () => onPrint(true));
   addEventListener('afterprint', () => onPrint(false));
@@ -599,7 +648,7 @@
     form.querySelector('.more').open = !narrow.matches;
     readUrl();
     if (!form.querySelector('input[name=view]:checked')) form.querySelector(`input[name=view][value=${defaultView}]`).checked = true;
-    render();
+    layout(true);
   } finally {
     document.documentElement.dataset.ready = '';  // shows the timetable (hidden while the page loads with scripts on)
   }

@@ -552,6 +552,136 @@ def test_switching_to_new_york_converts_every_time(browser: Browser, pages: Call
     opened.close()
 
 
+# Records what an interaction changes in the timetable: the class changes of session elements and the
+# elements added to or taken out of it (the now line aside), and whether each session element and day section
+# is still the node it was when the watch began.
+_WATCH_JS = """() => {
+  const main = document.getElementById('main'), seen = {classes: 0, nodes: 0};
+  for (const e of main.querySelectorAll('[data-session-id], main > section')) e.__watched = true;
+  const note = records => { for (const r of records) {
+    if (r.type === 'attributes' && r.target.dataset.sessionId) seen.classes++;
+    if (r.type === 'childList') seen.nodes += [...r.addedNodes, ...r.removedNodes]
+      .filter(n => n.nodeType === 1 && !n.matches('[data-now]')).length;
+  } };
+  const watch = new MutationObserver(note);
+  watch.observe(main, {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+  window.__changes = () => {
+    note(watch.takeRecords());
+    const all = [...main.querySelectorAll('[data-session-id], main > section')];
+    const out = {...seen, kept: all.filter(e => e.__watched).length, new: all.filter(e => !e.__watched).length};
+    seen.classes = 0;
+    seen.nodes = 0;
+    return out;
+  };
+}"""
+
+
+def _changes(page: Page) -> dict[str, int]:
+    changes: dict[str, int] = page.evaluate("() => window.__changes()")
+    return changes
+
+
+def _sections(page: Page) -> dict[str, str | None]:
+    """Each session's day section, by id."""
+    return {b["id"]: b["section"] for b in _blocks(page)}
+
+
+@pytest.mark.parametrize("name", CONFS)
+def test_a_zone_switch_rewrites_the_times_in_place(browser: Browser, pages: Callable[[str], Path], name: str) -> None:
+    """To New York (no session changes day) and back, no element is added, moved or rebuilt: only times change."""
+    conf = _conference(name)
+    opened = Opened(browser, pages(name))
+    page = opened.page
+    placed = _styles(page)
+    page.evaluate(_WATCH_JS)
+    elements = len(conf.sessions) + len(conf.sessions.by_day()) + (1 if conf.sessions.unscheduled else 0)
+    _select(page, "tz", "America/New_York")
+    assert _changes(page) == {"classes": 0, "nodes": 0, "kept": elements, "new": 0}
+    shown = {b["id"]: b["start"] for b in _blocks(page) if b["start"] is not None}
+    assert shown == {s.id: f"{s.start:%H:%M}" for s in conf.sessions.to_tz("America/New_York").scheduled}
+    _select(page, "tz", conf.timezone)
+    assert _changes(page) == {"classes": 0, "nodes": 0, "kept": elements, "new": 0}
+    assert _styles(page) == placed
+    opened.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", ["na2026", "fosdem"])
+def test_a_zone_switch_that_moves_days_keeps_the_session_elements(
+    browser: Browser, pages: Callable[[str], Path], name: str, width: int
+) -> None:
+    """In Tokyo sessions move to other days: each day is as to_tz gives it, with the same session elements; back, as before."""
+    conf = _conference(name)
+    opened = Opened(browser, pages(name), width, zone="Asia/Tokyo")
+    page = opened.page
+    if width == NARROW:
+        page.click(".more summary")  # the controls are folded on a narrow screen
+    placed, days = _styles(page), _sections(page)
+    page.evaluate(_WATCH_JS)
+    _select(page, "tz", "local")
+    changes = _changes(page)
+    assert (changes["kept"] - len(conf.sessions), changes["new"] > 0) == (0, True)  # days built again, sessions kept
+    view = conf.sessions.to_tz("Asia/Tokyo")
+    expected = {s.id: f"day-{s.start.date().isoformat()}" for s in view.scheduled}  # type: ignore[union-attr]
+    assert {k: v for k, v in _sections(page).items() if k in expected} == expected
+    _check_layout(conf, _blocks(page), width)
+    _select(page, "tz", conf.timezone)
+    assert (_styles(page), _sections(page)) == (placed, days)
+    assert _changes(page)["kept"] == len(conf.sessions)
+    opened.close()
+
+
+def _redrawn(conf: Conference, track: str, width: int) -> int:
+    """How many sessions a track filter hides where something stays shown: those in a day, and in the list a
+    slot (a start time) or the day's sessions of unknown time, that still shows one of the track's sessions."""
+    groups: dict[tuple[object, ...], list[Session]] = {}
+    for day, sessions in conf.sessions.by_day().items():
+        for s in sessions:
+            if s.start is None:
+                key: tuple[object, ...] = (day, "time not known")
+            else:
+                key = (day, f"{s.start.astimezone(conf.zone):%H:%M}" if width == NARROW else "grid")
+            groups.setdefault(key, []).append(s)
+    groups[("not scheduled",)] = list(conf.sessions.unscheduled)
+    days_shown = {key[0] for key, members in groups.items() if any(_on(s, track) for s in members)}
+    return sum(
+        1 for key, members in groups.items() if key[0] in days_shown and any(_on(s, track) for s in members)
+        for s in members if not _on(s, track)
+    )  # fmt: skip
+
+
+def _on(s: Session, track: str) -> bool:
+    return s.track is not None and s.track.id == track
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_filter_redraws_only_the_sessions_it_changes(
+    browser: Browser, pages: Callable[[str], Path], width: int
+) -> None:
+    """A track of one day hides the other day whole and leaves its sessions untouched; cleared, the same few flip back."""
+    conf = _conference("fosdem")
+    track = "modern-email-devroom"
+    assert [len(sessions.by_track(track)) for sessions in conf.sessions.by_day().values()] == [0, 26]
+    opened = Opened(browser, pages("fosdem"), width)
+    page = opened.page
+    if width == NARROW:
+        page.click(".more summary")  # the controls are folded on a narrow screen
+    page.evaluate(_WATCH_JS)
+    _select(page, "track", track)
+    expected = _redrawn(conf, track, width)
+    assert _changes(page) == {"classes": expected, "nodes": 0, "kept": len(conf.sessions) + 2, "new": 0}
+    assert _shown(page) == set(conf.sessions.by_track(track).ids)
+    if width == NARROW:  # the list shows a start time only where one of the track's sessions starts
+        slots = page.evaluate(
+            "() => [...document.querySelectorAll('.slot h3')].filter(e => e.checkVisibility()).length"
+        )
+        assert slots == len({s.start for s in conf.sessions.by_track(track)})
+    _select(page, "track", "")
+    assert _changes(page) == {"classes": expected, "nodes": 0, "kept": len(conf.sessions) + 2, "new": 0}
+    assert _shown(page) == set(conf.sessions.ids)
+    opened.close()
+
+
 def test_the_viewers_own_zone_is_offered(browser: Browser, pages: Callable[[str], Path]) -> None:
     """ "My time zone" is the browser's zone (here Asia/Tokyo): times and days follow it."""
     conf = _conference("eu2026")

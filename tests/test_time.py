@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta, timezone
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -280,3 +281,46 @@ def test_parse_day_refuses_other_text() -> None:
 def test_format_datetime(value: datetime, expected: str) -> None:
     """Datetimes are written as RFC 9557 text, with the zone name where there is one."""
     assert format_datetime(value) == expected
+
+
+def _in_fresh_interpreter(code: str, tzpath: str) -> list[object]:
+    """Run ``code`` (which prints one JSON value) in a new interpreter whose PYTHONTZPATH is ``tzpath``."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONTZPATH": tzpath},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found: list[object] = json.loads(done.stdout)
+    return found
+
+
+_FIRST_LOOKUP = """
+import json, sys, zoneinfo
+from pyconf_schedule import load
+conf = load("eu2026")
+print(json.dumps([list(zoneinfo.TZPATH), "importlib.resources" in sys.modules, conf.zone.key,
+                  conf.sessions[0].start.utcoffset().total_seconds()]))
+"""
+
+
+def test_without_a_zone_folder_the_tzdata_folder_is_searched_and_importlib_resources_not_imported() -> None:
+    """PYTHONTZPATH empty: the first zone lookup makes the tzdata package's folder zoneinfo's search path, so
+    zoneinfo opens Europe/Paris from it (same data: CEST, +2 h) without importing importlib.resources."""
+    from importlib.util import find_spec
+
+    spec = find_spec("tzdata")
+    assert spec is not None and spec.origin is not None
+    folder = str(Path(spec.origin).parent / "zoneinfo")
+    assert _in_fresh_interpreter(_FIRST_LOOKUP, "") == [[folder], False, "Europe/Paris", 7200.0]
+
+
+def test_a_zone_folder_that_is_set_is_kept(tmp_path: Path) -> None:
+    """A TZPATH the user set is never changed (here a folder without zone files: zoneinfo falls back to tzdata)."""
+    assert _in_fresh_interpreter(_FIRST_LOOKUP, str(tmp_path)) == [[str(tmp_path)], True, "Europe/Paris", 7200.0]

@@ -30,6 +30,7 @@ __all__ = [
     "parse_datetime",
     "parse_day",
     "parse_instant",
+    "search_tzdata_folder",
     "zone_name",
 ]
 
@@ -55,8 +56,39 @@ _ZERO_OFFSET = frozenset({"UTC", "GMT", "Z"})
 """Abbreviations taken as zones: they mean UTC+00:00 (GMT is also London's winter clock, and means UTC here)."""
 
 
+@lru_cache(maxsize=1)
+def search_tzdata_folder() -> str | None:
+    """Let zoneinfo search the ``tzdata`` package's folder when it has no folder of zone files to search.
+
+    Without system zone data (or with ``PYTHONTZPATH`` empty) zoneinfo finds
+    each zone in ``tzdata`` through :mod:`importlib.resources`, whose first
+    use imports ``zipfile``, ``tempfile``, ``shutil``, ``pathlib`` and
+    ``urllib.parse``.  The same files lie in the package's ``zoneinfo``
+    folder: when ``zoneinfo.TZPATH`` is empty and that folder exists, it
+    becomes the search path (:func:`zoneinfo.reset_tzpath`), so zoneinfo
+    opens the file directly.  Zones and their data are the same; a
+    ``TZPATH`` that is set is never changed.  Returns the folder it set.
+    """
+    import os
+    import zoneinfo
+    from importlib.machinery import PathFinder  # imported at start-up; importlib.util would cost more
+
+    if zoneinfo.TZPATH:
+        return None
+    spec = PathFinder.find_spec("tzdata")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for location in spec.submodule_search_locations:
+        folder = os.path.join(location, "zoneinfo")
+        if os.path.isabs(folder) and os.path.isfile(os.path.join(folder, "UTC")):
+            zoneinfo.reset_tzpath([folder])
+            return folder
+    return None
+
+
 @lru_cache(maxsize=256)
 def _zone_from_name(name: str) -> tzinfo:
+    search_tzdata_folder()
     if name.upper() in {"UTC", "Z"}:
         return ZoneInfo("UTC")
     if name.isascii() and name.isalpha() and 2 <= len(name) <= 6 and name.upper() not in _ZERO_OFFSET:

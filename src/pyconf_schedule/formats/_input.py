@@ -144,7 +144,8 @@ def load_json(
     try:
         try:
             try:
-                document = json.loads(text, **options)
+                decoder = _DECODERS.get(id(options))
+                document = json.loads(text, **options) if decoder is None else _decoded(decoder, text)
             except Exception:  # a text too deep is refused for its depth first, whatever else is wrong with it
                 _check_nesting(text, format_name)
                 raise
@@ -295,6 +296,19 @@ _STRICT: dict[str, Any] = {
 
 
 _UNIQUE_KEYS: dict[str, Any] = {"object_pairs_hook": _unique_keys}
+
+_DECODERS: dict[int, json.JSONDecoder] = {id(o): json.JSONDecoder(**o) for o in (_STRICT, _UNIQUE_KEYS)}
+"""One decoder for each fixed set of options: json.loads(text, **options) would build a new one on every call (a
+SQLite database parses a JSON list in many of its cells)."""
+
+
+def _decoded(decoder: json.JSONDecoder, text: str) -> Any:
+    """What ``json.loads(text, **options)`` gives, from the decoder made of those options."""
+    if text.startswith("\ufeff"):  # as json.loads refuses it
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    return decoder.decode(text)
+
+
 """What every JSON reader adds to :func:`json.loads`: a repeated key raises."""
 
 

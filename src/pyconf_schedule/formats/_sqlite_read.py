@@ -106,11 +106,16 @@ def _date(value: str | None) -> date | None:
     return None if value is None else date.fromisoformat(value)
 
 
-def _strings(text: str, where: str) -> tuple[str, ...]:
+def _strings(text: str, where: str, memo: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """A JSON list of strings in a cell; ``memo`` holds the lists this read has parsed (sources repeat a lot)."""
+    found = memo.get(text) if isinstance(text, str) else None
+    if found is not None:
+        return found
     values = load_json(text, _FORMAT)
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
         raise ScheduleParseError(_FORMAT, "expected a JSON list of strings", where)
-    return tuple(values)
+    found = memo[text] = tuple(values)
+    return found
 
 
 def _conflicts(rows: list[tuple[str, str, str]], where: str) -> tuple[Conflict, ...]:
@@ -134,6 +139,8 @@ _NEWER_COLUMNS = (("recording", "NULL"), ("slide_urls", "'[]'"), ("provenance", 
 
 
 def _provenance(text: str, where: str) -> tuple[Provenance, ...]:
+    if text == "[]":  # most sessions: nothing weak, no per-field sources
+        return ()
     values = load_json(text, _FORMAT)
     if not isinstance(values, list) or not all(
         isinstance(v, dict) and set(v) == {"field", "sources", "weak"} for v in values
@@ -161,6 +168,7 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
             _FORMAT, f"no conference {wanted!r} in the database; it holds: {', '.join(ids) or 'none'}"
         )
     cid = wanted
+    memo: dict[str, tuple[str, ...]] = {}
     has_day_change = "day_change" in {r[1] for r in db.execute("PRAGMA table_info(conferences)")}  # older files lack it
     row = db.execute(
         "SELECT name, timezone, view_timezone, city, country, venue, url, start_date, end_date, coverage, "
@@ -188,7 +196,7 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
         "SELECT id, name FROM tracks WHERE conference_id = ? ORDER BY position", (cid,)).fetchall(), "track")}  # fmt: skip
     speakers = {
         i: Speaker(
-            id=i, name=n, aliases=_strings(a, f"speaker {i!r}"), job_title=j, organisation=o, bio=b,
+            id=i, name=n, aliases=_strings(a, f"speaker {i!r}", memo), job_title=j, organisation=o, bio=b,
             conflicts=_conflicts(conflicts.get(("speaker", i, "conflict"), []), f"speaker {i!r}"),
         )
         for i, n, a, j, o, b in _unique(db.execute(
@@ -217,11 +225,11 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
                 start=None if start is None else parse_datetime(start), end=None if end is None else parse_datetime(end),
                 day_only=_date(day_only), room=None if room is None else rooms[room],
                 track=None if track is None else tracks[track], speakers=tuple(people.get(i, ())), abstract=abstract,
-                audience_level=level, language=language, url=url, slides=_strings(slides, where),
-                sources=_strings(cited, where), title_variants=_strings(variants, where),
+                audience_level=level, language=language, url=url, slides=_strings(slides, where, memo),
+                sources=_strings(cited, where, memo), title_variants=_strings(variants, where, memo),
                 variants=_conflicts(conflicts.get(("session", i, "variant"), []), where),
                 conflicts=_conflicts(conflicts.get(("session", i, "conflict"), []), where),
-                recording=recording, slide_urls=_strings(slide_urls, where), field_sources=_provenance(provenance, where),
+                recording=recording, slide_urls=_strings(slide_urls, where, memo), field_sources=_provenance(provenance, where),
             )
         )  # fmt: skip
     name, zone, view, city, country, venue, url, start_date, end_date, coverage, day_change = row

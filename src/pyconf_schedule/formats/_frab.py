@@ -336,12 +336,10 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
                 language=event.language or None,
                 url=event.url or None,
                 slides=event.slides,
+                variants=_identities(event, sid, format_name),
             )
         except PyconfScheduleError as exc:
             raise error(str(exc), event.location) from None
-        kept = _identities(event, sid, format_name)
-        if kept:
-            session = attrs.evolve(session, variants=kept)
         drafts.append((session, event.location))
     conf_zone = zone_name(early_zone) if early_zone is not None else None
     if conf_zone is None:

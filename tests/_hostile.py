@@ -140,7 +140,23 @@ def _cli_long_word_title() -> bytes:
     ).encode()
 
 
+def _agenda_too_large() -> bytes:
+    """An agenda file one byte over the agenda's limit (white space before a valid document)."""
+    from pyconf_schedule._agenda_file import MAX_FILE
+
+    document = b'{"format": "pyconf-schedule-agenda", "version": 1, "conferences": ["eu2026"], "picks": []}'
+    return b" " * (MAX_FILE + 1 - len(document)) + document
+
+
+def _agenda_deep_nesting() -> bytes:
+    return b'{"format": "pyconf-schedule-agenda", "version": 1, "conferences": ["eu2026"], "picks": ' + (
+        b"[" * 100_000 + b"]" * 100_000 + b"}"
+    )
+
+
 GENERATORS: dict[str, Callable[[], bytes]] = {
+    "agenda-deep-nesting": _agenda_deep_nesting,
+    "agenda-too-large": _agenda_too_large,
     "cli-long-word-title": _cli_long_word_title,
     "ics-deep-nesting": _ics_deep_nesting,
     "ics-vtimezone-huge": _ics_vtimezone_huge,
@@ -217,6 +233,52 @@ def load_cases(table: str = "cases.toml") -> list[Case]:
     with (HOSTILE / table).open("rb") as stream:
         document = tomllib.load(stream)
     return [_case(entry) for entry in document["case"]]
+
+
+@attrs.frozen(kw_only=True)
+class AgendaCase:
+    """One agenda file of the corpus, read with the embedded datasets: its error, or exactly the picks read."""
+
+    name: str
+    data: Callable[[], bytes] = attrs.field(repr=False)
+    error: str | None = None
+    message: str | None = None
+    location: str | None = None
+    picks: tuple[tuple[str, str, str | None], ...] | None = None
+    defect: str | None = None
+
+
+def load_agenda_cases(table: str = "cases.toml") -> list[AgendaCase]:
+    """The ``[[agenda]]`` cases of a table: agenda files read by ``Agenda.load`` and ``pyconf-schedule agenda``.
+
+    >>> [case.name for case in load_agenda_cases()][:1]
+    ['agenda-conference-twice.json']
+    """
+    with (HOSTILE / table).open("rb") as stream:
+        document = tomllib.load(stream)
+    cases = []
+    for entry in document["agenda"]:
+        if "file" in entry:
+            name, data = str(entry["file"]), _file_reader(HOSTILE / str(entry["file"]))
+        else:
+            name, data = str(entry["generator"]), GENERATORS[str(entry["generator"])]
+        if ("error" in entry) == ("picks" in entry):
+            raise ValueError(f"agenda case {name}: give exactly one of error and picks")
+        picks = entry.get("picks")
+        cases.append(
+            AgendaCase(
+                name=name,
+                data=data,
+                error=entry.get("error"),
+                message=entry.get("message"),
+                location=entry.get("location"),
+                picks=None
+                if picks is None
+                else tuple((str(p["conference"]), str(p["session"]), p.get("note")) for p in picks),
+                defect=entry.get("defect"),
+            )
+        )
+    return cases
 
 
 def summary(conf: Conference) -> dict[str, Any]:

@@ -418,7 +418,7 @@ def test_load_names_every_missing_pick(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("[1", "cannot read agenda: not JSON"),
+        ("[1", "cannot read agenda at line 1 column 3: not JSON (invalid JSON: Expecting ',' delimiter)"),
         ('{"format": "other"}', "cannot read agenda: x.json is not an agenda file"),
         (
             '{"format": "pyconf-schedule-agenda", "version": 2}',
@@ -590,3 +590,22 @@ def test_two_agendas_share_picks_and_free_time() -> None:
     gaps = mine.free_together(maybe, "2026-04-08")
     assert [tuple(s.id for s in g.maybe_taken) for g in gaps] == [(day_only,), (day_only,)]
     assert mine.free_together(yours, "2026-05-01") == ()
+
+
+def test_drop_missing_reads_a_file_whose_sessions_are_gone() -> None:
+    """drop_missing=True leaves out the picks the conference no longer has (which otherwise raise) and keeps the rest."""
+    text = json.dumps(
+        {
+            "format": "pyconf-schedule-agenda",
+            "version": 1,
+            "conferences": ["eu2026"],
+            "picks": [
+                {"conference": "eu2026", "session": "gone-talk", "note": "x"},
+                {"conference": "eu2026", "session": "pytorch-cto", "note": "keynote"},
+            ],
+        }
+    )
+    with pytest.raises(MissingPicksError):
+        Agenda.from_json(text, loader=load)
+    kept = Agenda.from_json(text, loader=load, drop_missing=True)
+    assert [(p.session, p.note) for p in kept.picks] == [("pytorch-cto", "keynote")]

@@ -664,3 +664,30 @@ def test_agenda_save_failure_names_the_file_not_the_temporary_one(
         "No space left on device",
         [],
     )
+
+
+def test_remove_drops_picks_whose_sessions_are_gone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A pick whose session the schedule no longer has blocks every command with a hint naming the fix; removing
+    every such pick by id saves the file without them and keeps the others."""
+    path = tmp_path / "old.json"
+    document = {
+        "format": "pyconf-schedule-agenda",
+        "version": 1,
+        "conferences": ["eu2026"],
+        "picks": [
+            {"conference": "eu2026", "session": "pytorch-ct"},
+            {"conference": "eu2026", "session": "gone-talk"},
+            {"conference": "eu2026", "session": "pytorch-updates"},
+        ],
+    }
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, _, err = run(capsys, "agenda", str(path), "show")
+    assert (code, err.splitlines()[1]) == (
+        EXIT_ERROR,
+        f"hint: remove them with: pyconf-schedule agenda {path} remove pytorch-ct gone-talk",
+    )
+    code, _, err = run(capsys, "agenda", str(path), "remove", "pytorch-ct")  # gone-talk not named: nothing is saved
+    assert (code, json.loads(path.read_text(encoding="utf-8"))) == (EXIT_ERROR, document)
+    code, out, _ = run(capsys, "agenda", str(path), "remove", "pytorch-ct", "gone-talk")
+    assert (code, out) == (EXIT_OK, f"removed 2; 1 pick in {path}\n")
+    assert [p["session"] for p in json.loads(path.read_text(encoding="utf-8"))["picks"]] == ["pytorch-updates"]

@@ -12,7 +12,17 @@ from pyconf_schedule import Conference, Room, Session, SessionKind, Speaker, Tra
 from pyconf_schedule import exceptions as errors
 from pyconf_schedule.cli import main
 
-from ._hostile import GENERATORS, HOSTILE, Case, TimeLimitExceeded, load_cases, summary, time_limit
+from ._hostile import (
+    GENERATORS,
+    HOSTILE,
+    AgendaCase,
+    Case,
+    TimeLimitExceeded,
+    load_agenda_cases,
+    load_cases,
+    summary,
+    time_limit,
+)
 from ._support import utc
 
 CASES = load_cases()
@@ -153,9 +163,63 @@ def test_cli_detects_xml_in_utf16_and_utf32_by_its_byte_order_mark(name: str) ->
 
 def test_every_corpus_file_has_a_case() -> None:
     """Every file of tests/hostile/ is listed in cases.toml, and every listed file exists."""
-    listed = {case.name for case in load_cases() if case.name not in GENERATORS}
+    names = [case.name for case in load_cases()] + [case.name for case in load_agenda_cases()]
+    listed = {name for name in names if name not in GENERATORS}
     present = {path.name for path in HOSTILE.iterdir() if path.suffix != ".toml"}
     assert listed == present
+
+
+# ---- agenda files ---------------------------------------------------------------------------------------
+
+AGENDA_CASES = load_agenda_cases()
+
+
+def _agenda_path(case: AgendaCase, folder: Path) -> Path:
+    if case.name not in GENERATORS:
+        return HOSTILE / case.name
+    path = folder / case.name
+    path.write_bytes(case.data())
+    return path
+
+
+@pytest.mark.parametrize("case", AGENDA_CASES, ids=[case.name for case in AGENDA_CASES])
+def test_agenda_file_gives_the_exact_outcome(case: AgendaCase, tmp_path: Path) -> None:
+    """Each corpus agenda file, read with the embedded datasets, raises its error naming the problem or gives exactly
+    its picks; nothing else escapes (a hang, another exception)."""
+    from pyconf_schedule import Agenda, load
+
+    path = _agenda_path(case, tmp_path)
+    try:
+        with time_limit(DEFAULT_SECONDS):
+            agenda = Agenda.load(path, loader=load)
+    except errors.PyconfScheduleError as exc:
+        assert (type(exc).__name__, case.message is not None and case.message in str(exc)) == (case.error, True), exc
+        if case.location is not None:
+            assert getattr(exc, "location", None) == case.location
+        return
+    except TimeLimitExceeded:
+        pytest.fail(f"hang: {case.name}: still reading after {DEFAULT_SECONDS:g} s", pytrace=False)
+    assert case.picks is not None, f"read {agenda!r}"
+    assert tuple((p.conference, p.session, p.note) for p in agenda.picks) == case.picks
+
+
+@pytest.mark.parametrize("case", AGENDA_CASES, ids=[case.name for case in AGENDA_CASES])
+def test_agenda_show_refuses_in_one_line_or_shows_no_control_character(case: AgendaCase, tmp_path: Path) -> None:
+    """`agenda FILE show` on each corpus file exits 2 with one error line (and at most a hint), or shows every pick by
+    id with no control character of the file reaching the terminal."""
+    path = _agenda_path(case, tmp_path)
+    try:
+        code, stdout, stderr = _run_cli(["agenda", str(path), "show"])
+    except TimeLimitExceeded:
+        pytest.fail(f"hang: {case.name}: the command still runs", pytrace=False)
+    if case.error is not None:
+        assert (code, stdout) == (2, "")
+        _assert_one_error_line(stderr)
+        return
+    assert case.picks is not None
+    assert (code, stderr) == (0, "")
+    assert [c for c in stdout if (ord(c) < 32 and c != "\n") or 127 <= ord(c) < 160] == []
+    assert [f"id: {session}" in stdout for _, session, _ in case.picks] == [True] * len(case.picks)
 
 
 # ---- injection into each writer -------------------------------------------------------------------------

@@ -466,6 +466,7 @@ class Agenda:
         *,
         name: str = "agenda",
         loader: Callable[[str], Conference] | None = None,
+        drop_missing: bool = False,
     ) -> Agenda:
         """The agenda a :meth:`to_json` document describes.
 
@@ -477,12 +478,14 @@ class Agenda:
         :class:`~pyconf_schedule.exceptions.UnknownConferenceError` naming
         it.  A pick whose session no longer
         exists raises :class:`~pyconf_schedule.exceptions.MissingPicksError`
-        naming every such pick; a malformed document raises
+        naming every such pick, unless ``drop_missing`` leaves them out (to
+        read a file whose schedule has changed, and save it without them); a
+        malformed document raises
         :class:`~pyconf_schedule.exceptions.ScheduleParseError`.
         """
         from ._agenda_file import from_json
 
-        return from_json(cls, text, conferences, name=name, loader=loader)
+        return from_json(cls, text, conferences, name=name, loader=loader, drop_missing=drop_missing)
 
     @classmethod
     def load(
@@ -491,12 +494,16 @@ class Agenda:
         conferences: Iterable[Conference] | Mapping[str, Conference] = (),
         *,
         loader: Callable[[str], Conference] | None = None,
+        drop_missing: bool = False,
     ) -> Agenda:
-        """Read an agenda file written by :meth:`save`; see :meth:`from_json` for ``conferences`` and ``loader``."""
+        """Read an agenda file written by :meth:`save`; see :meth:`from_json` for ``conferences``, ``loader`` and
+        ``drop_missing``."""
         from ._agenda_file import read_file
 
         target = os.fspath(path)
-        return cls.from_json(read_file(target), conferences, name=os.path.basename(target), loader=loader)
+        return cls.from_json(
+            read_file(target), conferences, name=os.path.basename(target), loader=loader, drop_missing=drop_missing
+        )
 
 
 def _span(session: Session, zone: tzinfo) -> tuple[datetime, datetime, bool] | None:

@@ -85,16 +85,18 @@ def from_json(
     *,
     name: str = "agenda",
     loader: Callable[[str], Conference] | None = None,
+    drop_missing: bool = False,
 ) -> Agenda:
     """The agenda of a document (see :meth:`Agenda.from_json`)."""
     from ._agenda_records import Pick
+    from .formats._input import load_json
 
     if len(text) > MAX_FILE:
         raise _bad(f"{len(text)} characters is too large for an agenda (limit {MAX_FILE})")
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise _bad(f"not JSON ({shorten(str(exc))})") from None
+    try:  # the readers' JSON rules: a key given twice, nesting past the limit or a lone surrogate is refused
+        document = load_json(text, "agenda")
+    except ScheduleParseError as exc:
+        raise _bad(f"not JSON ({exc.reason})", exc.location) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise _bad(f"{name} is not an agenda file")
     version = document.get("version")
@@ -134,7 +136,10 @@ def from_json(
     confs = [given[n] if n in given else _conference(n, sources.get(n), loader, given, name) for n in names]
     by_id = dict(zip(names, confs, strict=True))
     missing = [p for p in picks if by_id[p.conference].sessions.get(p.session) is None]
-    if missing:
+    if missing and drop_missing:
+        gone = set(missing)
+        picks = [p for p in picks if p not in gone]
+    elif missing:
         valid = [s.id for c in confs for s in c.sessions]
         raise MissingPicksError(name, [(p.conference, p.session) for p in missing], valid)
     return cls(confs, picks, zone=zone_text, sources=sources)

@@ -136,13 +136,17 @@ def _internal_error(exc: Exception) -> None:
 
 
 def _hint_for(exc: Exception, args: argparse.Namespace) -> str | None:
-    from ..exceptions import UnknownDatasetError, UnknownSessionError, UnknownSpeakerError
+    from ..exceptions import MissingPicksError, UnknownDatasetError, UnknownSessionError, UnknownSpeakerError
 
     source = shortened((getattr(args, "sources", None) or [getattr(args, "source", "SOURCE")])[0])
     if isinstance(exc, UnknownDatasetError):
         return "a SOURCE is a dataset name or the path of a schedule file"
     if isinstance(exc, UnknownSpeakerError):
         return f"'{PROG} speakers {source}' lists every speaker"
+    if isinstance(exc, MissingPicksError) and getattr(args, "command", None) == "agenda":
+        ids = " ".join(dict.fromkeys(shortened(sid) for _, sid in exc.missing[:10]))
+        more = " ..." if len(exc.missing) > 10 else ""
+        return f"remove them with: {PROG} agenda {shorten_path(args.agenda_file)} remove {ids}{more}"
     if isinstance(exc, UnknownSessionError) and getattr(args, "command", None) == "agenda":
         file = shorten_path(args.agenda_file)
         if args.action == "add":

@@ -92,7 +92,9 @@ def add_agenda_command(
     return p
 
 
-def read_agenda(path: str, *, create: bool = False, args: argparse.Namespace | None = None) -> Agenda | None:
+def read_agenda(
+    path: str, *, create: bool = False, args: argparse.Namespace | None = None, drop_missing: bool = False
+) -> Agenda | None:
     import os
 
     from .._agenda import Agenda
@@ -111,7 +113,7 @@ def read_agenda(path: str, *, create: bool = False, args: argparse.Namespace | N
         )
     if os.path.isdir(path):
         raise UsageError(f"{shorten_path(path)!r} is a directory, not an agenda file")
-    return Agenda.load(path, loader=_loader(path, args))
+    return Agenda.load(path, loader=_loader(path, args), drop_missing=drop_missing)
 
 
 def _loader(path: str, args: argparse.Namespace | None) -> Callable[[str], Conference]:
@@ -212,17 +214,26 @@ def cmd_agenda(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _remove(args: argparse.Namespace, path: str, out: TextIO) -> int:
-    agenda = read_agenda(path, args=args)
+    """Remove picks by id; picks whose sessions the schedule no longer has are removed too when all are named."""
+    from ..exceptions import MissingPicksError, UnknownSessionError
+
+    gone: set[str] = set()
+    try:
+        agenda = read_agenda(path, args=args)
+    except MissingPicksError as exc:
+        gone = {sid for _, sid in exc.missing}
+        if not gone <= set(args.ids):  # saving would drop the picks not named too
+            raise
+        agenda = read_agenda(path, args=args, drop_missing=True)
     assert agenda is not None
     picked = {p.session for p in agenda.picks}
-    unknown = [i for i in args.ids if i not in picked]
+    unknown = [i for i in args.ids if i not in picked and i not in gone]
     if unknown:
-        from ..exceptions import UnknownSessionError
-
-        raise UnknownSessionError(unknown[0], picked)
-    changed = agenda.remove(args.ids)
+        raise UnknownSessionError(unknown[0], picked | gone)
+    changed = agenda.remove([i for i in args.ids if i in picked])
     _save(changed, path)
-    out.write(f"removed {len(agenda) - len(changed)}; {count(len(changed))} in {path}\n")
+    before = len(agenda) + sum(1 for i in args.ids if i in gone)
+    out.write(f"removed {before - len(changed)}; {count(len(changed))} in {path}\n")
     return EXIT_OK
 
 

@@ -281,6 +281,7 @@ _KIND_WORDS: tuple[tuple[tuple[str, ...], SessionKind], ...] = (
 )
 
 _KIND_VALUES = {k.value: k for k in SessionKind}
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
 def kind_from_label(label: str | None) -> tuple[SessionKind, str | None]:
@@ -297,7 +298,7 @@ def kind_from_label(label: str | None) -> tuple[SessionKind, str | None]:
     exact = _KIND_VALUES.get(text.lower())
     if exact is not None:
         return exact, None
-    words = " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
+    words = " " + _NOT_WORD.sub(" ", text.lower()).strip() + " "
     for names, kind in _KIND_WORDS:
         for name in names:
             if f" {name} " in words:

@@ -28,8 +28,8 @@ from ._common import (
     tracks_table,
     unique_slug,
 )
-from ._ics_lines import Component, Property, parse_calendar, parse_error, split_list, unescape
-from ._input import dates_in_range
+from ._ics_lines import Component, Entry, Property, parse_calendar, parse_error, split_list, unescape
+from ._input import out_of_range
 from ._vtimezone import MAX_RULE_STEPS
 
 __all__ = ["read_calendar"]
@@ -46,22 +46,31 @@ class _Zones:
         self.tz = tz
         self.definitions: dict[str, Component] = {}
         for child in calendar.children:
-            tzid = child.get("TZID") if child.name == "VTIMEZONE" else None
+            tzid = child.value("TZID") if child.name == "VTIMEZONE" else None
             if tzid is not None:
-                self.definitions.setdefault(tzid.value, child)
-        wr = calendar.get("X-WR-TIMEZONE")
-        self.wr_name = wr.value.strip() if wr and wr.value.strip() else None
+                self.definitions.setdefault(tzid, child)
+        wr = calendar.value("X-WR-TIMEZONE")
+        self.wr_name = wr.strip() if wr and wr.strip() else None
         self.cache: dict[str, tzinfo] = {}
         self.used: set[str] = set()
-        # The years VTIMEZONE rules are expanded for: those the events' times name.
-        self.years = {
-            int(m[1])
-            for event in calendar.children
-            if event.name == "VEVENT"
-            for prop in event.properties
-            if prop.name in ("DTSTART", "DTEND") and (m := _YEAR.match(prop.value.strip())) is not None
-        }
+        self.calendar = calendar
+        self._years: set[int] | None = None
         self.budget = [MAX_RULE_STEPS]
+        self.instants: dict[tuple[str, bool, str | None], tuple[datetime, bool]] = {}  # see _datetime
+
+    @property
+    def years(self) -> set[int]:
+        """The years VTIMEZONE rules are expanded for: those the events' times name (found when a VTIMEZONE is read)."""
+        if self._years is None:
+            self._years = {
+                int(m[1])
+                for event in self.calendar.children
+                if event.name == "VEVENT"
+                for name in ("DTSTART", "DTEND")
+                for value, _, _ in event.entries.get(name, ())
+                if (m := _YEAR.match(value.strip())) is not None
+            }
+        return self._years
 
     def floating(self, line: int) -> tzinfo:
         name = self.tz or self.wr_name
@@ -81,9 +90,9 @@ class _Zones:
         # The IANA zone the TZID means: itself, the VTIMEZONE's X-LIC-LOCATION, or
         # the end of a prefixed name such as /mozilla.org/20070129_1/Europe/Berlin.
         hints = [tzid]
-        location = definition.get("X-LIC-LOCATION") if definition is not None else None
+        location = definition.value("X-LIC-LOCATION") if definition is not None else None
         if location is not None:
-            hints.append(location.value.strip())
+            hints.append(location.strip())
         parts = tzid.strip("/").split("/")
         hints += ["/".join(parts[-n:]) for n in (3, 2) if len(parts) > n]
         implied = next((z for z in map(_iana, hints) if isinstance(z, ZoneInfo)), None)
@@ -113,7 +122,7 @@ class _Zones:
         from ._vtimezone import Observance, VTimezoneError, read_vtimezone
 
         observances = [
-            Observance(child.name, tuple((p.name, p.value) for p in child.properties))
+            Observance(child.name, tuple(child.pairs()))
             for child in component.children
             if child.name in ("STANDARD", "DAYLIGHT")
         ]
@@ -147,15 +156,32 @@ _DURATION = re.compile(r"^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M
 
 
 def _datetime(prop: Property, zones: _Zones) -> tuple[datetime, bool]:
-    """The instant of a DTSTART/DTEND property, and whether it was a DATE (all-day)."""
-    value = prop.value.strip()
+    """The instant of a DTSTART/DTEND property, and whether it was a DATE (all-day).
+
+    The same value with the same ``VALUE`` and ``TZID`` is the same instant
+    throughout a calendar (sessions share their times), so each is read once.
+    """
+    if prop.params:
+        tzid, date_value = prop.param("TZID"), prop.param("VALUE") == "DATE"
+    else:
+        tzid, date_value = None, False
+    key = (prop.value, date_value, tzid)
+    found = zones.instants.get(key)
+    if found is None:
+        found = zones.instants[key] = _read_datetime(prop, prop.value.strip(), date_value, tzid, zones)
+    return found
+
+
+def _read_datetime(
+    prop: Property, value: str, date_value: bool, tzid: str | None, zones: _Zones
+) -> tuple[datetime, bool]:
     try:
         dm = _DATE.match(value)
-        if dm is not None or prop.param("VALUE") == "DATE":
+        if dm is not None or date_value:
             if dm is None:
                 raise ValueError("expected YYYYMMDD")
             day = date(int(dm[1]), int(dm[2]), int(dm[3]))
-            zone = zones.zone(prop.param("TZID") or "", prop.line) if prop.param("TZID") else _floating_or_utc(zones)
+            zone = zones.zone(tzid, prop.line) if tzid else _floating_or_utc(zones)
             return datetime.combine(day, time(0)).replace(tzinfo=zone).astimezone(zone), True
         m = _DATETIME.match(value)
         if m is None:
@@ -165,7 +191,6 @@ def _datetime(prop: Property, zones: _Zones) -> tuple[datetime, bool]:
         raise parse_error(f"{prop.name} {value!r} is not a date-time: {exc}", prop.line) from None
     if m[7]:
         return naive.replace(tzinfo=_UTC), False
-    tzid = prop.param("TZID")
     zone = zones.zone(tzid, prop.line) if tzid else zones.floating(prop.line)
     # RFC 5545: a wall time skipped by a DST change means the same time after
     # the change, and a repeated one its first occurrence (fold=0).
@@ -199,11 +224,14 @@ def _duration(prop: Property) -> timedelta:
     return -delta if m[1] == "-" else delta
 
 
-def _text(component: Component, name: str, *, strip: bool = True) -> str | None:
-    prop = component.get(name)
-    if prop is None:
+def _text(entries: dict[str, list[Entry]], name: str, *, strip: bool = True) -> str | None:
+    """The unescaped value of a component's first property ``name`` (``entries`` are the component's), or None."""
+    found = entries.get(name)
+    if not found:
         return None
-    value = unescape(prop.value)
+    value = found[0][0]
+    if "\\" in value:
+        value = unescape(value)
     if strip:
         value = value.strip()
     return value or None
@@ -299,7 +327,16 @@ def _kind(label: str | None) -> tuple[SessionKind, str | None]:
 
 
 def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
-    """Read an iCalendar file into a Conference (the mapping is documented in :mod:`.ics`)."""
+    """Read an iCalendar file into a Conference (the mapping is documented in :mod:`.ics`).
+
+    One pass makes a session of each VEVENT.  Its times are put in the
+    conference's zone at once when that zone is known before the events are
+    read (``file_tz``, ``X-WR-TIMEZONE``, else UTC until a ``TZID`` says
+    otherwise); a second pass changes only the sessions that still need it
+    (all-day dates waiting for the calendar's zone, speakers spelled in
+    several cases, times in another zone, times in years 1 and 9999, which
+    are converted there as before).
+    """
     if tz is not None:
         get_zone(tz)  # an unknown zone is an UnknownZoneError, as with the other readers
     calendar = parse_calendar(data)
@@ -312,19 +349,25 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
     spelled: dict[str, dict[str, None]] = {}  # folded name -> the other spellings met, in order
     drafts: list[tuple[Session, int]] = []
     floating_days: set[int] = set()  # drafts whose all-day dates wait for the calendar's zone
-    method = (_text(calendar, "METHOD") or "").upper()
+    dates_floating = _floating_or_utc(zones) is _UTC  # an all-day DATE without TZID is then read in UTC
+    method = (_text(calendar.entries, "METHOD") or "").upper()
+    expected = _conference_zone(zones)  # the conference's zone unless a TZID changes it (known after the events)
+    placed = get_zone(expected)
     for number, event in enumerate((c for c in calendar.children if c.name == "VEVENT"), start=1):
+        entries = event.entries
         start = end = None
         day_only = None
         off: Conflict | None = None  # why the event is kept off the programme, when it is
         dtstart = event.get("DTSTART")
         if dtstart is not None:
-            with dates_in_range(_FORMAT, f"line {event.line}"):
-                start, end, reason = _times(event, dtstart, zones)
+            try:
+                start, end, all_day, reason = _times(event, dtstart, zones)
+            except OverflowError:
+                raise out_of_range(_FORMAT, f"line {event.line}") from None
             if reason is not None:
                 off = _kept_off(reason, start, event.line)
                 start = end = None
-            elif _is_date(dtstart) and end is not None and _has_time_end(event):
+            elif all_day and end is not None and _has_time_end(event):
                 # RFC 5545 wants DTEND of DTSTART's type: a DATE start with a DATE-TIME end is its day, no more.
                 day_only = _day_of_date(dtstart)
                 off = Conflict(
@@ -333,22 +376,29 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
                     rule="DTSTART is a DATE and DTEND a DATE-TIME: read as a day-only session on the DTSTART date",
                 )
                 start = end = None
-            elif _floating_date(dtstart, zones):
+            elif all_day and dates_floating and not dtstart.param("TZID"):
                 floating_days.add(len(drafts))
-        status = (_text(event, "STATUS") or "").upper()
+        status = (_text(entries, "STATUS") or "").upper()
         if off is None and start is not None and (status == "CANCELLED" or method == "CANCEL"):
             cause = "STATUS:CANCELLED" if status == "CANCELLED" else "the calendar's METHOD:CANCEL"
             off = _kept_off(f"{cause} cancels it", start, event.line)
             start = end = None
-        uid = _text(event, "UID") or f"ics-{number}"
+        uid = _text(entries, "UID") or f"ics-{number}"
         if uid.endswith(".pyconf-schedule") and "@" in uid:
             uid = uid.rsplit("@", 1)[0]
         sid = session_ids.claim(uid)
-        categories = [c for p in event.all("CATEGORIES") for c in split_list(p.value)]
-        url = _text(event, "URL")
-        description = _text(event, "DESCRIPTION", strip=False)
+        track = None
+        for value, _, _ in entries.get("CATEGORIES", ()):
+            items = split_list(value)
+            if items:
+                track = items[0]
+                break
+        url = _text(entries, "URL")
+        description = _text(entries, "DESCRIPTION", strip=False)
         own = _own_description(description, url) if description is not None else None
-        named: list[tuple[str, str | None]] = [((a.param("CN") or "").strip(), None) for a in event.all("ATTENDEE")]
+        named: list[tuple[str, str | None]] = [
+            ((cn[0] if (cn := params.get("CN")) else "").strip(), None) for _, params, _ in entries.get("ATTENDEE", ())
+        ]
         if own is not None and not any(name for name, _ in named):
             named = list(own.speakers)
         people: dict[str, Speaker] = {}  # by folded name: an attendee named twice speaks once
@@ -365,19 +415,23 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
                 spelled.setdefault(key, {})[name] = None
             people.setdefault(key, speaker)
         kind, kind_label = _kind(own.kind_label) if own is not None else (SessionKind.TALK, None)
+        if start is not None and start.year not in _EDGE_YEARS and (end is None or end.year not in _EDGE_YEARS):
+            # Away from years 1 and 9999 a conversion cannot overflow: the time is put in the expected zone now.
+            start = start.astimezone(placed)
+            end = None if end is None else end.astimezone(placed)
         try:
             session = Session(
                 id=sid,
-                title=source_title(_text(event, "SUMMARY"), sid),
+                title=source_title(_text(entries, "SUMMARY"), sid),
                 kind=kind,
                 kind_label=kind_label,
                 start=start,
                 end=end,
                 day_only=day_only,
                 conflicts=() if off is None else (off,),
-                room=rooms.get(source_room(_text(event, "LOCATION"))),
-                track=tracks.get(categories[0] if categories else None),
-                speakers=list(people.values()),
+                room=rooms.get(source_room(_text(entries, "LOCATION"))),
+                track=tracks.get(track),
+                speakers=tuple(people.values()),
                 abstract=own.abstract if own is not None else description,
                 url=url,
             )
@@ -386,29 +440,34 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
         drafts.append((session, event.line))
     for key, names in spelled.items():
         speakers[key] = attrs.evolve(speakers[key], aliases=tuple(names))
-    name = _text(calendar, "X-WR-CALNAME") or _text(calendar, "NAME") or "Calendar"
+    name = _text(calendar.entries, "X-WR-CALNAME") or _text(calendar.entries, "NAME") or "Calendar"
     conf_zone = _conference_zone(zones)
-    zone = get_zone(conf_zone)
+    zone = placed if conf_zone == expected else get_zone(conf_zone)
     sessions = []
     for index, (draft, line) in enumerate(drafts):
         if index in floating_days and draft.start is not None:
             # An all-day DATE with no zone of its own is that day in the calendar's zone, not in UTC.
-            with dates_in_range(_FORMAT, f"line {line}"):
+            try:
                 draft = attrs.evolve(
                     draft,
                     start=_midnight_in(draft.start, zone),
                     end=None if draft.end is None else _midnight_in(draft.end, zone),
                 )
+            except OverflowError:
+                raise out_of_range(_FORMAT, f"line {line}") from None
         if spelled and any(fold(p.name) in spelled for p in draft.speakers):
             draft = attrs.evolve(draft, speakers=[speakers[fold(p.name)] for p in draft.speakers])
-        with dates_in_range(_FORMAT, f"line {line}"):
-            sessions.append(
-                attrs.evolve(
+        start, end = draft.start, draft.end
+        if (start is not None and start.tzinfo is not zone) or (end is not None and end.tzinfo is not zone):
+            try:
+                draft = attrs.evolve(
                     draft,
-                    start=None if draft.start is None else draft.start.astimezone(zone),
-                    end=None if draft.end is None else draft.end.astimezone(zone),
+                    start=None if start is None else start.astimezone(zone),
+                    end=None if end is None else end.astimezone(zone),
                 )
-            )
+            except OverflowError:
+                raise out_of_range(_FORMAT, f"line {line}") from None
+        sessions.append(draft)
     return build_conference(
         _FORMAT,
         dates_from_days=True,
@@ -422,8 +481,11 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
     )
 
 
-def _times(event: Component, dtstart: Property, zones: _Zones) -> tuple[datetime, datetime | None, str | None]:
-    """An event's first occurrence: start and end instants, and why it has none (else None).
+_EDGE_YEARS = (1, 9999)
+
+
+def _times(event: Component, dtstart: Property, zones: _Zones) -> tuple[datetime, datetime | None, bool, str | None]:
+    """An event's first occurrence: start and end instants, whether DTSTART is a DATE, and why it has none (else None).
 
     An end before the start (compared in UTC) is dropped.  A start that an
     ``EXDATE`` excludes gives way to the earliest ``RDATE`` not excluded (the
@@ -433,27 +495,32 @@ def _times(event: Component, dtstart: Property, zones: _Zones) -> tuple[datetime
     start, all_day = _datetime(dtstart, zones)
     end = None
     dtend = event.get("DTEND")
-    duration = event.get("DURATION")
     if dtend is not None:
         end = _datetime(dtend, zones)[0]
-    elif duration is not None:
+    elif (duration := event.get("DURATION")) is not None:
         end = (utc(start) + _duration(duration)).astimezone(start.tzinfo)
     elif all_day:
         end = (utc(start) + timedelta(days=1)).astimezone(start.tzinfo)
     if end is not None and utc(end) < utc(start):
         end = None
-    if event.get("EXDATE") is None:
-        return start, end, None
+    if "EXDATE" not in event.entries:
+        return start, end, all_day, None
     excluded = {utc(value) for value in _instants(event, "EXDATE", zones)}
     if utc(start) not in excluded:
-        return start, end, None
+        return start, end, all_day, None
     later = sorted(utc(value) for value in _instants(event, "RDATE", zones) if utc(value) not in excluded)
     if later:
         moved = later[0].astimezone(start.tzinfo)
-        return moved, None if end is None else (later[0] + (utc(end) - utc(start))).astimezone(start.tzinfo), None
-    if event.get("RRULE") is not None:
-        return start, end, "EXDATE excludes DTSTART and its next occurrence comes from the RRULE, which is not expanded"
-    return start, end, "EXDATE excludes its only occurrence"
+        moved_end = None if end is None else (later[0] + (utc(end) - utc(start))).astimezone(start.tzinfo)
+        return moved, moved_end, all_day, None
+    if "RRULE" in event.entries:
+        return (
+            start,
+            end,
+            all_day,
+            "EXDATE excludes DTSTART and its next occurrence comes from the RRULE, which is not expanded",
+        )
+    return start, end, all_day, "EXDATE excludes its only occurrence"
 
 
 def _instants(event: Component, name: str, zones: _Zones) -> list[datetime]:
@@ -491,11 +558,6 @@ def _day_of_date(prop: Property) -> date:
     m = _DATE.match(prop.value.strip())
     assert m is not None  # _datetime read it as a DATE already
     return date(int(m[1]), int(m[2]), int(m[3]))
-
-
-def _floating_date(dtstart: Property, zones: _Zones) -> bool:
-    """True for an all-day DATE start with no TZID, read in UTC for want of ``file_tz`` or X-WR-TIMEZONE."""
-    return _is_date(dtstart) and not dtstart.param("TZID") and _floating_or_utc(zones) is _UTC
 
 
 def _midnight_in(placed: datetime, zone: tzinfo) -> datetime:

@@ -182,9 +182,13 @@ def _calendar(text: str, tz: str | None) -> Conference:
     rooms_by_location, city, country = split_location(locations)
     rooms = rooms_table()
     sessions = []
+    kinds: dict[str | None, tuple[SessionKind, str | None]] = {}  # a feed has a few event types, on every session
     for session in conf.sessions:
         label = session.track.name if session.track is not None else None
-        kind, kind_label = event_type_kind(label)
+        found = kinds.get(label)
+        if found is None:
+            found = kinds[label] = event_type_kind(label)
+        kind, kind_label = found
         location = session.room.name if session.room is not None else None
         room = rooms.get(rooms_by_location.get(location, location) if location is not None else None)
         sessions.append(attrs.evolve(session, kind=kind, kind_label=kind_label, track=None, room=room))

@@ -7,8 +7,8 @@ pinned, its location), or the data read, summarised by :func:`summary`.
 ``cases.toml`` holds every case; a case added for a defect of the hardening
 issue keeps a ``defect`` field saying which.
 
->>> sorted(GENERATORS)[:2]
-['cli-long-word-title', 'ics-deep-nesting']
+>>> sorted(GENERATORS)[:3]
+['agenda-deep-nesting', 'agenda-too-large', 'cli-long-word-title']
 """
 
 from __future__ import annotations

@@ -179,10 +179,10 @@ class Opened:
         assert (self.errors, self.requests, violations) == ([], [], [])
 
 
-# The list's slots off screen are laid out only when they come near (content-visibility: auto): each is
-# measured as it is drawn when scrolled to, all laid out at once for the measure, then left as they were.
+# The list's slots and sessions off screen are laid out only when they come near (content-visibility: auto):
+# each is measured as it is drawn when scrolled to, all laid out at once for the measure, then left as they were.
 _BLOCKS_JS = """() => {
-  const lazy = [...document.querySelectorAll('main.list .slot, main.list .dayonly')];
+  const lazy = [...document.querySelectorAll('main.list .slot, main.list .dayonly, main.list .s')];
   for (const e of lazy) e.style.contentVisibility = 'visible';
   const found = [...document.querySelectorAll('[data-session-id]')].map(e => {
     const r = e.getBoundingClientRect(), c = e.querySelector('.c'), start = e.querySelector('[data-start]');

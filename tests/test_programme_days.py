@@ -610,3 +610,46 @@ def test_a_file_whose_days_hold_every_session_gets_no_day_change() -> None:
     """When every session is inside a declared day, no day change is derived (the file's days decide alone)."""
     conf = loads(_congress_days([(3, "2020-12-29T12:00:00+01:00", "Closing")]), "c3voc-json")
     assert (conf.day_change, [d.isoformat() for d in conf.days()]) == (None, ["2020-12-27", "2020-12-28", "2020-12-29"])
+
+
+def test_a_day_bound_in_a_dst_gap_is_no_bound() -> None:
+    """A day ending at 02:30 on 29 March 2026 in Paris, written without an offset, ends at a wall time the DST change
+    skips: that day has no readable bounds and is no programme day (it was kept with a time that does not exist, and
+    its native JSON could not be read back). Found by the fuzzer."""
+    from pyconf_schedule.formats import dumps, loads
+
+    document = {
+        "schedule": {
+            "version": "1",
+            "conference": {
+                "acronym": "gap",
+                "title": "Gap",
+                "start": "2026-03-28",
+                "end": "2026-03-29",
+                "daysCount": 2,
+                "timeslot_duration": "00:05",
+                "time_zone_name": "Europe/Paris",
+                "days": [
+                    {
+                        "index": 1,
+                        "date": "2026-03-28",
+                        "day_start": "2026-03-28T09:00:00+01:00",
+                        "day_end": "2026-03-29T02:30:00",
+                        "rooms": {},
+                    },
+                    {
+                        "index": 2,
+                        "date": "2026-03-29",
+                        "day_start": "2026-03-29T11:00:00+02:00",
+                        "day_end": "2026-03-29T18:00:00+02:00",
+                        "rooms": {},
+                    },
+                ],
+            },
+        }
+    }
+    conf = loads(json.dumps(document), "c3voc-json")
+    assert [(d.date.isoformat(), d.start.isoformat(), d.end.isoformat()) for d in conf.programme_days] == [
+        ("2026-03-29", "2026-03-29T11:00:00+02:00", "2026-03-29T18:00:00+02:00")
+    ]
+    assert loads(dumps(conf, "json"), "json") == conf

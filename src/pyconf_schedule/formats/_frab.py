@@ -207,7 +207,10 @@ def _bound(text: str, wall_zone: tzinfo | None) -> datetime | None:
     if value.tzinfo is None:
         if wall_zone is None:
             return None
-        value = value.replace(tzinfo=wall_zone)
+        try:  # a wall time a DST change skips or repeats is no instant: the day has no readable bounds
+            value = localize(value, wall_zone)
+        except (PyconfScheduleError, OverflowError):
+            return None
     return value
 
 

@@ -1136,7 +1136,7 @@ def test_endless_device_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "list", "/dev/zero") == (
         EXIT_ERROR,
         "",
-        "pyconf-schedule: error: /dev/zero: cannot read schedule file: the input is over the limit of 52428800 bytes (50 MiB)"
+        "pyconf-schedule: error: /dev/zero: cannot read schedule file: the input is over the default limit of 33554432 bytes (32 MiB)"
         "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)\n",
     )
 

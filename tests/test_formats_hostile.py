@@ -12,16 +12,47 @@ import random
 import pytest
 
 from pyconf_schedule import ScheduleParseError, loads
-from pyconf_schedule.formats import MAX_INPUT_BYTES
+from pyconf_schedule.formats import ReadableFormat, default_max_bytes
+
+_RAISE_IT = "to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)"
+
+
+@pytest.mark.parametrize(
+    ("format_name", "limit"),
+    [
+        ("json", 16 * 2**20), ("ics", 8 * 2**20), ("frab-xml", 8 * 2**20), ("c3voc-json", 6 * 2**20),
+        ("sqlite", 32 * 2**20), ("sessionize", 6 * 2**20), ("sched", 4 * 2**20), ("pretalx-api", 6 * 2**20),
+        ("indico", 4 * 2**20),
+    ],
+)  # fmt: skip
+def test_an_input_one_byte_over_its_format_default_is_refused(format_name: ReadableFormat, limit: int) -> None:
+    """An input one byte over its format's default limit is refused before parsing, naming the limit and how to raise it; one of exactly the limit passes the size check, and max_bytes= raises the limit."""
+    with pytest.raises(ScheduleParseError) as info:
+        loads(b" " * (limit + 1), format_name)
+    assert info.value.reason == (
+        f"the input is {limit + 1} bytes; the default limit is {limit} bytes ({limit >> 20} MiB); {_RAISE_IT}"
+    )
+    for data, max_bytes in ((b" " * limit, None), (b" " * (limit + 1), limit + 1)):
+        with pytest.raises(ScheduleParseError) as info:  # blank: refused by the parser, not for its size
+            loads(data, format_name, max_bytes=max_bytes)
+        assert "limit" not in info.value.reason
 
 
 @pytest.mark.parametrize("format_name", ["json", "ics", "frab-xml", "c3voc-json"])
-@pytest.mark.parametrize("kind", ["bytes", "str"])
-def test_oversized_input_is_refused(format_name: str, kind: str) -> None:
-    """Inputs over the documented 50 MiB limit are refused before parsing."""
-    data: str | bytes = b" " * (MAX_INPUT_BYTES + 1) if kind == "bytes" else "é" * (MAX_INPUT_BYTES // 2 + 1)
-    with pytest.raises(ScheduleParseError, match=r"bytes; the limit is 52428800 bytes \(50 MiB\)"):
-        loads(data, format_name)  # type: ignore[arg-type]
+def test_oversized_text_is_refused_by_its_utf8_size(format_name: ReadableFormat) -> None:
+    """Text is measured in UTF-8: "é" (2 bytes) half the default limit and once more is refused with its byte count."""
+    limit = default_max_bytes(format_name)
+    with pytest.raises(ScheduleParseError) as info:
+        loads("é" * (limit // 2 + 1), format_name)
+    assert info.value.reason == (
+        f"the input is {limit + 2} bytes; the default limit is {limit} bytes ({limit >> 20} MiB); {_RAISE_IT}"
+    )
+    with pytest.raises(ScheduleParseError) as info:
+        loads("é" * (limit // 2 + 1), format_name, max_bytes=limit)
+    assert (
+        info.value.reason
+        == f"the input is {limit + 2} bytes; the limit is {limit} bytes ({limit >> 20} MiB); {_RAISE_IT}"
+    )
 
 
 def test_invalid_utf8_is_refused() -> None:

@@ -21,6 +21,7 @@ from pyconf_schedule.formats import (
     FormatName,
     ReadableFormat,
     TextFormat,
+    default_max_bytes,
     detect_format,
     get_format,
     omitted,
@@ -260,13 +261,54 @@ def test_write_unknown_suffix(tmp_path: Path) -> None:
         write(small_conference(), tmp_path / "out.txt")
 
 
+def test_each_reader_has_its_default_size_limit_and_the_largest_is_max_input_bytes() -> None:
+    """Each readable format's default limit is its record's max_bytes, with these values; MAX_INPUT_BYTES is the largest."""
+    mib = 2**20
+    defaults = {f.name: f.max_bytes for f in FORMATS if f.readable}
+    assert defaults == {
+        "json": 16 * mib, "ics": 8 * mib, "frab-xml": 8 * mib, "c3voc-json": 6 * mib, "sqlite": 32 * mib,
+        "sessionize": 6 * mib, "sched": 4 * mib, "pretalx-api": 6 * mib, "indico": 4 * mib,
+    }  # fmt: skip
+    assert {name: default_max_bytes(name) for name in format_names("read")} == defaults
+    assert default_max_bytes("frab-json") == defaults["c3voc-json"]
+    assert MAX_INPUT_BYTES == max(defaults.values()) == 32 * mib
+
+
+def test_the_largest_real_samples_read_within_their_default_limits() -> None:
+    """The largest shared samples of each format (FOSDEM 2024's 1.2 MB XML, a 1 MB c3voc merge, Sched's 226 kB feed) read with no max_bytes."""
+    samples = SHARED / "samples"
+    if not samples.is_dir():
+        pytest.skip(f"the shared samples ({samples}) are absent")
+    largest: dict[str, Path] = {}
+    for path in sorted(samples.iterdir()):
+        if path.suffix in (".xml", ".json", ".ics"):
+            name = detect_format(path.read_bytes())
+            if name not in largest or path.stat().st_size > largest[name].stat().st_size:
+                largest[name] = path
+    assert {name: path.name for name, path in largest.items()} == {
+        "frab-xml": "mttcrsp-fosdem_fosdem-2024.pentabarf.xml", "ics": "pyconuk-2015_schedule.pyvobject.ics",
+        "sched": "sched_jococruise2025_all.ics", "sessionize": "sessionize_demo_GridSmart.json",
+        "c3voc-json": "voc-jev22_everything.schedule.json",
+    }  # fmt: skip
+    zones = {"frab-xml": "Europe/Brussels"}  # FOSDEM's export names no zone
+    sessions = {name: len(read(path, file_tz=zones.get(name)).sessions) for name, path in largest.items()}
+    assert sessions == {"frab-xml": 674, "ics": 162, "sched": 463, "sessionize": 11, "c3voc-json": 433}
+
+
 def test_read_refuses_oversized_file(tmp_path: Path) -> None:
-    """A file over the size limit is refused before it is read."""
+    """A file over the size limit is refused before it is read: over the largest default when the format is still to be detected, over its format's when given."""
     path = tmp_path / "big.ics"
     with path.open("wb") as f:
         f.truncate(MAX_INPUT_BYTES + 1)
-    with pytest.raises(ScheduleParseError, match=r"the limit is 52428800 bytes \(50 MiB\)"):
+    with pytest.raises(ScheduleParseError) as info:
         read(path)
+    assert info.value.reason == (
+        "the input is 33554433 bytes; the default limit is 33554432 bytes (32 MiB); "
+        "to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)"
+    )
+    with pytest.raises(ScheduleParseError) as info:
+        read(path, format="ics")
+    assert info.value.reason.startswith("the input is 33554433 bytes; the default limit is 8388608 bytes (8 MiB); ")
 
 
 def _endless_fifo(path: Path) -> threading.Thread:
@@ -304,7 +346,7 @@ def test_read_refuses_endless_stream(tmp_path: Path, source: str) -> None:
     if source == "fifo":
         thread.join(timeout=10)
     assert str(info.value) == (
-        "cannot read schedule file: the input is over the limit of 52428800 bytes (50 MiB)"
+        "cannot read schedule file: the input is over the default limit of 33554432 bytes (32 MiB)"
         "; to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)"
     )
 

@@ -319,7 +319,7 @@ def test_loads_limit_applies_to_that_call_only() -> None:
 
 
 def test_library_reads_a_file_over_the_default_limit_it_wrote(tmp_path: Path) -> None:
-    """A native JSON file over 50 MiB that write() produced reads back equal with max_bytes raised."""
+    """A native JSON file over the size limit that write() produced reads back equal with max_bytes raised."""
     conf = load("eu2026")
     text = native.dumps(conf)
     assert len(text.encode()) < MAX_INPUT_BYTES

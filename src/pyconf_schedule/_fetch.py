@@ -41,8 +41,8 @@ Errors
     timeout (:class:`~pyconf_schedule.FetchTimeoutError`), a 4xx or 5xx
     status (:class:`~pyconf_schedule.HTTPStatusError`, with ``status``), a
     TLS failure, too many redirects, a response over the size limit
-    (``max_bytes``, as for a file: :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`
-    unless raised; the error says how to raise it).  Nothing is cached from
+    (``max_bytes``, as for a file: :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`,
+    the largest reader limit, unless raised; the error says how to raise it).  Nothing is cached from
     a failed request.
 """
 
@@ -211,8 +211,8 @@ def fetch(
     (``age`` says how old it is), or NotCachedError raised.  Raises a
     FetchError subclass naming the cause when the URL cannot be read.
     ``max_bytes`` is the size limit of the response (default: the limit of
-    the read in progress, :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`
-    unless raised), as for a file.  ``timeout`` (seconds, finite, above 0)
+    the read in progress, :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`,
+    the largest reader limit, unless raised), as for a file.  ``timeout`` (seconds, finite, above 0)
     bounds the whole request; an argument outside what is valid raises
     InvalidArgumentError before anything is sent.  A URL with a user name or
     password in it is refused (FetchError, the password shown as ``***``).

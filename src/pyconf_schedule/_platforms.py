@@ -35,8 +35,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ._fetch import DEFAULT_TIMEOUT, fetch
-from ._limits import size_limit
+from ._limits import default_limit, size_limit
 from .exceptions import FetchError, HTTPStatusError
+from .formats import default_max_bytes
 
 if TYPE_CHECKING:
     from ._conference import Conference
@@ -126,7 +127,7 @@ def fetch_pretalx(
     """
     from .formats import pretalx_api
 
-    with size_limit(max_bytes):
+    with default_limit(default_max_bytes("pretalx-api")), size_limit(max_bytes):
         get = _getter(url, token, offline, cache_dir, timeout, None, max_wait)
         return pretalx_api.collect(url, get)
 
@@ -152,6 +153,6 @@ def read_pretalx(
     """
     from .formats import pretalx_api
 
-    with size_limit(max_bytes):
+    with default_limit(default_max_bytes("pretalx-api")), size_limit(max_bytes):
         data = fetch_pretalx(url, token=token, offline=offline, cache_dir=cache_dir, timeout=timeout, max_wait=max_wait)
         return pretalx_api.loads(data, file_tz=file_tz, lang=lang)

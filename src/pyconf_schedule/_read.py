@@ -46,9 +46,10 @@ def read(
     offset, and the resulting conference's zone; offsets and UTC times in
     it are always trusted (see :func:`~pyconf_schedule.loads`).
 
-    Files over :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES` are refused
+    Files over their format's limit (:func:`~pyconf_schedule.formats.default_max_bytes`) are refused
     before they are read; from a pipe or device, which gives no size, at
-    most that many bytes (and one more, to tell) are read.
+    most :data:`~pyconf_schedule.formats.MAX_INPUT_BYTES` (the largest limit)
+    bytes, and one more to tell, are read.
 
     A URL is fetched through the on-disk cache (see
     :func:`~pyconf_schedule.fetch`): an unchanged schedule costs a ``304``;

@@ -294,7 +294,7 @@ def add_file_options(parser: argparse.ArgumentParser, what: str) -> None:
     )  # fmt: skip
     group.add_argument(
         "--max-bytes", metavar="N", type=_max_bytes_option,
-        help="read files and URLs of up to N bytes (default: 52428800, 50 MiB; a guard against hostile files)",
+        help="read files and URLs of up to N bytes (default: each format's limit, 4 to 32 MiB; a guard against hostile files)",
     )  # fmt: skip
     add_url_options(parser)
 

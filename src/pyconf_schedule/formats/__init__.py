@@ -41,7 +41,7 @@ Writers accept a :class:`~pyconf_schedule.Conference` or any query result
 (:class:`~pyconf_schedule.Sessions`), and ``tz`` to show times in another
 zone.  Writers that cannot represent every session say which ones they leave
 out through :func:`omitted`.  Readers refuse inputs over
-:data:`MAX_INPUT_BYTES` (50 MiB) and raise one
+their format's ``max_bytes`` (:func:`default_max_bytes`; 4 to 32 MiB) and raise one
 :class:`~pyconf_schedule.ScheduleParseError` naming the format and where
 reading failed.
 """
@@ -58,7 +58,16 @@ from typing import TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
-from .._limits import MAX_INPUT_BYTES, MAX_NESTING, RAISE_IT, check_size, input_limit, shown_limit, size_limit
+from .._limits import (
+    MAX_INPUT_BYTES,
+    MAX_NESTING,
+    RAISE_IT,
+    check_size,
+    default_limit,
+    input_limit,
+    over_limit_text,
+    size_limit,
+)
 from .._progress import active, report
 from .._text import redact_url, shorten
 from ..exceptions import InvalidArgumentError, ScheduleParseError, UnknownFormatError, UnsupportedSourceError
@@ -96,6 +105,7 @@ __all__ = [
     "dumps",
     "format_for_path",
     "format_for_url",
+    "default_max_bytes",
     "format_names",
     "get_format",
     "loads",
@@ -119,6 +129,13 @@ class Format:
     :func:`write` infers the first record's.  ``binary`` means a file, not
     text: :func:`dumps` refuses it and :func:`write` calls the module's
     ``write``.  ``description`` is the one line help and docs show.
+
+    ``max_bytes`` is the reader's default size limit: :func:`loads` and
+    :func:`read` refuse a larger input unless the caller gives
+    ``max_bytes=`` (the command line's ``--max-bytes``).  Each is set so that
+    the costliest input of that size the reader is known to admit takes
+    about 10 s and 1 GiB at most (docs/reference/formats.md, "What the limit
+    admits"); :data:`MAX_INPUT_BYTES` is the largest of them.
 
     ``detect`` tells the format from the start of a document: it gets up to
     64 KiB of text (decoded, leading byte order mark and white space
@@ -146,37 +163,49 @@ class Format:
     suffixes: tuple[str, ...] = ()
     detect: Callable[[str], bool] | None = attrs.field(default=None, eq=False, repr=False)
     refines: str | None = None
+    max_bytes: int = MAX_INPUT_BYTES
 
+
+_MIB = 1 << 20
 
 FORMATS: tuple[Format, ...] = (
     Format(name="json", module="native", description="native pyconf-schedule JSON (lossless)", readable=True,
-           suffixes=(".json",), detect=is_native_json),
+           suffixes=(".json",), detect=is_native_json,
+           max_bytes=16 * _MIB),
     Format(name="ics", module="ics", description="iCalendar (RFC 5545)", readable=True,
-           suffixes=(".ics", ".ical"), detect=is_icalendar),
+           suffixes=(".ics", ".ical"), detect=is_icalendar,
+           max_bytes=8 * _MIB),
     Format(name="csv", module="csv", description="one row per session", readable=False,
            suffixes=(".csv",), detect=is_csv),
     Format(name="markdown", module="markdown", description="readable agenda", readable=False, aliases=("md",),
            suffixes=(".md", ".markdown"), detect=is_markdown),
     Format(name="frab-xml", module="frab_xml", description="frab/pentabarf schedule.xml", readable=True,
-           suffixes=(".xml",), detect=is_xml),
+           suffixes=(".xml",), detect=is_xml,
+           max_bytes=8 * _MIB),
     Format(name="c3voc-json", module="frab_json", description="c3voc schedule.json", readable=True,
-           aliases=("frab-json",), suffixes=(".json",), detect=is_c3voc_json),
+           aliases=("frab-json",), suffixes=(".json",), detect=is_c3voc_json,
+           max_bytes=6 * _MIB),
     Format(name="html", module="html", description="timetable page (self-contained)", readable=False,
            suffixes=(".html", ".htm"), detect=is_html),
     Format(name="sqlite", module="sqlite", description="SQLite database (a file, not text)", readable=True,
-           binary=True, suffixes=(".sqlite", ".sqlite3", ".db"), detect=is_sqlite),
+           binary=True, suffixes=(".sqlite", ".sqlite3", ".db"), detect=is_sqlite,
+           max_bytes=32 * _MIB),
     Format(name="llms", module="llms", description="plain-text digest for language models", readable=False,
            detect=is_llms),
     Format(name="parquet", module="parquet", description="Parquet tables in a folder (the arrow extra)",
            readable=False, binary=True, detect=is_parquet),
     Format(name="sessionize", module="sessionize", description="Sessionize API views (All, Sessions, GridSmart)",
-           readable=True, writable=False, suffixes=(".json",), detect=is_sessionize),
+           readable=True, writable=False, suffixes=(".json",), detect=is_sessionize,
+           max_bytes=6 * _MIB),
     Format(name="sched", module="sched", description="Sched all.ics feed and session/export JSON", readable=True,
-           writable=False, suffixes=(".ics", ".json"), detect=is_sched, refines="ics"),
+           writable=False, suffixes=(".ics", ".json"), detect=is_sched, refines="ics",
+           max_bytes=4 * _MIB),
     Format(name="pretalx-api", module="pretalx_api", description="pretalx REST API: an event and its schedule",
-           readable=True, writable=False, suffixes=(".json",), detect=is_pretalx_api),
+           readable=True, writable=False, suffixes=(".json",), detect=is_pretalx_api,
+           max_bytes=6 * _MIB),
     Format(name="indico", module="indico", description="Indico export of an event (/export/event/<id>.json)",
-           readable=True, writable=False, suffixes=(".json",), detect=is_indico),
+           readable=True, writable=False, suffixes=(".json",), detect=is_indico,
+           max_bytes=4 * _MIB),
 )  # fmt: skip
 """Every format, one record each, in the order names are listed (and, but for dialects, detection is tried)."""
 
@@ -290,6 +319,15 @@ def _canonical(format: str, mode: Literal["write", "read", "any"] = "write") -> 
     raise error
 
 
+def default_max_bytes(format: ReadableFormat) -> int:
+    """The default size limit, in bytes, of reading ``format`` (its record's ``max_bytes``).
+
+    >>> default_max_bytes("ics") == get_format("ics").max_bytes
+    True
+    """
+    return _BY_NAME[_canonical(format, "read")].max_bytes
+
+
 def _module(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{_BY_NAME[name].module}")
 
@@ -342,14 +380,15 @@ def loads(
     always trusted.  Raises ScheduleParseError (format and location named)
     for malformed, unsafe or oversized input; nothing is half-loaded.
     A write-only name (``"csv"``) raises UnknownFormatError saying so.
-    ``max_bytes`` raises (or lowers) the size limit, :data:`MAX_INPUT_BYTES`.
+    ``max_bytes`` raises (or lowers) the size limit, by default the format's
+    (its record's ``max_bytes``; :func:`default_max_bytes`).
     ``conference`` is the id of the conference to read from an input that
     holds several (an SQLite database); an input holding one conference of
     another id is refused, naming the one it holds.
     """
     canonical = _canonical(format, "read")
     module = _module(canonical)
-    with size_limit(max_bytes):
+    with default_limit(_BY_NAME[canonical].max_bytes), size_limit(max_bytes):
         if canonical == "sqlite":
             conf: Conference = module.loads(data, file_tz=file_tz, conference=conference)
             return conf
@@ -490,7 +529,7 @@ def read(
     (see :func:`loads`).  ``conference`` is the id of the conference to read
     from a file that holds several (an SQLite database: without it, such a
     file is refused with the ids it holds; see :func:`sqlite.conference_ids
-    <pyconf_schedule.formats.sqlite.conference_ids>`).  Files over :data:`MAX_INPUT_BYTES` are refused
+    <pyconf_schedule.formats.sqlite.conference_ids>`).  Files over the format's limit are refused
     before they are read; from a pipe or device, which gives no size, at
     most that many bytes (and one more, to tell) are read.  ``max_bytes``
     raises (or lowers) the size limit for this read: the library reads
@@ -505,7 +544,9 @@ def read(
         raise UnsupportedSourceError(
             f"cannot read {shorten(redact_url(text))!r}: formats.read reads files; read a URL with pyconf_schedule.read"
         )
-    with size_limit(max_bytes):
+    given = cast("ReadableFormat", _canonical(format, "read")) if format is not None else None
+    # A file of a format still to be detected is read up to the largest default, then held to its format's.
+    with default_limit(_BY_NAME[given].max_bytes if given is not None else MAX_INPUT_BYTES), size_limit(max_bytes):
         file = Path(path)
         what = format or "schedule file"
         check_size(file.stat().st_size, what)
@@ -513,9 +554,9 @@ def read(
         with file.open("rb") as stream:
             data = _read_told(stream, limit + 1, file.stat().st_size) if active() else stream.read(limit + 1)
         if len(data) > limit:
-            raise ScheduleParseError(what, f"the input is over the limit of {shown_limit(limit)}; {RAISE_IT}")
-        if format is not None:
-            name = cast("ReadableFormat", _canonical(format, "read"))
+            raise ScheduleParseError(what, f"the input is over {over_limit_text(limit)}; {RAISE_IT}")
+        if given is not None:
+            name = given
         else:
             try:
                 name = detect_format(data)
@@ -527,7 +568,8 @@ def read(
         if name == "sqlite":  # a database file may have a -wal file beside it holding committed changes
             from . import sqlite
 
-            return sqlite.read(path, file_tz=file_tz, conference=conference)
+            with default_limit(_BY_NAME["sqlite"].max_bytes):
+                return sqlite.read(path, file_tz=file_tz, conference=conference)
         return loads(data, name, file_tz=file_tz, conference=conference)
 
 

@@ -38,7 +38,7 @@ reference, ISO 8601 durations) is read into the same model; its events
 whose ``state`` takes them off the programme are left out.  A file with no
 events under ``days[].rooms`` but an ``events`` list elsewhere is refused
 rather than read as empty.
-Inputs over 50 MiB or nested deeper than 64 levels are refused, as are
+Inputs over 6 MiB (the record's ``max_bytes``) or nested deeper than 64 levels are refused, as are
 ``NaN``, ``Infinity``, numbers beyond a double (``1e400``) and a key given
 twice in one object (as native JSON refuses it); errors name the JSON path.
 """

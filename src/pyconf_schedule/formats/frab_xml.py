@@ -68,7 +68,7 @@ the date in the conference's zone) and ``<day_change>`` the conference's
 
 Safety: the document is parsed by expat with no DTD allowed: a DOCTYPE or
 entity declaration (billion laughs, XXE) is refused, as are inputs over
-50 MiB, elements nested deeper than 64 levels, str input with lone
+8 MiB (the record's ``max_bytes``), elements nested deeper than 64 levels, str input with lone
 surrogates and an XML declaration naming an unknown encoding or UTF-7.
 Other declared encodings (Shift_JIS, Big5, windows-1252, ...) are decoded by
 Python before expat sees the text.  Errors name the line.

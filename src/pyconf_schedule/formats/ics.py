@@ -58,7 +58,7 @@ left).  Events that are cancelled (``STATUS:CANCELLED``, ``METHOD:CANCEL``)
 or have no occurrence left are unscheduled, the reason in a ``Conflict`` on
 ``start``; a ``DATE`` start with a ``DATE-TIME`` end is a day-only session.
 Titles are stripped; a blank one or the ``(untitled session <id>)``
-placeholder is untitled.  Inputs over 50 MiB are refused; errors name the line.
+placeholder is untitled.  Inputs over 8 MiB (the record's ``max_bytes``) are refused; errors name the line.
 """
 
 from __future__ import annotations

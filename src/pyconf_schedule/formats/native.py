@@ -6,7 +6,7 @@ JSON Schema shipped as ``pyconf_schedule/formats/native.schema.json``
 including zone names, unscheduled sessions, aliases and conflicts; with
 ``tz`` the conference is written as viewed in that zone (``view_timezone``).
 
-Reading refuses inputs over 50 MiB (:data:`~pyconf_schedule.formats.MAX_INPUT_BYTES`)
+Reading refuses inputs over 16 MiB (the record's ``max_bytes``)
 and nesting deeper than 64 levels, a key repeated in one object, a
 repeated session, speaker, room or track id, ``NaN``, ``Infinity`` and
 numbers beyond a float's range; every error is a ScheduleParseError with a

@@ -68,7 +68,7 @@ from datetime import date, datetime, tzinfo
 from typing import Any
 
 from .._conference import Conference
-from .._limits import input_limit, shown_limit
+from .._limits import RAISE_IT, input_limit, over_limit_text
 from .._model import Session, SessionKind, Speaker
 from .._text import slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
@@ -135,7 +135,7 @@ def collect(url: str, get: Callable[[str], bytes], *, max_pages: int = MAX_PAGES
     :class:`~pyconf_schedule.HTTPStatusError` with status 400 or 404 for the
     schedule (an older pretalx, a schedule not released) sends this to the
     ``slots/`` pages instead, following ``next`` for at most ``max_pages``
-    pages and :func:`~pyconf_schedule.formats.MAX_INPUT_BYTES` (or the raised
+    pages and the format's size limit (6 MiB, or the raised
     limit) in all.  A ``next`` link to another host is refused (a token is
     never sent elsewhere); one written ``http://`` for an ``https://`` event
     is followed over https.
@@ -195,8 +195,7 @@ class _Budget:
         if self.left < 0:
             raise ScheduleParseError(
                 _FORMAT,
-                f"the event's documents together are over the limit of {shown_limit(input_limit())}; "
-                "to read it, raise the limit with max_bytes= (Python) or --max-bytes (command line)",
+                f"the event's documents together are over {over_limit_text(input_limit())}; {RAISE_IT}",
             )
         return data
 

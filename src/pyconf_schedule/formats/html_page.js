@@ -213,7 +213,30 @@
     if (cluster.length) close();
   }
   const hourOf = s => s.start - s.minute * MS - (s.start % MS);  // the grid's top: the hour of its first start
-  function grid(key, timed, tz) {
+  function shell(key) {  // a day's grid without its sessions: the room header, the axis and one column per room
+    const g = h('div', 'grid'), head = h('div', 'gh'), body = h('div', 'gb'), axis = h('div', 'axis');
+    g.setAttribute('role', 'region');
+    g.setAttribute('aria-label', `Timetable of ${heading(key)}, rooms across, time down`);
+    head.setAttribute('aria-hidden', 'true');
+    head.append(h('div', 'corner', ''));
+    axis.setAttribute('aria-hidden', 'true');
+    body.append(axis);
+    const columns = new Map(), heads = new Map();
+    for (const r of roomsUsed) {
+      const cell = h('div', null, r < 0 ? 'No room given' : D.rooms[r][1]);
+      heads.set(r, cell);
+      head.append(cell);
+      const c = h('div', 'col');
+      c.dataset.room = String(r);
+      columns.set(r, c);
+      body.append(c);
+    }
+    g.append(head, body);
+    return Object.assign(g, {body, axis, columns, heads});
+  }
+  // Places a day's timed sessions in its grid: a new one, or the one the day has (a zone switch that moves
+  // sessions onto or off the day), where a session already in its column and order stays where it is.
+  function grid(key, timed, tz, g = null) {
     const origin = hourOf(timed[0]);
     const blocks = timed.map(s => ({s, top: Math.round((s.start - origin) / MS), room: s.room}));
     const next = new Map();
@@ -228,24 +251,11 @@
       next.set(b.room, b.top);
     }
     const rows = Math.max(...blocks.map(b => b.bottom));
-    const g = h('div', 'grid'), head = h('div', 'gh'), body = h('div', 'gb'), axis = h('div', 'axis');
-    g.setAttribute('role', 'region');
-    g.setAttribute('aria-label', `Timetable of ${heading(key)}, rooms across, time down`);
-    head.setAttribute('aria-hidden', 'true');
-    head.append(h('div', 'corner', ''));
+    if (!g) g = shell(key);
+    const {body, axis, columns, heads} = g;
+    for (const [r, c] of columns) if (c.style.flexBasis) { c.style.removeProperty('flex-basis'); heads.get(r).style.removeProperty('flex-basis'); }
+    axis.textContent = '';
     body.style.height = rows * MIN + 'px';
-    axis.setAttribute('aria-hidden', 'true');
-    body.append(axis);
-    const columns = new Map(), heads = new Map();
-    for (const r of roomsUsed) {
-      const cell = h('div', null, r < 0 ? 'No room given' : D.rooms[r][1]);
-      heads.set(r, cell);
-      head.append(cell);
-      const c = h('div', 'col');
-      c.dataset.room = String(r);
-      columns.set(r, c);
-      body.append(c);
-    }
     const ticks = [];
     for (let m = 0; m < rows; m += 60) {
       const t = h('div', 'tick');
@@ -265,6 +275,7 @@
         col.style.flexBasis = basis;
         heads.get(room).style.flexBasis = basis;
       }
+      let prev = null;
       for (const b of list) {
         const e = b.s.el, height = (b.bottom - b.top) * MIN - 1;
         e.style.top = b.top * MIN + 'px';
@@ -281,10 +292,11 @@
         e.classList.toggle('tiny', lines < 1);
         e.style.setProperty('--lines', String(Math.max(1, lines)));
         e.style.setProperty('--title', String(short ? Math.max(1, lines) : lines - 1));
-        col.append(e);
+        const place = prev ? prev.nextSibling : col.firstChild;
+        if (place !== e) col.insertBefore(e, place);
+        prev = e;
       }
     }
-    g.append(head, body);
     g.origin = origin;
     g.rows = rows;
     g.ticks = ticks;
@@ -370,11 +382,19 @@
     if (full) main.textContent = '';
     main.classList.toggle('list', mode === 'list');
     const old = full ? new Map() : sections;
+    if (!full) for (const s of S) if (s.sec && s.sec.key !== (s.key || '')) s.el.remove();  // the sessions changing day
     sections = new Map();
     for (const key of [...days, ...(byKey.has('') ? [''] : [])]) {
       const members = byKey.get(key), kept = old.get(key);
-      if (still(kept, members, mode)) { retime(kept, tz); sections.set(key, kept); }
-      else sections.set(key, build(key, members, mode, tz));
+      const timed = members.filter(s => s.start != null);
+      let sec = kept;
+      if (still(kept, members, mode)) retime(kept, tz);
+      else if (kept && kept.grid && mode === 'grid' && timed.length && same(kept.dayOnly, members.filter(s => s.start == null))) {
+        Object.assign(kept, {members, timed});  // the day keeps its grid: its sessions placed again in it
+        for (const s of timed) { s.sec = kept; s.group = null; }
+        grid(key, timed, tz, kept.grid);
+      } else sec = build(key, members, mode, tz);
+      sections.set(key, sec);
     }
     for (const [key, sec] of old) if (sections.get(key) !== sec) sec.remove();
     let next = main.firstChild;  // the sections kept are in order already: only new ones are inserted

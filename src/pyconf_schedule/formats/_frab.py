@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, tzinfo
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -122,16 +122,22 @@ _MEMO_TEXT = 32
 """Clock times and durations read so far (a programme repeats a few dozen): at most this many of each, none longer."""
 _CLOCKS: dict[str, time | None] = {}
 _DURATIONS: dict[str, timedelta | None] = {}
+_T = TypeVar("_T")
+
+
+def _memo(table: dict[str, Any], read: Callable[[str], _T], text: str) -> _T:
+    """``read(text)``, remembered in ``table`` for short texts while it holds fewer than :data:`_MEMO_SIZE`."""
+    known = table.get(text, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[no-any-return]
+    value = read(text)
+    if len(text) <= _MEMO_TEXT and len(table) < _MEMO_SIZE:
+        table[text] = value
+    return value
 
 
 def _clock(text: str) -> time | None:
-    known = _CLOCKS.get(text, _UNKNOWN)
-    if known is not _UNKNOWN:
-        return known  # type: ignore[return-value]
-    value = _read_clock(text)
-    if len(text) <= _MEMO_TEXT and len(_CLOCKS) < _MEMO_SIZE:
-        _CLOCKS[text] = value
-    return value
+    return _memo(_CLOCKS, _read_clock, text)
 
 
 def _read_clock(text: str) -> time | None:
@@ -147,13 +153,7 @@ def _duration(text: str) -> timedelta | None:
     >>> _duration("01:30"), _duration("00:99"), _duration("1:02:00:05")
     (datetime.timedelta(seconds=5400), None, datetime.timedelta(days=1, seconds=7205))
     """
-    known = _DURATIONS.get(text, _UNKNOWN)
-    if known is not _UNKNOWN:
-        return known  # type: ignore[return-value]
-    value = _read_duration(text)
-    if len(text) <= _MEMO_TEXT and len(_DURATIONS) < _MEMO_SIZE:
-        _DURATIONS[text] = value
-    return value
+    return _memo(_DURATIONS, _read_duration, text)
 
 
 def _read_duration(text: str) -> timedelta | None:

@@ -70,7 +70,7 @@ def test_every_error_derives_from_the_base_and_a_builtin() -> None:
 
 
 def test_import_is_light() -> None:
-    """import pyconf_schedule loads no format, command-line, cattrs or dateutil code."""
+    """import pyconf_schedule loads no format, command-line, cattrs or dateutil code, nor zoneinfo (and its sysconfig)."""
     code = "import json, sys, pyconf_schedule; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     loaded = set(json.loads(out))
@@ -105,6 +105,8 @@ def test_import_is_light() -> None:
         "polars",
         "duckdb",
         "mcp",
+        "zoneinfo",  # the first zone lookup imports it
+        "sysconfig",
     }
     heavy |= {
         f"pyconf_schedule.formats.{m}"

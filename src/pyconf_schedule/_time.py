@@ -11,13 +11,16 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
-from typing import TypeVar
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
 from .exceptions import AmbiguousTimeError, TimeParseError, UnknownZoneError
+
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo
 
 __all__ = [
     "utc",
@@ -88,6 +91,8 @@ def search_tzdata_folder() -> str | None:
 
 @lru_cache(maxsize=256)
 def _zone_from_name(name: str) -> tzinfo:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # here: importing zoneinfo reads sysconfig (about 3 ms)
+
     search_tzdata_folder()
     if name.upper() in {"UTC", "Z"}:
         return ZoneInfo("UTC")
@@ -185,11 +190,17 @@ def get_zone(tz: str | tzinfo) -> tzinfo:
     return _zone_from_name(tz.strip())
 
 
+def _is_zoneinfo(tz: tzinfo | None) -> TypeGuard[ZoneInfo]:
+    """Whether ``tz`` is a :class:`zoneinfo.ZoneInfo`: none can be before the module is imported, so this imports nothing."""
+    module = sys.modules.get("zoneinfo")
+    return module is not None and isinstance(tz, module.ZoneInfo)
+
+
 def zone_name(tz: tzinfo | None) -> str | None:
     """The IANA name of a zone, ``"UTC"`` for UTC, else ``None`` (fixed offsets)."""
     if tz is None:
         return None
-    if isinstance(tz, ZoneInfo):
+    if _is_zoneinfo(tz):
         return tz.key
     if tz is UTC:
         return "UTC"
@@ -397,4 +408,4 @@ def format_datetime(value: datetime) -> str:
     """
     name = zone_name(value.tzinfo)
     text = value.isoformat()
-    return f"{text}[{name}]" if name and isinstance(value.tzinfo, ZoneInfo) else text
+    return f"{text}[{name}]" if name and _is_zoneinfo(value.tzinfo) else text

@@ -16,8 +16,6 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
-import attrs
-
 from .._conference import Conference
 from .._limits import MAX_INPUT_BYTES, MAX_NESTING, check_size
 from .._model import Room, SessionKind, Track
@@ -107,14 +105,21 @@ def build_conference(format_name: str, *, dates_from_days: bool = False, **field
     """``Conference(**fields)``, a model error or a date out of range becoming one ScheduleParseError.
 
     With ``dates_from_days`` the start and end dates are the first and last
-    day with sessions.
+    day with sessions (the caller gives neither).  The Conference is built
+    once: its days need its sessions sorted and placed on days, and the
+    dates, first and last of those days, enter none of its checks or
+    indexes, so they are set on the new object before anyone holds it,
+    instead of building it a second time with ``attrs.evolve``.
     """
     try:
         conf = Conference(**fields)
         if dates_from_days:
+            if "start_date" in fields or "end_date" in fields:
+                raise TypeError("build_conference: dates_from_days sets start_date and end_date; give neither")
             days = conf.days()
             if days:
-                conf = attrs.evolve(conf, start_date=days[0], end_date=days[-1])
+                object.__setattr__(conf, "start_date", days[0])  # frozen, and not yet seen by any other code
+                object.__setattr__(conf, "end_date", days[-1])
     except PyconfScheduleError as exc:
         raise ScheduleParseError(format_name, str(exc)) from None
     except OverflowError:

@@ -20,7 +20,9 @@ standard library in the same run:
   text into a new file, and for formats the standard library cannot write
   (iCalendar, Markdown, HTML) ``json.dumps`` of the same data;
 * memory: the peak (``tracemalloc``) of reading native JSON from text and from
-  a file path, against ``json.loads`` and ``json.load``;
+  a file path, against ``json.loads`` and ``json.load``, and how much a fresh
+  interpreter's resident memory grows by reading the file, against the
+  file's size;
 * queries: indexed in-memory SQLite (FTS5 for search), a list comprehension
   or a dict.
 
@@ -72,6 +74,7 @@ import re
 import resource
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -469,7 +472,39 @@ def _memory(n: int, path: Path) -> list[Row]:
             "json.loads", _peak(lambda: json.loads(text)), 1.5),
         Row("memory", "read native JSON: peak memory, from a file", n, _peak(lambda: read(path, max_bytes=limit)),
             "json.load", _peak(load_file), 1.5),
+        Row("memory", "a loaded conference: resident growth", n, _resident_growth(path), "the file's size", limit, 2.0),
     ]  # fmt: skip
+
+
+_RESIDENT = """
+import sys
+def resident():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * PAGE
+PAGE = int(sys.argv[2])
+from pyconf_schedule import read
+read(sys.argv[1][:-5] + "-warm.json")  # imports and caches first: they are not the conference's memory
+before = resident()
+conf = read(sys.argv[1], max_bytes=int(sys.argv[3]))
+print(resident() - before, len(conf.sessions))
+"""
+
+
+def _resident_growth(path: Path) -> float:
+    """How much the resident memory of a fresh interpreter grows by ``read(path)``, in bytes (Linux: /proc).
+
+    What the process keeps after the read: the conference, and whatever memory the read used that the allocator
+    keeps rather than returning it.  A small file is read first, so imports and caches are not counted.
+    """
+    if not os.path.exists("/proc/self/statm"):
+        return float("nan")
+    warm = path.with_name(path.name[: -len(".json")] + "-warm.json")
+    warm.write_text(dumps(make_conference(6), "json"), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-c", _RESIDENT, str(path), str(os.sysconf("SC_PAGE_SIZE")), str(path.stat().st_size)],
+        check=True, capture_output=True, text=True,
+    ).stdout.split()  # fmt: skip
+    return float(out[0])
 
 
 def _queries(conf: Conference, repeat: int) -> list[Row]:

@@ -13,10 +13,21 @@ from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, ScheduleParseError, Session, Speaker, load
 from pyconf_schedule._converter import conference_from_dict, conference_to_dict
-from pyconf_schedule._decode import _SESSION_KEYS, _SHELL_KEYS, PLANS, TABLES, Unsupported, decode, unhandled
+from pyconf_schedule._decode import (
+    _SESSION_KEYS,
+    _SHELL_KEYS,
+    PLANS,
+    SESSIONS_KEY,
+    TABLES,
+    Unsupported,
+    decode,
+    decode_streamed,
+    unhandled,
+)
 from pyconf_schedule._fields import CONFERENCE_PARTS
 from pyconf_schedule.formats import native
 from pyconf_schedule.formats._input import load_json
+from pyconf_schedule.formats._json_stream import conference_parts
 
 from ._support import MODEL_CLASSES, json_paths, rich_conference
 
@@ -133,7 +144,7 @@ _PATHS = json_paths(_RICH)[1:]
     )
 )
 def test_a_damaged_document_decodes_as_the_converter_reads_it(edits: list[tuple[tuple[Any, ...], str, Any]]) -> None:
-    """After random edits, either the decoder steps aside or both paths give equal Conferences; loads agrees with the converter."""
+    """After random edits, the decoder and the streamed read each step aside or give the converter's Conference; loads agrees."""
     document = copy.deepcopy(_RICH)
     for path, action, value in edits:
         target: Any = document
@@ -158,6 +169,14 @@ def test_a_damaged_document_decodes_as_the_converter_reads_it(edits: list[tuple[
         assert slow[0] == "ok", slow[1]
         assert fast == slow[1]
         assert [str(s.start) for s in fast.sessions] == [str(s.start) for s in slow[1].sessions]
+    try:
+        streamed = decode_streamed(*conference_parts(text, SESSIONS_KEY))
+    except Exception:
+        pass
+    else:
+        assert slow[0] == "ok", slow[1]
+        assert streamed == slow[1]
+        assert [str(s.start) for s in streamed.sessions] == [str(s.start) for s in slow[1].sessions]
     assert _outcome(lambda: native.loads(text)) == slow
 
 

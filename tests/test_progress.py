@@ -23,7 +23,10 @@ def test_docstring_examples_hold() -> None:
 
 
 def test_reading_a_file_reports_bytes_and_sessions(tmp_path: Path) -> None:
-    """formats.read reports the bytes read, a MiB at a time, and every 1000 sessions the native reader builds."""
+    """formats.read reports the bytes read, a MiB at a time, and every 1000 sessions the native reader builds.
+
+    The native reader parses a session at a time (the document is never whole), so the sessions' total is not known.
+    """
     path = tmp_path / "big.json"
     path.write_text(dumps(_big(2500), "json"), encoding="utf-8")
     size = path.stat().st_size
@@ -32,7 +35,7 @@ def test_reading_a_file_reports_bytes_and_sessions(tmp_path: Path) -> None:
         formats.read(path)
     assert (size > 1 << 20, seen) == (
         True,
-        [("read", 1 << 20, size), ("read", size, size), ("sessions", 1000, 2500), ("sessions", 2000, 2500)],
+        [("read", 1 << 20, size), ("read", size, size), ("sessions", 1000, None), ("sessions", 2000, None)],
     )
 
 

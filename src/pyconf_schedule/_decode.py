@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, time
 from typing import Any
 
@@ -46,7 +46,7 @@ from ._model import Session
 from ._progress import SESSION_STEP, active, report
 from ._time import parse_datetime
 
-__all__ = ["Unsupported", "decode", "unhandled"]
+__all__ = ["SESSIONS_KEY", "Unsupported", "decode", "decode_streamed", "unhandled"]
 
 
 class Unsupported(Exception):
@@ -238,6 +238,8 @@ def _part(name: str) -> type[Any]:
 
 
 _SESSIONS = next(name for name in CONFERENCE_PARTS if _part(name) is Session)
+SESSIONS_KEY = _SESSIONS
+"""The conference's key that lists its sessions (``"sessions"``)."""
 TABLES = tuple((name, _part(name), _builder(_part(name))) for name in CONFERENCE_PARTS if name != _SESSIONS)
 """The conference's lists of rooms, tracks and speakers: the class of their items and its builder."""
 _SESSION_KEYS, _SESSION_RULES = _plan(Session)
@@ -256,6 +258,7 @@ _SESSION_OTHERS = tuple(
 _ABSENT: list[Any] = []
 """What an absent list field reads as: a list, so only a present non-list is refused."""
 _CONFERENCE_KEYS = frozenset(field_types(Conference))
+_TABLE_KEYS = frozenset(name for name, _, _ in TABLES)
 _SHELL_KEYS, _SHELL_RULES = _plan(Conference, skip=CONFERENCE_PARTS)
 
 
@@ -275,33 +278,66 @@ def decode(document: Any, *, consume: bool = False) -> Conference:
     """
     if type(document) is not dict or document.keys() != {"format", "version", "conference"}:
         raise Unsupported
-    version = document["version"]
-    if document["format"] != FORMAT_NAME or type(version) is not int or version not in READ_VERSIONS:
+    body = document["conference"]
+    if type(body) is not dict:
+        raise Unsupported
+    raw_sessions = _list(body.get(_SESSIONS, []))
+    return _conference(
+        document, body, raw_sessions, len(raw_sessions), {}, own=consume, drop=raw_sessions if consume else None
+    )
+
+
+def decode_streamed(head: Any, body: Any, sessions: Iterator[Any], late: dict[str, Any]) -> Conference:
+    """The Conference of a native document given in parts, its sessions parsed one at a time; or :class:`Unsupported`.
+
+    ``head`` holds the document's ``format`` and ``version``, ``body`` the
+    conference's keys before its sessions, ``sessions`` yields each
+    session's dict (they are this call's to change), and ``late`` holds,
+    once ``sessions`` is exhausted, the conference's keys after them
+    (:func:`pyconf_schedule.formats._json_stream.conference_parts` gives
+    these).  The result equals :func:`decode` of the whole document.
+    """
+    if type(head) is not dict or head.keys() != {"format", "version"} or type(body) is not dict:
+        raise Unsupported
+    return _conference(head, body, sessions, None, late, own=True, drop=None)
+
+
+def _conference(
+    head: dict[str, Any],
+    body: dict[str, Any],
+    raw_sessions: Iterable[Any],
+    total: int | None,
+    late: dict[str, Any],
+    *,
+    own: bool,
+    drop: list[Any] | None,
+) -> Conference:
+    """The Conference of a document's parts: its sessions' dicts are changed when ``own``, cleared from ``drop``."""
+    version = head["version"]
+    if head["format"] != FORMAT_NAME or type(version) is not int or version not in READ_VERSIONS:
         raise Unsupported
     allowed = _SESSION_KEYS if version != 1 else _SESSION_KEYS_1
-    body = document["conference"]
-    if type(body) is not dict or not body.keys() <= _CONFERENCE_KEYS:
+    if not body.keys() <= _CONFERENCE_KEYS:
         raise Unsupported
     ctx = _Context()
     for name, cls, build in TABLES:
         ctx.tables[cls] = _table(body, name, build, ctx)
-    raw_sessions = _list(body.get(_SESSIONS, []))
     sessions = []
     references = tuple((name, ctx.tables[cls]) for name, cls in _SESSION_REFERENCES)
     told = active()  # progress for a listener (the command line on a terminal), counted only when one listens
     for i, raw in enumerate(raw_sessions):
         if type(raw) is not dict or not raw.keys() <= allowed:
             raise Unsupported
-        if consume:  # the caller's document is ours to change: no copy, and the dict goes once built
-            fields = raw
-            raw_sessions[i] = None
-        else:
-            fields = dict(raw)
+        fields = raw if own else dict(raw)  # the caller's dict is changed only when it is ours
+        if drop is not None:  # and it goes from the document once built
+            drop[i] = None
         _session_fields(fields, ctx, references)
         sessions.append(Session(**fields))  # a repeated id is refused by the Conference, as for the converter
         if told and not (i + 1) % SESSION_STEP:
-            report("sessions", i + 1, len(raw_sessions))
-    shell = {k: v for k, v in body.items() if k in _SHELL_KEYS}
+            report("sessions", i + 1, total)
+    if late and (not late.keys() <= _CONFERENCE_KEYS or not late.keys().isdisjoint(_TABLE_KEYS)):
+        raise Unsupported  # a table after the sessions they name: only a whole document can be read so
+    shell = {k: v for part in (body, late) for k, v in part.items() if k in _SHELL_KEYS}
     for name, rule in _SHELL_RULES:
         if name in shell:
             shell[name] = rule(shell[name], ctx)

@@ -222,7 +222,7 @@ def strict_json_or_none(text: str) -> Any:
     says what is wrong.  A parsed document may still nest too deeply; the
     caller's own shape checks must bound that.
     """
-    if _ESCAPED_SURROGATE.search(text) is not None:
+    if may_escape_surrogate(text):
         return None
     try:
         return json.loads(text, **_STRICT)
@@ -232,6 +232,16 @@ def strict_json_or_none(text: str) -> Any:
 
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 """A JSON escape that may stand for a lone surrogate (an escaped backslash followed by "ud8" also matches: harmless)."""
+
+
+def may_escape_surrogate(text: str) -> bool:
+    """Whether the JSON ``text`` holds an escape that may stand for a lone surrogate (a fast path leaves it to load_json)."""
+    return _ESCAPED_SURROGATE.search(text) is not None
+
+
+def strict_decoder() -> json.JSONDecoder:
+    """The decoder of :func:`load_json` with ``strict`` (repeated keys, NaN, Infinity and 1e400 raise), made once."""
+    return _DECODERS[id(_STRICT)]
 
 
 def too_deep(document: Any) -> bool:

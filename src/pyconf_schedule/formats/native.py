@@ -26,10 +26,11 @@ from importlib import resources
 from typing import Any
 
 from .._conference import Conference
-from .._decode import decode
+from .._decode import SESSIONS_KEY, decode, decode_streamed
 from .._sessions import Sessions
 from ._common import as_conference
 from ._input import input_text, load_json, strict_json_or_none
+from ._json_stream import conference_parts
 
 __all__ = ["dumps", "loads", "schema"]
 
@@ -58,12 +59,27 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
 def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read native JSON; ``file_tz``, when given, returns the conference viewed in that zone."""
     text = input_text(data, _FORMAT)
-    conf = _decoded(strict_json_or_none(text))
+    conf = _streamed(text)
+    if conf is None:  # another order of keys: parsed whole
+        conf = _decoded(strict_json_or_none(text))
     if conf is None:  # invalid, or a shape only the converter reads: it says what is wrong
         from .._converter import conference_from_dict
 
         conf = conference_from_dict(load_json(text, _FORMAT, strict=True))
     return conf.to_tz(file_tz) if file_tz is not None else conf
+
+
+def _streamed(text: str) -> Conference | None:
+    """The direct decoder's Conference of a text in the writer's shape, read a session at a time; else None.
+
+    The document is never whole in memory: each session's dict is parsed,
+    built and dropped before the next (see :mod:`._json_stream`).  Any
+    other shape, and any error, gives None: the text is then read whole.
+    """
+    try:
+        return decode_streamed(*conference_parts(text, SESSIONS_KEY))
+    except Exception:
+        return None
 
 
 def _decoded(document: Any) -> Conference | None:

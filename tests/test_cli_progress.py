@@ -80,8 +80,12 @@ def test_progress_is_shown_on_a_terminal_and_cleared(
     _ticking(monkeypatch, 1.0)
     size = big.stat().st_size
     assert (size > 1 << 20, main(["list", str(big), "--id", "s0"])) == (True, 0)
-    lines = [f"reading: 1.0 of {size / 1e6:.1f} MB", f"reading: {size / 1e6:.1f} of {size / 1e6:.1f} MB",
-             "building sessions: 1000", "building sessions: 2000"]  # fmt: skip: parsed one at a time, of no known total
+    lines = [
+        f"reading: 1.0 of {size / 1e6:.1f} MB",
+        f"reading: {size / 1e6:.1f} of {size / 1e6:.1f} MB",
+        "building sessions: 1000",
+        "building sessions: 2000",
+    ]  # fmt: skip: parsed one at a time, of no known total
     widths = [0, *(max(map(len, lines[: i + 1])) for i in range(len(lines)))]  # each line covers the longest before it
     assert (
         _shown(leader)

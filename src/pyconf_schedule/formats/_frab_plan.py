@@ -254,10 +254,12 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         if m and int(m[1]) not in used_ids:
             ids[session.id] = int(m[1])
             used_ids.add(int(m[1]))
+    uuids: dict[str, uuid.UUID] = {}  # each session's stable UUID, made once: its number and its guid
     for session in scheduled:
         if session.id in ids:
             continue
-        number = stable_uuid(conf.id, "session", session.id).int % 2_000_000_000 + 1
+        made = uuids[session.id] = stable_uuid(conf.id, "session", session.id)
+        number = made.int % 2_000_000_000 + 1
         while number in used_ids:
             number = number % 2_000_000_000 + 1
         ids[session.id] = number
@@ -268,6 +270,7 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     instants: dict[date, list[datetime]] = {}
     slugs: set[str] = set()
     guids: set[str] = set()
+    persons: dict[str, PersonPlan] = {}  # by speaker id: a speaker of many sessions is laid out once
     for session in scheduled:
         assert session.start is not None and session.end is not None
         start = session.start.astimezone(zone)
@@ -283,7 +286,10 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 slug += "-x"
         slugs.add(slug)
         kept_guid = _uuid_text(identity(session, "guid"))
-        guid = kept_guid if kept_guid and kept_guid not in guids else str(stable_uuid(conf.id, "session", session.id))
+        if not kept_guid or kept_guid in guids:
+            made = uuids.get(session.id)
+            kept_guid = str(made if made is not None else stable_uuid(conf.id, "session", session.id))
+        guid = kept_guid
         guids.add(guid)
         code = identity(session, "code")
         day = view.day_of(session)
@@ -294,11 +300,13 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 id=number,
                 guid=guid,
                 date=start.isoformat(),
-                start=start.strftime("%H:%M"),
+                start=f"{start.hour:02d}:{start.minute:02d}",
                 duration=_hhmm(duration),
                 end=end.isoformat(),
                 room=session.room.name if session.room else NO_ROOM,
-                xml_start=start.strftime("%H:%M:%S" if start.second else "%H:%M"),
+                xml_start=f"{start.hour:02d}:{start.minute:02d}:{start.second:02d}"
+                if start.second
+                else f"{start.hour:02d}:{start.minute:02d}",
                 xml_duration=_exact(duration),
                 slug=slug,
                 title=title,
@@ -307,7 +315,9 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 language=session.language,
                 abstract=session.abstract,
                 url=http_url(session.url),
-                persons=tuple(_person(conf.id, p) for p in session.speakers),
+                persons=tuple(
+                    persons.get(p.id) or persons.setdefault(p.id, _person(conf.id, p)) for p in session.speakers
+                ),
                 slides=tuple(dict.fromkeys(s for s in (*session.slides, *session.slide_urls) if http_url(s))),
                 recording=http_url(session.recording),
                 code=code if code and _CODE.match(code) else None,

@@ -13,6 +13,7 @@ from lxml import etree
 
 from pyconf_schedule import Conference, ScheduleParseError, Session, SessionKind, dumps, load, loads, read
 from pyconf_schedule.formats import omitted
+from pyconf_schedule.formats._common import strip_xml_illegal
 
 from ._support import check_c3voc_schema
 from .test_formats_golden import SHARED, small_conference
@@ -119,6 +120,20 @@ def test_forbidden_xml_characters_are_stripped() -> None:
     evil = attrs.evolve(conf.sessions[0], title="bell\x07 nul\x00 esc\x1b ok\ufffe")
     text = dumps(attrs.evolve(conf, sessions=[evil]), "frab-xml")
     assert etree.fromstring(text.encode()).findtext("day/room/event/title") == "bell nul esc ok"
+
+
+def test_no_printable_character_is_one_xml_forbids() -> None:
+    """strip_xml_illegal returns printable text untouched: checked over every code point, no printable one is forbidden."""
+    assert [c for c in range(0x110000) if chr(c).isprintable() and strip_xml_illegal(chr(c)) != chr(c)] == []
+    assert [strip_xml_illegal(chr(c)) for c in (0x0, 0x8, 0xB, 0x1F, 0xD800, 0xDFFF, 0xFFFE, 0xFFFF)] == [""] * 8
+    assert [strip_xml_illegal(chr(c)) for c in (0x9, 0xA, 0xD, 0x85, 0xAD, 0x200D)] == [
+        "\t",
+        "\n",
+        "\r",
+        "\x85",
+        "\xad",
+        "\u200d",
+    ]
 
 
 SAMPLE_COUNTS = [

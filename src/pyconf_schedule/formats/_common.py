@@ -221,7 +221,16 @@ _XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ff
 
 
 def strip_xml_illegal(text: str) -> str:
-    """``text`` without the characters XML 1.0 forbids (most C0 controls, surrogates, U+FFFE/U+FFFF)."""
+    r"""``text`` without the characters XML 1.0 forbids (most C0 controls, surrogates, U+FFFE/U+FFFF).
+
+    A printable text is returned as it is without a regular expression: ``str.isprintable`` is false for every
+    control character, surrogate and unassigned code point (U+FFFE and U+FFFF are), so it holds none of them.
+
+    >>> strip_xml_illegal("Talk\x00 one\ufffe"), strip_xml_illegal("line\nbreak"), strip_xml_illegal("Café")
+    ('Talk one', 'line\nbreak', 'Café')
+    """
+    if text.isprintable():
+        return text
     return _XML_ILLEGAL.sub("", text)
 
 

@@ -58,6 +58,30 @@ def test_formula_cells_are_neutralised(cell: str, written: str) -> None:
     assert (row["title"], row["abstract"]) == (written, written)
 
 
+_SKIPPABLE = "".join(
+    chr(c)
+    for c in (*range(0x21), *range(0x7F, 0xA1), 0x1680, 0x180E, *range(0x2000, 0x2010), *range(0x2028, 0x2030),
+              *range(0x205F, 0x2070), 0x3000, 0xFEFF)
+)  # fmt: skip
+"""What the guard skips before looking for a formula's start: controls, spaces and invisible characters."""
+
+
+def _guarded(cell: str) -> bool:
+    """The guard's rule, written out apart from the library: a formula start first, or after skippable characters."""
+    return cell.startswith(("=", "+", "-", "@", "\t", "\r")) or cell.lstrip(_SKIPPABLE).startswith(("=", "+", "-", "@"))
+
+
+def test_the_guard_looks_further_after_every_character_that_may_hide_a_formula() -> None:
+    """For every code point c, the cells c, c + '=1' and c + 'a' are guarded exactly when the rule says so."""
+    wrong = [
+        (hex(c), cell)
+        for c in range(0x110000)
+        for cell in (chr(c), chr(c) + "=1", chr(c) + "a")
+        if (csv_format.neutralise(cell) != cell) != _guarded(cell)
+    ]
+    assert wrong == []
+
+
 def test_markdown_groups_by_day_in_the_view_zone() -> None:
     """Day headings follow the view zone, and unscheduled sessions come last."""
     text = dumps(small_conference(), "md", tz="Pacific/Auckland")

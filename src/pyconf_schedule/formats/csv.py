@@ -80,6 +80,12 @@ COLUMNS = (
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _SKIPPED = re.compile("[\x00-\x20\x7f-\xa0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]*")
 """What may stand before a formula's first character and be skipped: controls, spaces, invisible characters."""
+_LOOK_FURTHER = (
+    frozenset(_FORMULA_START)
+    | frozenset(chr(c) for c in range(0x3001) if _SKIPPED.fullmatch(chr(c)))
+    | frozenset("\ufeff")
+)
+"""The first characters after which a cell may still be a formula: a formula's start or what may be skipped before it."""
 
 
 def neutralise(cell: str) -> str:
@@ -88,6 +94,8 @@ def neutralise(cell: str) -> str:
     >>> neutralise("=HYPERLINK(\\"http://x\\")"), neutralise("\\x00=1+1"), neutralise("plain")
     ('\\'=HYPERLINK("http://x")', "'\\x00=1+1", 'plain')
     """
+    if not cell or cell[0] not in _LOOK_FURTHER:  # the common case: a first character that starts no formula
+        return cell
     lead = _SKIPPED.match(cell)
     rest = cell[lead.end() :] if lead else cell
     return "'" + cell if cell.startswith(_FORMULA_START) or rest.startswith(_FORMULA_START) else cell

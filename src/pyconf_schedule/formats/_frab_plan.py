@@ -287,8 +287,8 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         slugs.add(slug)
         kept_guid = _uuid_text(identity(session, "guid"))
         if not kept_guid or kept_guid in guids:
-            made = uuids.get(session.id)
-            kept_guid = str(made if made is not None else stable_uuid(conf.id, "session", session.id))
+            known = uuids.get(session.id)
+            kept_guid = str(known if known is not None else stable_uuid(conf.id, "session", session.id))
         guid = kept_guid
         guids.add(guid)
         code = identity(session, "code")

@@ -160,3 +160,20 @@ def test_the_walk_changes_no_caller_data() -> None:
     text = json.dumps(document, ensure_ascii=False)
     assert _streamed(text) == load("eu2026")
     assert (document, json.dumps(document, ensure_ascii=False) == text) == (kept, True)
+
+
+def test_the_whole_document_is_decoded_again_only_where_order_can_be_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table after the sessions: the whole-document decoder reads it.  Invalid JSON, or a session the decoder
+    refuses in any order: the converter's read says what is wrong, without decoding the same text again."""
+    calls: list[int] = []
+    whole = native.decode
+    monkeypatch.setattr(native, "decode", lambda document, **options: calls.append(1) or whole(document, **options))
+    assert (native.loads(_shapes()[2][1]), calls) == (rich_conference(), [1])
+    calls.clear()
+    document = _document(rich_conference())
+    document["conference"]["sessions"][0]["x"] = 1
+    with pytest.raises(ScheduleParseError, match=r"\$\.conference\.sessions\[0\]"):
+        native.loads(json.dumps(document, ensure_ascii=False))
+    with pytest.raises(ScheduleParseError, match="invalid JSON"):
+        native.loads(native.dumps(rich_conference())[:-10])
+    assert calls == []

@@ -46,11 +46,15 @@ from ._model import Session
 from ._progress import SESSION_STEP, active, report
 from ._time import parse_datetime
 
-__all__ = ["SESSIONS_KEY", "Unsupported", "decode", "decode_streamed", "unhandled"]
+__all__ = ["SESSIONS_KEY", "Misordered", "Unsupported", "decode", "decode_streamed", "unhandled"]
 
 
 class Unsupported(Exception):
     """The document is not one the direct decoder builds: the converter must read it (and name any error)."""
+
+
+class Misordered(Unsupported):
+    """A document given in parts lists a table (rooms, tracks, speakers) after its sessions: decode it whole."""
 
 
 class _Context(dict[str, datetime]):
@@ -336,7 +340,7 @@ def _conference(
         if told and not (i + 1) % SESSION_STEP:
             report("sessions", i + 1, total)
     if late and (not late.keys() <= _CONFERENCE_KEYS or not late.keys().isdisjoint(_TABLE_KEYS)):
-        raise Unsupported  # a table after the sessions they name: only a whole document can be read so
+        raise Misordered  # a table after the sessions: only the whole document can be read so
     shell = {k: v for part in (body, late) for k, v in part.items() if k in _SHELL_KEYS}
     for name, rule in _SHELL_RULES:
         if name in shell:

@@ -26,11 +26,11 @@ from importlib import resources
 from typing import Any
 
 from .._conference import Conference
-from .._decode import SESSIONS_KEY, decode, decode_streamed
+from .._decode import SESSIONS_KEY, Misordered, decode, decode_streamed
 from .._sessions import Sessions
 from ._common import as_conference
 from ._input import input_text, load_json, strict_json_or_none
-from ._json_stream import conference_parts
+from ._json_stream import NotStreamed, conference_parts
 
 __all__ = ["dumps", "loads", "schema"]
 
@@ -59,8 +59,8 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
 def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     """Read native JSON; ``file_tz``, when given, returns the conference viewed in that zone."""
     text = input_text(data, _FORMAT)
-    conf = _streamed(text)
-    if conf is None:  # another order of keys: parsed whole
+    conf, whole = _streamed(text)
+    if conf is None and whole:  # another order of keys: parsed whole
         conf = _decoded(strict_json_or_none(text))
     if conf is None:  # invalid, or a shape only the converter reads: it says what is wrong
         from .._converter import conference_from_dict
@@ -69,17 +69,23 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     return conf.to_tz(file_tz) if file_tz is not None else conf
 
 
-def _streamed(text: str) -> Conference | None:
-    """The direct decoder's Conference of a text in the writer's shape, read a session at a time; else None.
+def _streamed(text: str) -> tuple[Conference | None, bool]:
+    """The direct decoder's Conference of a text in the writer's shape, read a session at a time, and False.
 
     The document is never whole in memory: each session's dict is parsed,
-    built and dropped before the next (see :mod:`._json_stream`).  Any
-    other shape, and any error, gives None: the text is then read whole.
+    built and dropped before the next (see :mod:`._json_stream`).  Where
+    the text is in another shape (keys in another order: a table after the
+    sessions, which an id naming it then misses) this gives ``(None, True)``:
+    the whole document may still decode.  On invalid JSON, or content the
+    decoder refuses in any order, ``(None, False)``: the converter's read
+    says what is wrong, and the decoder is not run on the same text again.
     """
     try:
-        return decode_streamed(*conference_parts(text, SESSIONS_KEY))
+        return decode_streamed(*conference_parts(text, SESSIONS_KEY)), False
+    except (NotStreamed, Misordered, KeyError):
+        return None, True
     except Exception:
-        return None
+        return None, False
 
 
 def _decoded(document: Any) -> Conference | None:

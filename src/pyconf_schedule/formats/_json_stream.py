@@ -42,15 +42,19 @@ class _Walk:
         self.pos = 0
         self._value = strict_decoder().raw_decode
 
+    def skip_space(self) -> int:
+        """Move past whitespace; the new position."""
+        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]  # the pattern matches ''
+        return self.pos
+
     def next_char(self) -> str:
         """The next character that is not whitespace ('' at the end), consumed."""
-        pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]  # the pattern matches ''
+        pos = self.skip_space()
         self.pos = pos + 1
         return self.text[pos : pos + 1]
 
     def value(self) -> Any:
-        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
-        value, self.pos = self._value(self.text, self.pos)
+        value, self.pos = self._value(self.text, self.skip_space())
         return value
 
     def keys(self) -> Iterator[str]:
@@ -78,8 +82,7 @@ class _Walk:
         """The values of the array that starts here, each parsed when asked for."""
         if self.next_char() != "[":
             raise NotStreamed
-        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
-        if self.text.startswith("]", self.pos):
+        if self.text.startswith("]", self.skip_space()):
             self.pos += 1
             return
         while True:
@@ -138,7 +141,7 @@ def conference_parts(
                 late[key] = walk.value()
         for _ in top:  # a key after the conference
             raise NotStreamed
-        if _SPACE.match(text, walk.pos).end() != len(text):  # type: ignore[union-attr]
+        if walk.skip_space() != len(text):
             raise NotStreamed
 
     return head, body, sessions(), late

@@ -339,7 +339,9 @@ def _conference(
         sessions.append(Session(**fields))  # a repeated id is refused by the Conference, as for the converter
         if told and not (i + 1) % SESSION_STEP:
             report("sessions", i + 1, total)
-    if late and (not late.keys() <= _CONFERENCE_KEYS or not late.keys().isdisjoint(_TABLE_KEYS)):
+    if not late.keys() <= _CONFERENCE_KEYS:
+        raise Unsupported
+    if not late.keys().isdisjoint(_TABLE_KEYS):
         raise Misordered  # a table after the sessions: only the whole document can be read so
     shell = {k: v for part in (body, late) for k, v in part.items() if k in _SHELL_KEYS}
     for name, rule in _SHELL_RULES:

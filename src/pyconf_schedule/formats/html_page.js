@@ -16,6 +16,8 @@
   for (const s of S) {  // the time elements, found once; their machine-readable instants are the same in every zone
     s.a = s.el.querySelector('[data-start]');
     s.b = s.el.querySelector('[data-end]');
+    s.a2 = s.a && s.a.nextElementSibling;  // the day mark after each time: " (+1)" where it falls on the next day
+    s.b2 = s.b && s.b.nextElementSibling;
     if (s.a) s.a.setAttribute('datetime', new Date(s.start).toISOString());
     if (s.b) s.b.setAttribute('datetime', new Date(s.end).toISOString());
   }
@@ -45,7 +47,12 @@
     for (const x of f.formatToParts(ms)) p[x.type] = x.value;
     return {date: `${p.year}-${p.month}-${p.day}`, hm: `${p.hour}:${p.minute}`, minute: +p.minute};
   }
-  const dayNumber = key => Date.UTC(+key.slice(0, 4), +key.slice(5, 7) - 1, +key.slice(8, 10)) / 864e5;
+  const dayNumbers = new Map();
+  const dayNumber = key => {
+    let n = dayNumbers.get(key);
+    if (n === undefined) { n = Date.UTC(+key.slice(0, 4), +key.slice(5, 7) - 1, +key.slice(8, 10)) / 864e5; dayNumbers.set(key, n); }
+    return n;
+  };
   const later = (date, day) => { const n = dayNumber(date) - dayNumber(day); return n ? ` (${n > 0 ? '+' : ''}${n})` : ''; };
   const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
   const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
@@ -170,17 +177,51 @@
     if (used.has(-1)) out.push(-1);
     return out;
   })();
-  const at = (() => {  // parts() of an instant, once per zone: sessions share their starts and ends
-    const seen = new Map();
+  // The UTC offset of an instant in a zone (from one formatToParts), and parts() of an instant as the page
+  // uses them: from the offset of its hour, once per zone and hour, when the hour has one offset throughout
+  // (no zone changes its offset twice within an hour), else from the instant's own.  Sessions share a few
+  // hours, so a zone switch formats a few dozen instants, not every start and end.
+  const offsetFormats = new Map();
+  function offsetOf(ms, tz) {
+    let f = offsetFormats.get(tz);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-GB', {timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit',
+        hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23'});
+      offsetFormats.set(tz, f);
+    }
+    const p = {};
+    for (const x of f.formatToParts(ms)) p[x.type] = x.value;
+    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - (ms - (((ms % 1000) + 1000) % 1000));
+  }
+  const two = n => (n < 10 ? '0' : '') + n;
+  const at = (() => {
+    const seen = new Map(), hours = new Map();
     return (ms, tz) => {
-      let m = seen.get(tz);
-      if (!m) { m = new Map(); seen.set(tz, m); }
+      let m = seen.get(tz), hm = hours.get(tz);
+      if (!m) { m = new Map(); seen.set(tz, m); hm = new Map(); hours.set(tz, hm); }
       let p = m.get(ms);
-      if (!p) { p = parts(ms, tz); m.set(ms, p); }
+      if (!p) {
+        const hour = Math.floor(ms / 36e5);
+        let offset = hm.get(hour);
+        if (offset === undefined) {
+          const first = offsetOf(hour * 36e5, tz), last = offsetOf(hour * 36e5 + 36e5 - 1000, tz);
+          offset = first === last ? first : null;
+          hm.set(hour, offset);
+        }
+        const wall = new Date(ms + (offset === null ? offsetOf(ms, tz) : offset));
+        const minute = wall.getUTCMinutes();
+        p = {date: `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`,
+          hm: `${two(wall.getUTCHours())}:${two(minute)}`, minute};
+        m.set(ms, p);
+      }
       return p;
     };
   })();
-  const put = (e, text) => { if (e.textContent !== text) e.textContent = text; };  // unchanged text is not laid out again
+  const put = (e, text) => {  // unchanged text is not laid out again; changed text replaces the text node's data
+    const n = e.firstChild;
+    if (n && n.nodeType === 3 && !n.nextSibling) { if (n.data !== text) n.data = text; }
+    else if (e.textContent !== text) e.textContent = text;
+  };
   function setTimes(tz) {  // each shown time written only where it changes
     for (const s of S) {
       if (s.start == null) { s.key = s.day; continue; }
@@ -188,13 +229,14 @@
       s.key = tz === D.zone && s.day ? s.day : p.date;
       s.hm = p.hm;
       s.minute = p.minute;
+      const mark = later(p.date, s.key);
       put(s.a, p.hm);
-      put(s.a.nextElementSibling, later(p.date, s.key));
-      s.slot = p.hm + later(p.date, s.key);
+      put(s.a2, mark);
+      s.slot = p.hm + mark;
       if (s.b) {
         const e = at(s.end, tz);
         put(s.b, e.hm);
-        put(s.b.nextElementSibling, later(e.date, s.key));
+        put(s.b2, later(e.date, s.key));
       }
     }
   }
@@ -221,21 +263,26 @@
     head.append(h('div', 'corner', ''));
     axis.setAttribute('aria-hidden', 'true');
     body.append(axis);
-    const columns = new Map(), heads = new Map();
+    const columns = new Map(), heads = new Map(), inner = new Map();
     for (const r of roomsUsed) {
       const cell = h('div', null, r < 0 ? 'No room given' : D.rooms[r][1]);
       heads.set(r, cell);
       head.append(cell);
-      const c = h('div', 'col');
+      const c = h('div', 'col'), blocks = h('div', 'in');
       c.dataset.room = String(r);
+      c.append(blocks);
       columns.set(r, c);
+      inner.set(r, blocks);
       body.append(c);
     }
     g.append(head, body);
-    return Object.assign(g, {body, axis, columns, heads});
+    return Object.assign(g, {body, axis, columns, heads, inner, ticks: [], shift: 0, basis: new Map()});
   }
   // Places a day's timed sessions in its grid: a new one, or the one the day has (a zone switch that moves
   // sessions onto or off the day), where a session already in its column and order stays where it is.
+  // A block's top is counted from the grid's first top (its anchor), and each column's blocks are moved
+  // together by the distance from there to the top now (the block holder's shift): when a zone switch
+  // moves a day's top, the blocks that stay on the day keep their styles and are not laid out again.
   function grid(key, timed, tz, g = null) {
     const origin = hourOf(timed[0]);
     const blocks = timed.map(s => ({s, top: Math.round((s.start - origin) / MS), room: s.room}));
@@ -251,63 +298,63 @@
       next.set(b.room, b.top);
     }
     const rows = Math.max(...blocks.map(b => b.bottom));
-    if (!g) g = shell(key);
-    const {body, axis, columns, heads} = g;
-    for (const [r, c] of columns) if (c.style.flexBasis) { c.style.removeProperty('flex-basis'); heads.get(r).style.removeProperty('flex-basis'); }
-    axis.textContent = '';
-    body.style.height = rows * MIN + 'px';
-    const ticks = [];
-    for (let m = 0; m < rows; m += 60) {
+    if (!g) { g = shell(key); g.anchor = origin; }
+    const {body, axis, columns, heads, inner, ticks} = g, lift = (origin - g.anchor) / MS;
+    if (g.shift !== lift) { for (const c of inner.values()) c.style.top = -lift * MIN + 'px'; g.shift = lift; }
+    if (g.rows !== rows) body.style.height = rows * MIN + 'px';
+    const hours = Math.ceil(rows / 60);  // the hour lines are the columns' background (the stylesheet's --hour is 60 * MIN px)
+    while (ticks.length > hours) ticks.pop().remove();
+    while (ticks.length < hours) {
       const t = h('div', 'tick');
-      t.at = origin + m * MS;
-      t.style.top = m * MIN + 'px';
+      t.style.top = ticks.length * 60 * MIN + 'px';
       ticks.push(t);
-      axis.append(t);  // the hour lines are the columns' background (the stylesheet's --hour is 60 * MIN px)
+      axis.append(t);
     }
+    ticks.forEach((t, i) => { t.at = origin + i * 60 * MS; });
     tickTimes(ticks, key, tz);
     const byRoom = new Map();
     for (const b of blocks) { if (!byRoom.has(b.room)) byRoom.set(b.room, []); byRoom.get(b.room).push(b); }
-    for (const [room, list] of byRoom) {
+    for (const [r, c] of columns) {  // room enough for each of the same-room overlaps: a lane holds a few words a line
+      const list = byRoom.get(r) || [];
       lanes(list);
-      const col = columns.get(room), most = Math.max(...list.map(b => b.lanes));
-      if (most > 1) {  // room enough for each of the same-room overlaps: a lane holds a few words a line
-        const basis = `max(var(--col), ${most * 8}rem)`;
-        col.style.flexBasis = basis;
-        heads.get(room).style.flexBasis = basis;
-      }
+      const most = Math.max(1, ...list.map(b => b.lanes)), basis = most > 1 ? `max(var(--col), ${most * 8}rem)` : '';
+      if ((g.basis.get(r) || '') !== basis) { c.style.flexBasis = basis; heads.get(r).style.flexBasis = basis; g.basis.set(r, basis); }
+    }
+    for (const [room, list] of byRoom) {
+      const col = inner.get(room);
       let prev = null;
       for (const b of list) {
-        const e = b.s.el, height = (b.bottom - b.top) * MIN - 1;
-        e.style.top = b.top * MIN + 'px';
-        e.style.height = height + 'px';
-        e.style.left = `calc(${(100 * b.lane) / b.lanes}% + 1px)`;
-        const w = `calc(${100 / b.lanes}% - 2px)`;
-        e.style.width = w;
-        e.style.setProperty('--w', w);
-        e.style.setProperty('--h', height + 'px');
-        // The lines the block holds: with fewer than three its title comes first (the time is on the axis),
-        // a block of 5 minutes or less holds one line of it; the title ends in an ellipsis where it is cut.
-        const lines = Math.floor((height - 4) / LH), short = lines < 3;
-        e.classList.toggle('short', short);
-        e.classList.toggle('tiny', lines < 1);
-        e.style.setProperty('--lines', String(Math.max(1, lines)));
-        e.style.setProperty('--title', String(short ? Math.max(1, lines) : lines - 1));
-        const place = prev ? prev.nextSibling : col.firstChild;
+        const s = b.s, e = s.el, height = (b.bottom - b.top) * MIN - 1, top = (b.top + lift) * MIN, size = `${height} ${b.lane} ${b.lanes}`;
+        if (s.size !== size) {  // a block whose place and size stay is not styled again; one that moves only, its top
+          s.size = size;
+          s.top = top;
+          const w = `calc(${100 / b.lanes}% - 2px)`;
+          // The lines the block holds: with fewer than three its title comes first (the time is on the axis),
+          // a block of 5 minutes or less holds one line of it; the title ends in an ellipsis where it is cut.
+          const lines = Math.floor((height - 4) / LH), short = lines < 3;
+          e.classList.toggle('short', short);
+          e.classList.toggle('tiny', lines < 1);
+          e.style.cssText = `top: ${top}px; height: ${height}px; left: calc(${(100 * b.lane) / b.lanes}% + 1px); ` +
+            `width: ${w}; --w: ${w}; --h: ${height}px; --lines: ${Math.max(1, lines)}; ` +
+            `--title: ${short ? Math.max(1, lines) : lines - 1};`;
+        } else if (s.top !== top) { s.top = top; e.style.top = top + 'px'; }
+        let place = prev ? prev.nextSibling : col.firstChild;
+        while (place && leaving.has(place)) place = place.nextSibling;  // a block leaving for another day moves once, there
         if (place !== e) col.insertBefore(e, place);
         prev = e;
       }
     }
     g.origin = origin;
     g.rows = rows;
-    g.ticks = ticks;
     return g;
   }
   function tickTimes(ticks, key, tz) { for (const t of ticks) { const p = at(t.at, tz); put(t, p.hm + later(p.date, key)); } }
-  function clearBlock(e) {
-    for (const p of ['top', 'height', 'left', 'width', '--w', '--h', '--lines', '--title']) e.style.removeProperty(p);
-    e.classList.remove('short', 'tiny');
+  function clearBlock(s) {
+    s.el.style.cssText = '';
+    s.size = s.top = null;
+    s.el.classList.remove('short', 'tiny');
   }
-  function cards(list) { const c = h('div', 'cards'); for (const s of list) { clearBlock(s.el); c.append(s.el); } return c; }
+  function cards(list) { const c = h('div', 'cards'); for (const s of list) { clearBlock(s); c.append(s.el); } return c; }
   // A day's section: its grid, or its list of slots, and its sessions of unknown time.
   function build(key, members, mode, tz) {
     const sec = h('section', 'day'), id = key ? 'day-' + key : 'not-scheduled';
@@ -337,7 +384,7 @@
           sec.slots.push(div);
           sec.append(div);
         }
-        clearBlock(s.el);
+        clearBlock(s);
         box.append(s.el);
         div.members.push(s);
         s.group = div;
@@ -370,7 +417,10 @@
   }
   // Lays the page out in the zone and view set.  A full layout (at the start, a change of view, printing)
   // builds every section; a zone change keeps each section that still holds (its sessions' elements and
-  // places untouched, only its times rewritten) and builds only the days whose sessions or slots change.
+  // places untouched, only its times rewritten), keeps the grid of a day that gains or loses sessions (only
+  // those move, each once), and builds only the other days whose sessions or slots change.  The sections
+  // replaced leave the page first, whole, so that the sessions moved out of them are not taken out one by one.
+  let leaving = new Set();  // the elements of the sessions changing day, while a zone change moves them
   function layout(full) {
     const tz = zone(), mode = view();
     for (const e of document.querySelectorAll('[data-now]')) e.remove();
@@ -382,21 +432,27 @@
     if (full) main.textContent = '';
     main.classList.toggle('list', mode === 'list');
     const old = full ? new Map() : sections;
-    if (!full) for (const s of S) if (s.sec && s.sec.key !== (s.key || '')) s.el.remove();  // the sessions changing day
+    if (!full) for (const s of S) if (s.sec && s.sec.key !== (s.key || '')) leaving.add(s.el);
+    const plan = [...days, ...(byKey.has('') ? [''] : [])].map(key => {
+      const members = byKey.get(key), kept = old.get(key), timed = members.filter(s => s.start != null);
+      const how = still(kept, members, mode) ? 'still' : kept && kept.grid && mode === 'grid' && timed.length &&
+        same(kept.dayOnly, members.filter(s => s.start == null)) ? 'grid' : 'build';
+      return {key, members, kept, timed, how};
+    });
+    const reused = new Set(plan.filter(x => x.how !== 'build').map(x => x.kept));
+    for (const sec of old.values()) if (!reused.has(sec)) sec.remove();
     sections = new Map();
-    for (const key of [...days, ...(byKey.has('') ? [''] : [])]) {
-      const members = byKey.get(key), kept = old.get(key);
-      const timed = members.filter(s => s.start != null);
+    for (const {key, members, kept, timed, how} of plan) {
       let sec = kept;
-      if (still(kept, members, mode)) retime(kept, tz);
-      else if (kept && kept.grid && mode === 'grid' && timed.length && same(kept.dayOnly, members.filter(s => s.start == null))) {
+      if (how === 'still') retime(kept, tz);
+      else if (how === 'grid') {
         Object.assign(kept, {members, timed});  // the day keeps its grid: its sessions placed again in it
         for (const s of timed) { s.sec = kept; s.group = null; }
         grid(key, timed, tz, kept.grid);
       } else sec = build(key, members, mode, tz);
       sections.set(key, sec);
     }
-    for (const [key, sec] of old) if (sections.get(key) !== sec) sec.remove();
+    leaving = new Set();
     let next = main.firstChild;  // the sections kept are in order already: only new ones are inserted
     for (const sec of sections.values()) { if (next === sec) next = sec.nextSibling; else main.insertBefore(sec, next); }
     groups = [...sections.values()].flatMap(sec => [...sec.groups, sec]);

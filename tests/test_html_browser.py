@@ -638,6 +638,65 @@ def test_a_zone_switch_that_moves_days_keeps_the_session_elements(
     opened.close()
 
 
+# Every element the timetable holds now, added to those seen before: a later look tells whether any was made since.
+_NODES_JS = """() => {
+  const seen = window.__nodes || (window.__nodes = new Set());
+  for (const e of document.getElementById('main').querySelectorAll('*')) seen.add(e);
+}"""
+_MADE_JS = """() => [...document.getElementById('main').querySelectorAll('*')]
+  .filter(e => !window.__nodes.has(e) && !e.closest('[data-now]')).map(e => `${e.tagName}.${e.className}`)"""
+
+
+def _show(page: Page, step: str) -> None:
+    """Choose a view (``grid``, ``list``) or the media (``print``, ``screen``), and wait for the page to lay it out."""
+    if step in ("print", "screen"):
+        page.emulate_media(media=step)  # type: ignore[arg-type]
+        # The page lays itself out when its print media query reports the change (an event, not at once).
+        page.wait_for_function(
+            "listed => document.getElementById('main').classList.contains('list') === listed", arg=step == "print"
+        )
+    else:
+        page.check(f"input[name=view][value={step}]")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", CONFS)
+def test_switching_view_and_printing_build_nothing_again(
+    browser: Browser, pages: Callable[[str], Path], name: str, width: int
+) -> None:
+    """Once the grid and the list are built, switching between them and printing makes no element and restyles no
+    session: the same session elements move between the same sections, and the grid's blocks keep their places."""
+    conf = _conference(name)
+    opened = Opened(browser, pages(name), width)
+    page = opened.page
+    if width == NARROW:
+        page.click(".more summary")  # the controls are folded on a narrow screen
+    other = "list" if width == WIDE else "grid"
+    page.evaluate(_NODES_JS)
+    _show(page, other)  # the other view, built once
+    page.evaluate(_NODES_JS)
+    days = _sections(page)
+    _show(page, "list")
+    page.evaluate(_WATCH_JS)  # the list's sections and every session element, watched from here
+    _show(page, "grid")
+    page.evaluate(_WATCH_JS)  # and the grid's
+    placed = _styles(page)
+    timed = {s.id for s in conf.sessions.scheduled}
+    sections = len(conf.sessions.by_day()) + (1 if conf.sessions.unscheduled else 0)
+    for step in ("list", "grid", "print", "screen", "list", "grid"):
+        _show(page, step)
+        listed = step in ("list", "print")
+        changes, made = _changes(page), page.evaluate(_MADE_JS)
+        seen = (step, made, changes["classes"], changes["new"], changes["kept"])
+        assert seen == (step, [], 0, 0, len(conf.sessions) + sections)
+        blocks = _blocks(page)
+        assert {b["id"] for b in blocks if b["grid"]} == (set() if listed else timed)
+        assert {b["id"]: b["section"] for b in blocks} == days
+        if not listed:
+            assert _styles(page) == placed
+    opened.close()
+
+
 def _day_members(conf: Conference, zone: str) -> dict[date, set[str]]:
     """The ids of each day's sessions with days in ``zone`` (a session of unknown time stays on its day)."""
     days: dict[date, set[str]] = {}

@@ -222,7 +222,10 @@
     if (n && n.nodeType === 3 && !n.nextSibling) { if (n.data !== text) n.data = text; }
     else if (e.textContent !== text) e.textContent = text;
   };
+  let timesIn = null;  // the zone the times shown are in
   function setTimes(tz) {  // each shown time written only where it changes
+    if (tz === timesIn) return;
+    timesIn = tz;
     for (const s of S) {
       if (s.start == null) { s.key = s.day; continue; }
       const p = at(s.start, tz);
@@ -349,12 +352,19 @@
     return g;
   }
   function tickTimes(ticks, key, tz) { for (const t of ticks) { const p = at(t.at, tz); put(t, p.hm + later(p.date, key)); } }
-  function clearBlock(s) {
-    s.el.style.cssText = '';
-    s.size = s.top = null;
-    s.el.classList.remove('short', 'tiny');
+  // Puts the sessions in a box of cards in order, moving only those not already in their place.  A block
+  // keeps the styles the grid gave it (the stylesheet sets them aside in cards), so that it is not styled
+  // again when the grid shows again.
+  function refill(box, list) {
+    let prev = null;
+    for (const s of list) {
+      const place = prev ? prev.nextSibling : box.firstChild;
+      if (place !== s.el) box.insertBefore(s.el, place);
+      prev = s.el;
+    }
+    return box;
   }
-  function cards(list) { const c = h('div', 'cards'); for (const s of list) { clearBlock(s); c.append(s.el); } return c; }
+  const cards = list => refill(h('div', 'cards'), list);
   // A day's section: its grid, or its list of slots, and its sessions of unknown time.
   function build(key, members, mode, tz) {
     const sec = h('section', 'day'), id = key ? 'day-' + key : 'not-scheduled';
@@ -367,7 +377,7 @@
     h2.id = id + '-h';
     sec.append(h2);
     for (const s of members) { s.sec = sec; s.group = null; }
-    if (!key) { sec.append(cards(members)); return sec; }
+    if (!key) { sec.box = cards(members); sec.append(sec.box); return sec; }
     const timed = sec.timed;
     if (timed.length && mode === 'grid') { sec.grid = grid(key, timed, tz); sec.append(sec.grid); }
     else if (timed.length) {
@@ -380,11 +390,11 @@
           div.members = [];
           box = h('div', 'cards');
           div.head = h('h3', null, slot);
+          div.box = box;
           div.append(div.head, box);
           sec.slots.push(div);
           sec.append(div);
         }
-        clearBlock(s);
         box.append(s.el);
         div.members.push(s);
         s.group = div;
@@ -393,8 +403,10 @@
     const dayOnly = sec.dayOnly;
     if (dayOnly.length) {
       const d = h('div', 'dayonly');
-      d.append(h('h3', null, `Time not known (${dayOnly.length} session${dayOnly.length === 1 ? '' : 's'})`), cards(dayOnly));
+      d.box = cards(dayOnly);
+      d.append(h('h3', null, `Time not known (${dayOnly.length} session${dayOnly.length === 1 ? '' : 's'})`), d.box);
       d.members = dayOnly;
+      sec.dayBox = d;
       for (const s of dayOnly) s.group = d;
       sec.groups.push(d);
       sec.append(d);
@@ -411,28 +423,43 @@
     return sec.slots.every((div, i) => div.members.every(s => s.slot === div.members[0].slot) &&
       (i === 0 || sec.slots[i - 1].members[0].slot !== div.members[0].slot));
   }
+  // A section kept from when its view was last shown, shown again: its sessions put back in it.
+  function fill(sec, tz) {
+    for (const s of sec.members) { s.sec = sec; s.group = null; }
+    if (sec.grid) grid(sec.key, sec.timed, tz, sec.grid);
+    for (const div of sec.slots) { refill(div.box, div.members); for (const s of div.members) s.group = div; }
+    if (sec.dayBox) { refill(sec.dayBox.box, sec.dayOnly); for (const s of sec.dayOnly) s.group = sec.dayBox; }
+    if (sec.box) refill(sec.box, sec.members);
+    retime(sec, tz);
+  }
   function retime(sec, tz) {
     if (sec.grid) tickTimes(sec.grid.ticks, sec.key, tz);
     for (const div of sec.slots) put(div.head, div.members[0].slot);
   }
-  // Lays the page out in the zone and view set.  A full layout (at the start, a change of view, printing)
-  // builds every section; a zone change keeps each section that still holds (its sessions' elements and
-  // places untouched, only its times rewritten), keeps the grid of a day that gains or loses sessions (only
-  // those move, each once), and builds only the other days whose sessions or slots change.  The sections
-  // replaced leave the page first, whole, so that the sessions moved out of them are not taken out one by one.
+  // Lays the page out in the zone and view set, building only what it does not have yet.  The sections of
+  // each view are kept once built; a change of view (or printing, which shows the list) takes the sections
+  // of the other view off the page, whole, and puts the sessions back into that view's sections where these
+  // still hold them, so that switching back and forth builds nothing again and restyles no block.  A zone
+  // change keeps each section that still holds (its sessions' elements and places untouched, only its times
+  // rewritten), keeps the grid of a day that gains or loses sessions (only those move, each once), and builds
+  // only the other days whose sessions or slots change.  The sections replaced leave the page first, whole,
+  // so that the sessions moved out of them are not taken out one by one.
   let leaving = new Set();  // the elements of the sessions changing day, while a zone change moves them
-  function layout(full) {
-    const tz = zone(), mode = view();
+  const built = {grid: new Map(), list: new Map()};  // each view's sections, by day, as last laid out
+  let shownMode = null;
+  function layout() {
+    const tz = zone(), mode = view(), switched = shownMode !== mode;
     for (const e of document.querySelectorAll('[data-now]')) e.remove();
     setTimes(tz);
     const byKey = new Map();
     for (const s of S) { const k = s.key || ''; if (!byKey.has(k)) byKey.set(k, []); byKey.get(k).push(s); }
     const was = days;
     days = [...byKey.keys()].filter(Boolean).sort();
-    if (full) main.textContent = '';
+    if (shownMode === null) main.textContent = '';  // the page as written, without its script: built again once
+    if (switched) for (const sec of sections.values()) sec.remove();
     main.classList.toggle('list', mode === 'list');
-    const old = full ? new Map() : sections;
-    if (!full) for (const s of S) if (s.sec && s.sec.key !== (s.key || '')) leaving.add(s.el);
+    const old = built[mode];
+    if (!switched) for (const s of S) if (s.sec && s.sec.key !== (s.key || '')) leaving.add(s.el);
     const plan = [...days, ...(byKey.has('') ? [''] : [])].map(key => {
       const members = byKey.get(key), kept = old.get(key), timed = members.filter(s => s.start != null);
       const how = still(kept, members, mode) ? 'still' : kept && kept.grid && mode === 'grid' && timed.length &&
@@ -444,20 +471,26 @@
     sections = new Map();
     for (const {key, members, kept, timed, how} of plan) {
       let sec = kept;
-      if (how === 'still') retime(kept, tz);
+      if (how === 'still') { if (switched) fill(kept, tz); else retime(kept, tz); }
       else if (how === 'grid') {
         Object.assign(kept, {members, timed});  // the day keeps its grid: its sessions placed again in it
         for (const s of timed) { s.sec = kept; s.group = null; }
         grid(key, timed, tz, kept.grid);
+        if (kept.dayBox) {
+          if (switched) refill(kept.dayBox.box, kept.dayOnly);
+          for (const s of kept.dayOnly) { s.sec = kept; s.group = kept.dayBox; }
+        }
       } else sec = build(key, members, mode, tz);
       sections.set(key, sec);
     }
     leaving = new Set();
+    built[mode] = sections;
+    shownMode = mode;
     let next = main.firstChild;  // the sections kept are in order already: only new ones are inserted
     for (const sec of sections.values()) { if (next === sec) next = sec.nextSibling; else main.insertBefore(sec, next); }
     groups = [...sections.values()].flatMap(sec => [...sec.groups, sec]);
     if (zoneElement) zoneElement.textContent = tz === D.zone ? pageZoneText : `${tz}${abbreviation(tz)}, not the conference's ${D.zone}`;
-    if (full || !same(was, days)) dayControls();
+    if (!same(was, days) || !tabs.children.length) dayControls();
     apply();
   }
   const tabs = h('div', 'tabs');
@@ -663,7 +696,7 @@
   form.addEventListener('input', e => {
     const t = e.target;
     if (t.name === 'agenda' || t.name === 'remind') return;
-    if (t.name === 'tz' || t.name === 'view') { layout(t.name === 'view'); return; }
+    if (t.name === 'tz' || t.name === 'view') { layout(); return; }
     if (t.name === 'q') { if (!typed) typed = requestAnimationFrame(() => { typed = 0; apply(); }); return; }
     apply();
   });
@@ -711,7 +744,7 @@
     if (focus) { if (!focus.matches('button')) focus.tabIndex = -1; focus.focus({preventScroll: true}); }
   });
   const print = matchMedia('print');
-  const onPrint = on => { if (printing !== on) { printing = on; layout(true); } };
+  const onPrint = on => { if (printing !== on) { printing = on; layout(); } };
   print.addEventListener('change', e => onPrint(e.matches));
   addEventListener('beforeprint', () => onPrint(true));
   addEventListener('afterprint', () => onPrint(false));
@@ -724,7 +757,7 @@
     form.querySelector('.more').open = !narrow.matches;
     readUrl();
     if (!form.querySelector('input[name=view]:checked')) form.querySelector(`input[name=view][value=${defaultView}]`).checked = true;
-    layout(true);
+    layout();
   } finally {
     document.documentElement.dataset.ready = '';  // shows the timetable (hidden while the page loads with scripts on)
   }

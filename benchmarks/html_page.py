@@ -34,7 +34,14 @@ says ``met`` or ``not met`` and names the slowest change.  The load average
 is printed before and after: above the number of cores the figures are upper
 bounds.
 
+With ``--baseline DIR`` (a folder holding another version's ``html_page.js``
+and ``html_page.css``, such as ``git show main:src/pyconf_schedule/formats/html_page.js``
+gives) each page is also written with those and the two are loaded in turn,
+run by run, so that both meet the same load on a shared machine; each line
+gives the baseline's figures beside the current ones.
+
     python benchmarks/html_page.py [--runs 5] [--cpu] [--sample FILE --file-tz ZONE] [--only sample|eu2026|na2026]
+        [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ import statistics
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from unittest import mock
 
 from pyconf_schedule import Conference, load
 from pyconf_schedule.formats import html, read
@@ -161,6 +169,13 @@ def _load(browser: Browser, path: Path, width: int) -> tuple[Page, float]:
     return page, ready
 
 
+def _baseline_page(folder: Path, conf: Conference) -> str:
+    """The page of ``conf`` written with the script and stylesheet in ``folder`` (another version's, to compare)."""
+    own = {name: (folder / name).read_text(encoding="utf-8") for name in ("html_page.js", "html_page.css")}
+    with mock.patch.object(html, "_asset", own.__getitem__):
+        return html.dumps(conf, zones=ZONES)
+
+
 def _verdict(ok: bool) -> str:
     return "met" if ok else "NOT MET"
 
@@ -173,6 +188,9 @@ def main() -> None:
     parser.add_argument("--file-tz", default="Europe/Brussels", help="the zone of the sample's naive times")
     parser.add_argument("--only", choices=("sample", "eu2026", "na2026"), action="append",
                         help="measure only this page (repeatable; default: the sample and both datasets)")  # fmt: skip
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                        help="a folder with another version's html_page.js and html_page.css: each page is also "
+                             "written with them and measured in turn with the current one, run by run")  # fmt: skip
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -185,35 +203,46 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for index, (name, conf) in enumerate(confs.items()):
             target = index == 0 and "sample" in only
-            path = Path(folder) / f"{name}.html"
-            path.write_text(html.dumps(conf, zones=ZONES), encoding="utf-8")
-            size = path.stat().st_size / 1e6
+            paths = {"": Path(folder) / f"{name}.html"}
+            paths[""].write_text(html.dumps(conf, zones=ZONES), encoding="utf-8")
+            if args.baseline:
+                paths["baseline"] = Path(folder) / f"{name}-baseline.html"
+                paths["baseline"].write_text(_baseline_page(args.baseline, conf), encoding="utf-8")
+            size = paths[""].stat().st_size / 1e6
             print(f"\n{name}: {len(conf.sessions)} sessions, {size:.2f} MB")
             for view, width in VIEWS:
-                ready: list[float] = []
-                latency: dict[str, list[float]] = {}
-                cpu: dict[str, list[float]] = {}
+                ready: dict[str, list[float]] = {variant: [] for variant in paths}
+                latency: dict[str, dict[str, list[float]]] = {variant: {} for variant in paths}
+                cpu: dict[str, dict[str, list[float]]] = {variant: {} for variant in paths}
                 for _ in range(args.runs):
-                    page, moment = _load(browser, path, width)
-                    ready.append(moment)
-                    for label, control, value in _changes(conf, view):
-                        latency.setdefault(label, []).append(page.evaluate(_TIMED, [control, value]))
-                    page.close()
-                    if args.cpu:
-                        page, _ = _load(browser, path, width)
-                        cdp = page.context.new_cdp_session(page)
+                    for variant, path in paths.items():
+                        page, moment = _load(browser, path, width)
+                        ready[variant].append(moment)
                         for label, control, value in _changes(conf, view):
-                            cpu.setdefault(label, []).append(_main_thread_ms(cdp, page, control, value))
+                            latency[variant].setdefault(label, []).append(page.evaluate(_TIMED, [control, value]))
                         page.close()
-                print(f"  {view} at {width} px: interactive in {statistics.median(ready):.0f} ms (median), "
-                      f"max {max(ready):.0f} ms")  # fmt: skip
+                        if args.cpu:
+                            page, _ = _load(browser, path, width)
+                            cdp = page.context.new_cdp_session(page)
+                            for label, control, value in _changes(conf, view):
+                                cpu[variant].setdefault(label, []).append(_main_thread_ms(cdp, page, control, value))
+                            page.close()
+                line = (f"  {view} at {width} px: interactive in {statistics.median(ready['']):.0f} ms (median), "
+                        f"max {max(ready['']):.0f} ms")  # fmt: skip
+                if args.baseline:
+                    line += f"; baseline {statistics.median(ready['baseline']):.0f} ms"
+                print(line)
                 slowest: dict[str, tuple[float, str]] = {}
-                for what, values in latency.items():
+                for what, values in latency[""].items():
                     line = f"    {what:<36} median {statistics.median(values):6.1f} ms, max {max(values):6.1f} ms"
                     figures = {"latency": statistics.median(values)}
                     if args.cpu:
-                        figures["main-thread CPU"] = statistics.median(cpu[what])
+                        figures["main-thread CPU"] = statistics.median(cpu[""][what])
                         line += f"; main thread CPU median {figures['main-thread CPU']:6.1f} ms"
+                    if args.baseline:
+                        line += f" | baseline median {statistics.median(latency['baseline'][what]):6.1f} ms"
+                        if args.cpu:
+                            line += f", CPU {statistics.median(cpu['baseline'][what]):6.1f} ms"
                     print(line)
                     for kind, ms in figures.items():
                         slowest[kind] = max(slowest.get(kind, (0.0, "")), (ms, what))
@@ -222,7 +251,7 @@ def main() -> None:
                         verdicts.append(f"{view}: {kind} of every change within {LATENCY:.0f} ms (median of each): "
                                         f"{_verdict(ms <= LATENCY)} (slowest {ms:.0f} ms, {what})")  # fmt: skip
                     verdicts.append(f"{view}: interactive within {INTERACTIVE:.0f} ms: "
-                                    f"{_verdict(statistics.median(ready) <= INTERACTIVE)}")  # fmt: skip
+                                    f"{_verdict(statistics.median(ready['']) <= INTERACTIVE)}")  # fmt: skip
             if target:
                 verdicts.insert(0, f"size at most {MEGABYTES} MB: {_verdict(size <= MEGABYTES)} ({size:.2f} MB)")
         browser.close()

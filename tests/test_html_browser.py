@@ -697,6 +697,34 @@ def test_switching_view_and_printing_build_nothing_again(
     opened.close()
 
 
+def test_a_zone_or_filter_set_in_one_view_holds_in_the_other(browser: Browser, pages: Callable[[str], Path]) -> None:
+    """With both views built, a zone switch made in the list shows in the grid (Tokyo's days, no overlap), a track
+    chosen in the grid in the list; back in the conference's zone, the grid's blocks are where they were."""
+    conf = _conference("fosdem")
+    track = "modern-email-devroom"
+    opened = Opened(browser, pages("fosdem"), zone="Asia/Tokyo")
+    page = opened.page
+    placed, days = _styles(page), _sections(page)
+    _show(page, "list")
+    _select(page, "tz", "local")
+    _show(page, "grid")
+    blocks = _blocks(page)
+    _check_layout(conf, blocks, WIDE)
+    tokyo = {
+        s.id: f"day-{s.start.astimezone(ZoneInfo('Asia/Tokyo')).date().isoformat()}" for s in conf.sessions.scheduled
+    }  # type: ignore[union-attr]
+    assert {b["id"]: b["section"] for b in blocks if b["id"] in tokyo} == tokyo
+    _select(page, "track", track)
+    _show(page, "list")
+    assert _shown(page) == set(conf.sessions.by_track(track).ids)
+    assert {b["id"]: b["section"] for b in _blocks(page) if b["id"] in tokyo} == tokyo
+    _select(page, "track", "")
+    _select(page, "tz", conf.timezone)
+    _show(page, "grid")
+    assert (_styles(page), _sections(page), _shown(page)) == (placed, days, set(conf.sessions.ids))
+    opened.close()
+
+
 def _day_members(conf: Conference, zone: str) -> dict[date, set[str]]:
     """The ids of each day's sessions with days in ``zone`` (a session of unknown time stays on its day)."""
     days: dict[date, set[str]] = {}

@@ -710,9 +710,7 @@ def test_a_zone_or_filter_set_in_one_view_holds_in_the_other(browser: Browser, p
     _show(page, "grid")
     blocks = _blocks(page)
     _check_layout(conf, blocks, WIDE)
-    tokyo = {
-        s.id: f"day-{s.start.astimezone(ZoneInfo('Asia/Tokyo')).date().isoformat()}" for s in conf.sessions.scheduled
-    }  # type: ignore[union-attr]
+    tokyo = {s.id: f"day-{_instant(s).astimezone(ZoneInfo('Asia/Tokyo')).date()}" for s in conf.sessions.scheduled}
     assert {b["id"]: b["section"] for b in blocks if b["id"] in tokyo} == tokyo
     _select(page, "track", track)
     _show(page, "list")

@@ -166,8 +166,12 @@ def test_the_whole_document_is_decoded_again_only_where_order_can_be_why(monkeyp
     """A table after the sessions: the whole-document decoder reads it.  Invalid JSON, or a session the decoder
     refuses in any order: the converter's read says what is wrong, without decoding the same text again."""
     calls: list[int] = []
-    whole = native.decode
-    monkeypatch.setattr(native, "decode", lambda document, **options: calls.append(1) or whole(document, **options))
+
+    def counted(document: Any, *, consume: bool = False) -> Conference:
+        calls.append(1)
+        return decode(document, consume=consume)
+
+    monkeypatch.setattr("pyconf_schedule.formats.native.decode", counted)
     assert (native.loads(_shapes()[2][1]), calls) == (rich_conference(), [1])
     calls.clear()
     document = _document(rich_conference())

@@ -5,10 +5,15 @@ Giggity, ConfClerk, EventFahrplan and the FOSDEM apps read.
 
 Writing
 -------
-The output validates against the c3voc ``schedule.xml.xsd``.  It is built
-with :mod:`xml.etree.ElementTree` (never string templates); characters XML
-1.0 forbids are removed from every text, and a carriage return is written
-as ``&#13;`` so that it reads back (a raw one becomes a line feed).
+The output validates against the c3voc ``schedule.xml.xsd``.  It is written
+directly, line by line, as ElementTree's ``indent`` and ``tostring`` would
+write the same tree (``tests/test_formats_frab_writer.py`` holds the two
+byte for byte alike): every text and attribute value passes one escaping
+function (:func:`_xml_text`, :func:`_xml_attr`), never a template.
+Characters XML 1.0 forbids are removed from every text, and a carriage
+return is written as ``&#13;`` so that it reads back (a raw one becomes a
+line feed); an attribute also writes ``"``, line feed and tab as
+references, so that attribute-value normalisation keeps them.
 
 * ``<conference>``: ``title`` (the name), ``acronym`` (the id in lower case
   with ``[^a-z0-9_]`` replaced by ``_``, at least 4 characters), ``start``,
@@ -101,11 +106,61 @@ _FORMAT = "frab-xml"
 # ---------------------------------------------------------------------------
 
 
-def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrib: str) -> ET.Element:
-    element = ET.SubElement(parent, tag, {k: strip_xml_illegal(v) for k, v in attrib.items()})
-    if text is not None:
-        element.text = strip_xml_illegal(text)
-    return element
+def _xml_text(text: str) -> str:
+    r"""``text`` as XML character data: characters XML 1.0 forbids removed, ``& < >`` escaped, a CR as ``&#13;``.
+
+    A raw CR would read back as a line feed (every XML parser normalises line ends); as a character reference it
+    survives.  A printable text (most are) is only searched for ``& < >``.
+
+    >>> _xml_text("R&D <b>\x00\r\n")
+    'R&amp;D &lt;b&gt;&#13;\n'
+    """
+    printable = text.isprintable()
+    if not printable:
+        text = strip_xml_illegal(text)
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if not printable and "\r" in text:
+        text = text.replace("\r", "&#13;")
+    return text
+
+
+def _xml_attr(text: str) -> str:
+    r"""``text`` as an attribute value: as :func:`_xml_text`, and ``"`` and the white space that
+    attribute-value normalisation would turn into spaces (CR, LF, tab) as character references.
+
+    >>> _xml_attr('a "b"\t&\n')
+    'a &quot;b&quot;&#09;&amp;&#10;'
+    """
+    printable = text.isprintable()
+    if not printable:
+        text = strip_xml_illegal(text)
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if not printable:
+        if "\r" in text:
+            text = text.replace("\r", "&#13;")
+        if "\n" in text:
+            text = text.replace("\n", "&#10;")
+        if "\t" in text:
+            text = text.replace("\t", "&#09;")
+    return text
+
+
+def _leaf(indent: str, tag: str, text: str) -> str:
+    """One line: ``<tag>text</tag>``, or ``<tag />`` when the text is empty."""
+    text = _xml_text(text)
+    return f"{indent}<{tag}>{text}</{tag}>" if text else f"{indent}<{tag} />"
 
 
 def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
@@ -116,72 +171,96 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     '<schedule>'
     """
     p = plan(obj, tz)
-    root = ET.Element("schedule")
-    _sub(root, "generator", name="pyconf-schedule")
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', "<schedule>", '  <generator name="pyconf-schedule" />']
+    add = out.append
     if p.url:
-        _sub(root, "url", p.url)
-    _sub(root, "version", "1.0")
-    conference = _sub(root, "conference")
-    _sub(conference, "title", p.title)
-    _sub(conference, "acronym", p.acronym)
+        add(_leaf("  ", "url", p.url))
+    add("  <version>1.0</version>")
+    add("  <conference>")
+    add(_leaf("    ", "title", p.title))
+    add(_leaf("    ", "acronym", p.acronym))
     if p.start:
-        _sub(conference, "start", p.start.isoformat())
+        add(f"    <start>{p.start.isoformat()}</start>")
     if p.end:
-        _sub(conference, "end", p.end.isoformat())
-    _sub(conference, "days", str(len(p.days) or (1 if p.start else 0)))
-    _sub(conference, "timeslot_duration", "00:05")
+        add(f"    <end>{p.end.isoformat()}</end>")
+    add(f"    <days>{len(p.days) or (1 if p.start else 0)}</days>")
+    add("    <timeslot_duration>00:05</timeslot_duration>")
     if p.url:
-        _sub(conference, "url", p.url)
+        add(_leaf("    ", "url", p.url))
     if p.zone_name is not None:
-        _sub(conference, "time_zone_name", p.zone_name)
+        add(_leaf("    ", "time_zone_name", p.zone_name))
     for name, slug in p.tracks:
         if _is_slug(slug):
-            _sub(conference, "track", name=name, slug=slug)
+            add(f'    <track name="{_xml_attr(name)}" slug="{_xml_attr(slug)}" />')
         else:
-            _sub(conference, "track", name=name)
+            add(f'    <track name="{_xml_attr(name)}" />')
+    add("  </conference>")
     room_guids = {name: guid for name, _slug, guid in p.rooms}
     if not p.days:
-        _empty_day(root, p, view_zone(obj, tz)[0])
+        _empty_day(out, p, view_zone(obj, tz)[0])
     for day in p.days:
-        day_element = _sub(root, "day", date=day.date.isoformat(), start=day.start, end=day.end, index=str(day.index))
+        day_open = (
+            f'  <day date="{day.date.isoformat()}" start="{_xml_attr(day.start)}" end="{_xml_attr(day.end)}"'
+            f' index="{day.index}"'
+        )
+        if not day.rooms:
+            add(day_open + " />")
+            continue
+        add(day_open + ">")
         for room_name, events in day.rooms:
-            attrib = {"name": room_name}
-            if room_name in room_guids:
-                attrib["guid"] = room_guids[room_name]
-            room_element = _sub(day_element, "room", **attrib)
+            guid = room_guids.get(room_name)
+            room_open = f'    <room name="{_xml_attr(room_name)}"' + (
+                f' guid="{_xml_attr(guid)}"' if guid is not None else ""
+            )
+            if not events:
+                add(room_open + " />")
+                continue
+            add(room_open + ">")
             for e in events:
-                event = _sub(room_element, "event", id=str(e.id), guid=e.guid, **({"code": e.code} if e.code else {}))
-                _sub(event, "date", e.date)
-                _sub(event, "start", e.xml_start)
-                _sub(event, "duration", e.xml_duration)
-                _sub(event, "room", e.room)
-                _sub(event, "slug", e.slug)
-                _sub(event, "title", e.title)
-                _sub(event, "subtitle", "")
-                _sub(event, "type", e.type)
-                _sub(event, "track", e.track or "")
+                code = f' code="{_xml_attr(e.code)}"' if e.code else ""
+                add(f'      <event id="{e.id}" guid="{_xml_attr(e.guid)}"{code}>')
+                add(_leaf("        ", "date", e.date))
+                add(_leaf("        ", "start", e.xml_start))
+                add(_leaf("        ", "duration", e.xml_duration))
+                add(_leaf("        ", "room", e.room))
+                add(_leaf("        ", "slug", e.slug))
+                add(_leaf("        ", "title", e.title))
+                add("        <subtitle />")
+                add(_leaf("        ", "type", e.type))
+                add(_leaf("        ", "track", e.track or ""))
                 if e.language:
-                    _sub(event, "language", e.language)
-                _sub(event, "abstract", e.abstract or "")
-                persons = _sub(event, "persons")
-                for person in e.persons:
-                    ids = {"id": str(person.id)} if person.id is not None else {}
-                    _sub(persons, "person", person.name, **ids, guid=person.guid)
-                links = _sub(event, "links")
-                for url in e.slides:
-                    _sub(links, "link", "Slides", href=url, type="slides")
-                if e.recording:
-                    _sub(links, "link", "Recording", href=e.recording, type="media")
+                    add(_leaf("        ", "language", e.language))
+                add(_leaf("        ", "abstract", e.abstract or ""))
+                if e.persons:
+                    add("        <persons>")
+                    for person in e.persons:
+                        ids = f' id="{person.id}"' if person.id is not None else ""
+                        name = _xml_text(person.name)
+                        attrs = f'{ids} guid="{_xml_attr(person.guid)}"'
+                        add(f"          <person{attrs}>{name}</person>" if name else f"          <person{attrs} />")
+                    add("        </persons>")
+                else:
+                    add("        <persons />")
+                if e.slides or e.recording:
+                    add("        <links>")
+                    for url in e.slides:
+                        add(f'          <link href="{_xml_attr(url)}" type="slides">Slides</link>')
+                    if e.recording:
+                        add(f'          <link href="{_xml_attr(e.recording)}" type="media">Recording</link>')
+                    add("        </links>")
+                else:
+                    add("        <links />")
                 if e.url:
-                    _sub(event, "url", e.url)
-    ET.indent(root, space="  ")
-    # ElementTree writes a CR of a text raw, and every XML parser turns a raw CR into LF: as a character
-    # reference it survives. Attributes already get &#13;, and indentation is LF only, so each CR left is a text's.
-    text = ET.tostring(root, encoding="unicode").replace("\r", "&#13;")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n"
+                    add(_leaf("        ", "url", e.url))
+                add("      </event>")
+            add("    </room>")
+        add("  </day>")
+    add("</schedule>")
+    out.append("")
+    return "\n".join(out)
 
 
-def _empty_day(root: ET.Element, p: Plan, zone: tzinfo) -> None:
+def _empty_day(out: list[str], p: Plan, zone: tzinfo) -> None:
     """The one ``<day>`` of a schedule without scheduled sessions (the XSD wants one): its start date, every room empty.
 
     A pre-release schedule has rooms but no sessions; frab XML lists rooms
@@ -193,9 +272,14 @@ def _empty_day(root: ET.Element, p: Plan, zone: tzinfo) -> None:
     if p.start is None:
         return
     midnight = datetime.combine(p.start, time(0), tzinfo=zone).astimezone(UTC).astimezone(zone).isoformat()
-    day = _sub(root, "day", date=p.start.isoformat(), start=midnight, end=midnight, index="1")
+    day_open = f'  <day date="{p.start.isoformat()}" start="{midnight}" end="{midnight}" index="1"'
+    if not p.rooms:
+        out.append(day_open + " />")
+        return
+    out.append(day_open + ">")
     for name, _slug, guid in p.rooms:
-        _sub(day, "room", name=name, guid=guid)
+        out.append(f'    <room name="{_xml_attr(name)}" guid="{_xml_attr(guid)}" />')
+    out.append("  </day>")
 
 
 def _is_slug(text: str) -> bool:

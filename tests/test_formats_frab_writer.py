@@ -1,4 +1,5 @@
-"""The direct frab XML writer gives, byte for byte, what the ElementTree writer it replaced gave.
+"""The direct frab XML writer gives, byte for byte, what the ElementTree writer it replaced gave; fast helpers
+equal their plain definitions.
 
 The oracle is ``tests/_frab_xml_reference.py``: the same plan put in an
 ElementTree, indented by ``ET.indent`` and serialised by ``ET.tostring``, so
@@ -7,6 +8,8 @@ that ElementTree's own escaping and empty-element rules are the standard.
 
 from __future__ import annotations
 
+import re
+import uuid
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -14,7 +17,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pyconf_schedule import Conference, Room, Session, Speaker, Track, load, loads, read
+from pyconf_schedule._text import slugify, strip_accents
 from pyconf_schedule.formats import frab_xml
+from pyconf_schedule.formats._common import NAMESPACE, stable_guid, stable_uuid
 from pyconf_schedule.formats._frab_plan import plan
 
 from ._frab_xml_reference import reference_dumps
@@ -129,3 +134,24 @@ def test_any_text_is_written_as_the_tree_writer_wrote_it(
 ) -> None:
     conf = _one(title, room=room, track=track, speaker=speaker, url=url)
     assert frab_xml.dumps(conf) == reference_dumps(conf)
+
+
+# ---- the writers' fast helpers equal their plain definitions ----
+
+_ANY = st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=40)
+
+
+@settings(max_examples=500, deadline=None)
+@given(parts=st.lists(_ANY, min_size=1, max_size=4))
+@example(parts=["eu2026", "session", "frab-1"])
+def test_stable_guid_is_the_text_of_uuid5(parts: list[str]) -> None:
+    assert stable_guid(*parts) == str(uuid.uuid5(NAMESPACE, "\x1f".join(parts))) == str(stable_uuid(*parts))
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=_ANY | st.text(alphabet=st.sampled_from(list("aZ9 -_.&é\u00df\u0130\u2126ﬁ\t\n")), max_size=20))
+@example(text="--Hello, World!--")
+@example(text="Nicolò Lucchesi")
+def test_slugify_is_runs_of_other_characters_made_one_hyphen(text: str) -> None:
+    plain = re.sub(r"[^a-z0-9]+", "-", strip_accents(text).encode("ascii", "ignore").decode("ascii").lower()).strip("-")
+    assert slugify(text) == plain

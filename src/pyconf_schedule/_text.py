@@ -62,10 +62,14 @@ def slugify(text: str) -> str:
     >>> slugify("Nicolò Lucchesi")
     'nicolo-lucchesi'
     """
-    if text.isascii() and text.isalnum():  # letters and digits only: the slug is the text in lower case
-        return text.lower()
-    ascii_text = strip_accents(text).encode("ascii", "ignore").decode("ascii").lower()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
+    if text.isascii():
+        if text.isalnum():  # letters and digits only: the slug is the text in lower case
+            return text.lower()
+        ascii_text = text
+    else:
+        ascii_text = strip_accents(text).encode("ascii", "ignore").decode("ascii")
+    # Every run of other characters becomes one hyphen, none at either end: the words of the folded text, joined.
+    return "-".join(_ascii_fold(ascii_text).split())
 
 
 # Search: letters and digits make words, with trailing "+" or "#" kept ("c++", "c#");

@@ -43,6 +43,7 @@ __all__ = [
     "rooms_table",
     "source_room",
     "source_title",
+    "stable_guid",
     "stable_uuid",
     "strip_xml_illegal",
     "tracks_table",
@@ -52,6 +53,7 @@ __all__ = [
 
 NAMESPACE = uuid.UUID("8f4d1a52-3b1c-5d7e-9a60-2c7b9e4f1d3a")
 """The fixed namespace of every UUID the writers derive (uuid5)."""
+_NAMESPACE_BYTES = NAMESPACE.bytes
 
 
 def omitted(obj: Conference | Sessions) -> Sessions:
@@ -215,6 +217,29 @@ def offset_text(offset: timedelta | None, *, basic: bool = False) -> str:
 def stable_uuid(*parts: str) -> uuid.UUID:
     """A UUID5 of :data:`NAMESPACE` and ``parts``: the same inputs always give the same UUID."""
     return uuid.uuid5(NAMESPACE, "\x1f".join(parts))
+
+
+def stable_guid(*parts: str) -> str:
+    """``str(stable_uuid(*parts))`` without a :class:`uuid.UUID` between: the text of the same UUID5.
+
+    The writers make one per session, speaker and room; ``uuid.uuid5`` and
+    ``str`` of its result cost three times the SHA-1 itself.  The bits are
+    uuid5's: the first 16 bytes of SHA-1 of the namespace's bytes and the
+    UTF-8 name, version 5 in the 13th hex digit and the RFC 4122 variant
+    (``10`` in the top bits) in the 17th (``tests/test_formats_frab_writer.py``
+    holds the two alike on any text).
+
+    >>> stable_guid("c", "session", "a") == str(stable_uuid("c", "session", "a"))
+    True
+    """
+    import hashlib
+
+    h = hashlib.sha1(_NAMESPACE_BYTES + "\x1f".join(parts).encode("utf-8")).hexdigest()
+    return f"{h[:8]}-{h[8:12]}-5{h[13:16]}-{_VARIANT[h[16]]}{h[17:20]}-{h[20:32]}"
+
+
+_VARIANT = {d: "89ab"[int(d, 16) & 3] for d in "0123456789abcdef"}
+"""A hex digit with its top two bits set to the RFC 4122 variant ``10``."""
 
 
 _XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import re
 import uuid
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import attrs
 
@@ -22,7 +22,7 @@ from .._model import Session, Speaker
 from .._sessions import Sessions
 from .._text import slugify
 from .._time import get_zone, utc
-from ._common import NO_ROOM, UNTITLED, as_conference, place_zone, stable_uuid, view_zone
+from ._common import NO_ROOM, UNTITLED, as_conference, place_zone, stable_guid, view_zone
 
 __all__ = [
     "IDENTITY_RULE",
@@ -124,10 +124,16 @@ def identity(session: Session, key: str) -> str | None:
     >>> identity(Session(id="frab-1"), "guid") is None
     True
     """
+    return _identities(session).get(key) if session.variants else None
+
+
+def _identities(session: Session) -> dict[str, str]:
+    """Every identity of ``session`` the source gave (:func:`identity`), by key: its variants scanned once."""
+    kept: dict[str, str] = {}
     for variant in session.variants:
-        if variant.field == key and variant.rule == IDENTITY_RULE and variant.values:
-            return variant.values[0].value
-    return None
+        if variant.rule == IDENTITY_RULE and variant.values:
+            kept.setdefault(variant.field, variant.values[0].value)
+    return kept
 
 
 def acronym(conf_id: str) -> str:
@@ -217,7 +223,9 @@ def _uuid_text(guid: str | None) -> str | None:
 
 def _kept_slug(slug: str | None, taken: set[str]) -> str | None:
     """The source's slug when the schemas accept it (as it is, else in lower case) and no other event has it."""
-    for candidate in (slug, slug.lower() if slug else None):
+    if not slug:
+        return None
+    for candidate in (slug, slug.lower()):
         if candidate and _SLUG.match(candidate) and candidate not in taken:
             return candidate
     return None
@@ -233,7 +241,7 @@ def _person(conf_id: str, speaker: Speaker) -> PersonPlan:
     return PersonPlan(
         name=speaker.name,
         id=int(number[1]) if number else None,
-        guid=kept[1] if kept else str(stable_uuid(conf_id, "speaker", speaker.id)),
+        guid=kept[1] if kept else stable_guid(conf_id, "speaker", speaker.id),
     )
 
 
@@ -249,17 +257,19 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     used_ids: set[int] = set()
     ids: dict[str, int] = {}
     scheduled = [s for s in conf.sessions if s.start is not None and s.end is not None]  # the rest: omitted()
+    kept = {s.id: _identities(s) for s in scheduled if s.variants}  # the source's own ids, each session's scanned once
+    no_identity: dict[str, str] = {}
     for session in scheduled:  # numeric ids first, so they keep their number
-        m = _NUMERIC_ID.match(identity(session, "id") or session.id)
+        m = _NUMERIC_ID.match(kept.get(session.id, no_identity).get("id") or session.id)
         if m and int(m[1]) not in used_ids:
             ids[session.id] = int(m[1])
             used_ids.add(int(m[1]))
-    uuids: dict[str, uuid.UUID] = {}  # each session's stable UUID, made once: its number and its guid
+    uuids: dict[str, str] = {}  # each session's stable UUID, made once: its number and its guid
     for session in scheduled:
         if session.id in ids:
             continue
-        made = uuids[session.id] = stable_uuid(conf.id, "session", session.id)
-        number = made.int % 2_000_000_000 + 1
+        made = uuids[session.id] = stable_guid(conf.id, "session", session.id)
+        number = int(made.replace("-", ""), 16) % 2_000_000_000 + 1
         while number in used_ids:
             number = number % 2_000_000_000 + 1
         ids[session.id] = number
@@ -275,23 +285,23 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         assert session.start is not None and session.end is not None
         start = session.start.astimezone(zone)
         end = session.end.astimezone(zone)
-        duration = utc(session.end) - utc(session.start)
+        duration = session.end.astimezone(UTC) - session.start.astimezone(UTC)
         number = ids[session.id]
         title = session.title if session.title is not None else UNTITLED
-        slug = _kept_slug(identity(session, "slug"), slugs)
+        source_ids = kept.get(session.id, no_identity)
+        slug = _kept_slug(source_ids.get("slug"), slugs)
         if slug is None:
             rest = f"{number}-{slugify(title)[:60].rstrip('-')}".rstrip("-")
             slug = f"{acr}-{rest if len(rest) >= 4 else rest.zfill(4)}"
             while slug in slugs:
                 slug += "-x"
         slugs.add(slug)
-        kept_guid = _uuid_text(identity(session, "guid"))
-        if not kept_guid or kept_guid in guids:
+        guid = _uuid_text(source_ids.get("guid"))
+        if not guid or guid in guids:
             known = uuids.get(session.id)
-            kept_guid = str(known if known is not None else stable_uuid(conf.id, "session", session.id))
-        guid = kept_guid
+            guid = known if known is not None else stable_guid(conf.id, "session", session.id)
         guids.add(guid)
-        code = identity(session, "code")
+        code = source_ids.get("code")
         day = view.day_of(session)
         assert day is not None
         by_day.setdefault(day, []).append(
@@ -352,7 +362,7 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         start=conf.start_date or (day_list[0] if day_list else None),
         end=conf.end_date or (day_list[-1] if day_list else None),
         url=http_url(conf.url),
-        rooms=tuple((r.name, slugify(r.name) or r.id, str(stable_uuid(conf.id, "room", r.id))) for r in conf.rooms),
+        rooms=tuple((r.name, slugify(r.name) or r.id, stable_guid(conf.id, "room", r.id)) for r in conf.rooms),
         tracks=tuple((t.name, slugify(t.name) or slugify(t.id) or "track") for t in conf.tracks),
         days=tuple(days),
     )

@@ -49,6 +49,7 @@ import io
 import re
 
 from .._conference import Conference
+from .._model import SessionKind
 from .._sessions import Sessions
 from ._common import as_conference, view_zone
 
@@ -101,6 +102,10 @@ def neutralise(cell: str) -> str:
     return "'" + cell if cell.startswith(_FORMULA_START) or rest.startswith(_FORMULA_START) else cell
 
 
+_KIND_VALUES = {kind: kind.value for kind in SessionKind}
+"""Each kind's value: an enum's ``.value`` is a descriptor call, and iterating the enum costs more than a short file."""
+
+
 def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     """The CSV text of ``obj``'s sessions with times in ``tz``.
 
@@ -110,24 +115,31 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     """
     conf = as_conference(obj)
     zone, name = view_zone(obj, tz)
-    out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    look_further = _LOOK_FURTHER
+    rows: list[list[str]] = [list(COLUMNS)]
+    add = rows.append
+    kinds = _KIND_VALUES
     for s in conf.sessions:
-        start = s.start.astimezone(zone) if s.start else None
-        day = start.date() if start is not None else s.day_only
+        if s.start is not None:
+            start = s.start.astimezone(zone).isoformat()
+            day = start[:10]  # the view zone's date, as the start's own text gives it
+        else:
+            start = ""
+            day = s.day_only.isoformat() if s.day_only is not None else ""
+        speakers = s.speakers
+        organisations = [p.organisation or "" for p in speakers]
         row = (
             s.id,
             s.title or "",
-            s.kind.value,
+            kinds[s.kind],
             s.kind_label or "",
-            start.isoformat() if start is not None else "",
+            start,
             s.end.astimezone(zone).isoformat() if s.end else "",
             name,
             s.room.name if s.room else "",
             s.track.name if s.track else "",
-            "; ".join(p.name for p in s.speakers),
-            "; ".join(p.organisation or "" for p in s.speakers) if any(p.organisation for p in s.speakers) else "",
+            "; ".join([p.name for p in speakers]) if speakers else "",
+            "; ".join(organisations) if any(organisations) else "",
             s.abstract or "",
             s.language or "",
             s.url or "",
@@ -135,7 +147,10 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
             "; ".join(s.slides),
             "; ".join(s.slide_urls),
             "; ".join(s.sources),
-            day.isoformat() if day is not None else "",
+            day,
         )
-        writer.writerow([neutralise(cell) for cell in row])
+        # neutralise() is called only for a cell whose first character could begin a formula (few do).
+        add([neutralise(cell) if cell and cell[0] in look_further else cell for cell in row])
+    out = io.StringIO(newline="")
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
     return out.getvalue()

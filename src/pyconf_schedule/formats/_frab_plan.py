@@ -51,8 +51,11 @@ class PersonPlan:
     guid: str
 
 
-@attrs.frozen
+@attrs.define
 class EventPlan:
+    """An event as the frab writers give it (a plain slots class: one is made per event, and a frozen class's
+    ``object.__setattr__`` per field would cost a quarter of the making)."""
+
     session: Session
     id: int
     guid: str
@@ -281,11 +284,16 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     slugs: set[str] = set()
     guids: set[str] = set()
     persons: dict[str, PersonPlan] = {}  # by speaker id: a speaker of many sessions is laid out once
+    durations: dict[timedelta, tuple[str, str]] = {}
+    kind_values = {kind: kind.value for kind in {s.kind for s in scheduled}}  # an enum's .value is a descriptor call
     for session in scheduled:
         assert session.start is not None and session.end is not None
         start = session.start.astimezone(zone)
         end = session.end.astimezone(zone)
         duration = session.end.astimezone(UTC) - session.start.astimezone(UTC)
+        lengths = durations.get(duration)
+        if lengths is None:  # a programme has a few distinct lengths: each is written out once
+            lengths = durations[duration] = (_hhmm(duration), _exact(duration))
         number = ids[session.id]
         title = session.title if session.title is not None else UNTITLED
         source_ids = kept.get(session.id, no_identity)
@@ -311,16 +319,16 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 guid=guid,
                 date=start.isoformat(),
                 start=f"{start.hour:02d}:{start.minute:02d}",
-                duration=_hhmm(duration),
+                duration=lengths[0],
                 end=end.isoformat(),
                 room=session.room.name if session.room else NO_ROOM,
                 xml_start=f"{start.hour:02d}:{start.minute:02d}:{start.second:02d}"
                 if start.second
                 else f"{start.hour:02d}:{start.minute:02d}",
-                xml_duration=_exact(duration),
+                xml_duration=lengths[1],
                 slug=slug,
                 title=title,
-                type=session.kind.value,
+                type=kind_values[session.kind],
                 track=session.track.name if session.track else None,
                 language=session.language,
                 abstract=session.abstract,

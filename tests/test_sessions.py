@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyconf_schedule import (
     Conference,
@@ -19,6 +22,7 @@ from pyconf_schedule import (
     UnknownSpeakerError,
     UnknownTrackError,
 )
+from pyconf_schedule._sessions import sort_key, sort_sessions
 
 from ._support import utc
 
@@ -398,3 +402,27 @@ def test_firm_times_leave_out_the_sessions_whose_time_is_weak() -> None:
     assert eu.sessions.firm_times().at("2026-04-08 11:30").ids == ()
     na = load("na2026")
     assert na.sessions.firm_times() == na.sessions
+
+
+_TITLES = st.none() | st.sampled_from(["", "Talk", "talk", "Été", "ete", "Zebra", "ﬁne", "FINE", "Ω"])
+_HOURS = st.none() | st.integers(0, 3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(_TITLES, _HOURS, st.integers(0, 2), st.none() | st.integers(0, 2), st.booleans()),
+        max_size=12,
+    )
+)
+def test_sort_sessions_is_sorted_by_sort_key(specs: list[tuple[str | None, int | None, int, int | None, bool]]) -> None:
+    """Sorting by time and then breaking ties by title and id gives the order of the full key, ties and all."""
+    sessions = []
+    for i, (title, hour, length, day, in_paris) in enumerate(specs):
+        zone = ZoneInfo("Europe/Paris") if in_paris else UTC
+        start = None if hour is None else datetime(2026, 3, 29, hour, tzinfo=zone)
+        end = None if start is None or day is None else start + timedelta(hours=length)
+        day_only = date(2026, 3, 28 + day) if start is None and day is not None else None
+        sessions.append(Session(id=f"s{i % 5}-{i}", title=title, start=start, end=end, day_only=day_only))
+    assert sort_sessions(sessions) == sorted(sessions, key=sort_key)
+    assert [s.id for s in Sessions(sessions)] == [s.id for s in sorted(sessions, key=sort_key)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime, tzinfo
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, overload
 
 from ._indexes import Catalogue, Index, org_matches, organisations_of
@@ -29,7 +30,7 @@ from .exceptions import (
 if TYPE_CHECKING:
     from ._conference import Conference
 
-__all__ = ["Sessions", "sort_key"]
+__all__ = ["Sessions", "sort_key", "sort_sessions"]
 
 _REPR_LIMIT = 20
 _FAR_FUTURE = datetime.max.replace(tzinfo=UTC)
@@ -54,6 +55,53 @@ def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str
         fold(title) if title else "",
         session.id,
     )
+
+
+def _time_key(session: Session) -> tuple[int, datetime, date, bool, datetime]:
+    """:func:`sort_key` without its tie-breaks (title, id): what most sessions are told apart by."""
+    start, end = session.start, session.end
+    if start is not None:
+        rank, first, day = 0, start.astimezone(UTC), date.min
+    elif session.day_only is not None:
+        rank, first, day = 1, _FAR_FUTURE, session.day_only
+    else:
+        rank, first, day = 2, _FAR_FUTURE, date.min
+    return rank, first, day, end is None, _FAR_FUTURE if end is None else end.astimezone(UTC)
+
+
+def _tie_key(session: Session) -> tuple[str, str]:
+    title = session.title
+    return fold(title) if title else "", session.id
+
+
+def sort_sessions(items: Iterable[Session]) -> list[Session]:
+    """``sorted(items, key=sort_key)``, with titles folded only where times tie.
+
+    Sorted by time first (stable), then each run of equal times by title and
+    id: the order of :func:`sort_key`, while folding a title (a Unicode
+    decomposition for any non-ASCII one) is done only for sessions that share
+    their start and end with another, not for every session.
+
+    >>> from datetime import datetime
+    >>> at = datetime(2026, 4, 7, 9, tzinfo=UTC)
+    >>> [s.id for s in sort_sessions([Session(id="b", title="Été", start=at), Session(id="a", title="ete", start=at),
+    ...                                Session(id="c", title="Z")])]
+    ['a', 'b', 'c']
+    """
+    keyed = sorted(((_time_key(s), s) for s in items), key=itemgetter(0))
+    result: list[Session] = []
+    i, n = 0, len(keyed)
+    while i < n:
+        j = i + 1
+        key = keyed[i][0]
+        while j < n and keyed[j][0] == key:
+            j += 1
+        if j - i == 1:
+            result.append(keyed[i][1])
+        else:
+            result.extend(sorted((s for _, s in keyed[i:j]), key=_tie_key))
+        i = j
+    return result
 
 
 _WEAK_TIME = frozenset({"start", "end"})
@@ -95,7 +143,7 @@ class Sessions(Sequence[Session]):
                         f"Sessions holds only Session objects, got {type(item).__name__} {shorten(repr(item))}"
                     )
         init = object.__setattr__
-        init(self, "_items", items if _sorted else tuple(sorted(items, key=sort_key)))
+        init(self, "_items", items if _sorted else tuple(sort_sessions(items)))
         init(self, "_zone", get_zone(zone))
         init(self, "_catalogue", _catalogue if _catalogue is not None else Catalogue.of(items))
         init(self, "_lookup", None)
@@ -157,7 +205,7 @@ class Sessions(Sequence[Session]):
         """Union by session id (first occurrence wins), kept sorted."""
         seen = {s.id for s in self._items}
         return self._derive(
-            sorted((*self._items, *(s for s in other if s.id not in seen)), key=sort_key),
+            sort_sessions((*self._items, *(s for s in other if s.id not in seen))),
         )
 
     def __and__(self, other: Sessions) -> Sessions:

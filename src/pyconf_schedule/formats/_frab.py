@@ -290,9 +290,10 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
     people_met = _People()
     session_ids = UniqueIds()
     offsets: set[timedelta] = set()
-    drafts: list[tuple[Session, str]] = []
-    # The conference's zone, where it is known before the events are read: each session is then made in it, not
-    # made and made again (the second pass below remakes only what it must: see _in_zone).
+    drafts: list[tuple[dict[str, Any], tuple[str, ...], str]] = []  # each session's fields, its speakers' ids, location
+    # The conference's zone, where it is known before the events are read: each time is then made in it (the
+    # second pass below converts only what it must: see _in_zone).  Each Session is made once, in that pass,
+    # when the zone and the speakers (their aliases and conflicts known) are final.
     early_zone = _named_zone(tz, raw.time_zone_name)
     kinds: dict[str | None, tuple[SessionKind, str | None]] = {}
     told = active()  # progress for a listener (the command line on a terminal), counted only when one listens
@@ -308,14 +309,14 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
             if early_zone is not None:
                 start, end = _in_zone(start, early_zone), None if end is None else _in_zone(end, early_zone)
         sid = _session_id(event, session_ids)
-        people: dict[str, Speaker] = {}  # by id: a person named twice in one event speaks once
+        people: dict[str, None] = {}  # speaker ids: a person named twice in one event speaks once
         for person in event.persons:
             try:
                 speaker = people_met.get(person)
             except PyconfScheduleError as exc:  # a person the model refuses, e.g. an id of control characters
                 raise error(str(exc), event.location) from None
             if speaker is not None:
-                people.setdefault(speaker.id, speaker)
+                people[speaker.id] = None
         if event.type in kinds:
             kind, label = kinds[event.type]
         else:
@@ -324,49 +325,43 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
         for text in (event.subtitle, event.abstract, event.description):
             if text and text.strip() and text.strip() not in paragraphs:
                 paragraphs.append(text.strip())
-        try:
-            session = Session(
-                id=sid,
-                title=source_title(event.title, sid),
-                kind=kind,
-                kind_label=label,
-                start=start,
-                end=end,
-                room=rooms.get(source_room(event.room)),
-                track=tracks.get(event.track),
-                speakers=list(people.values()),
-                abstract="\n\n".join(paragraphs) or None,
-                language=event.language or None,
-                url=event.url or None,
-                slides=event.slides,
-                variants=_identities(event, sid, format_name),
-            )
-        except PyconfScheduleError as exc:
-            raise error(str(exc), event.location) from None
-        drafts.append((session, event.location))
+        fields: dict[str, Any] = {
+            "id": sid,
+            "title": source_title(event.title, sid),
+            "kind": kind,
+            "kind_label": label,
+            "start": start,
+            "end": end,
+            "room": rooms.get(source_room(event.room)),
+            "track": tracks.get(event.track),
+            "abstract": "\n\n".join(paragraphs) or None,
+            "language": event.language or None,
+            "url": event.url or None,
+            "slides": event.slides,
+            "variants": _identities(event, sid, format_name),
+        }
+        drafts.append((fields, tuple(people), event.location))
     conf_zone = zone_name(early_zone) if early_zone is not None else None
     if conf_zone is None:
         conf_zone = "UTC" if tz is not None else _fixed_zone(offsets)
     zone = get_zone(conf_zone)
     speakers = people_met.speakers()
     sessions = []
-    for draft, location in drafts:
-        if (
-            (draft.start is None or draft.start.tzinfo is zone)
-            and (draft.end is None or draft.end.tzinfo is zone)
-            and all(speakers[p.id] is p for p in draft.speakers)
-        ):  # what the remaking would give: astimezone(zone) of a time in zone is that time
-            sessions.append(draft)
-            continue
+    for fields, speaker_ids, location in drafts:
+        start, end = fields["start"], fields["end"]
+        named = [speakers[i] for i in speaker_ids]
         try:
-            sessions.append(
-                attrs.evolve(
-                    draft,
-                    start=None if draft.start is None else draft.start.astimezone(zone),
-                    end=None if draft.end is None else draft.end.astimezone(zone),
-                    speakers=[speakers[p.id] for p in draft.speakers],
-                )
-            )
+            try:
+                if start is not None and start.tzinfo is not zone:  # astimezone(zone) of a time in zone is that time
+                    fields["start"] = start.astimezone(zone)
+                if end is not None and end.tzinfo is not zone:
+                    fields["end"] = end.astimezone(zone)
+            except OverflowError:  # the model says which time is too close to the limits, where it can
+                Session(speakers=named, **fields)
+                raise
+            sessions.append(Session(speakers=named, **fields))
+        except PyconfScheduleError as exc:
+            raise error(str(exc), location) from None
         except OverflowError:
             raise out_of_range(format_name, location) from None
     days, starts = programme_days(raw.days, bound, zone)
@@ -452,10 +447,11 @@ def _identities(event: RawEvent, session_id: str, format_name: str) -> list[Conf
     values = {"guid": event.guid, "slug": event.slug, "code": event.code}
     if event.id and session_id != f"frab-{event.id}":
         values["id"] = event.id
+    sources = (format_name,)  # one tuple for all: the model keeps a tuple as it is
     return [
-        Conflict(field=key, values=[SourcedValue(value=value.strip(), sources=(format_name,))], rule=IDENTITY_RULE)
-        for key, value in values.items()
-        if value and value.strip()
+        Conflict(field=key, values=(SourcedValue(value=value, sources=sources),), rule=IDENTITY_RULE)
+        for key, raw in values.items()
+        if raw and (value := raw.strip())
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
 import attrs
@@ -103,3 +104,10 @@ def test_the_rich_sample_sets_every_field() -> None:
             if all(getattr(item, a.name) in (default, None, ()) for item in items):
                 unset.append(f"{cls.__name__}.{a.name}")
     assert unset == []
+
+
+@pytest.mark.parametrize("cls", MODEL_CLASSES, ids=lambda c: c.__name__)
+def test_field_types_are_what_get_type_hints_resolves(cls: type[Any]) -> None:
+    """field_types() evaluates each annotation itself: the result is typing.get_type_hints()'s, field by field."""
+    hints = typing.get_type_hints(cls)
+    assert field_types(cls) == {a.name: hints[a.name] for a in attrs.fields(cls)}

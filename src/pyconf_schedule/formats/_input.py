@@ -225,7 +225,7 @@ def strict_json_or_none(text: str) -> Any:
     if may_escape_surrogate(text):
         return None
     try:
-        return json.loads(text, **_STRICT)
+        return _decoded(_DECODERS[id(_STRICT)], text)  # json.loads(text, **_STRICT), its decoder made once
     except Exception:  # every parse error, told by load_json
         return None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from datetime import date, time
+from datetime import date, datetime, time
 from typing import Any
 
 from .._conference import Conference
@@ -13,7 +13,7 @@ from .._days import ProgrammeDay
 from .._model import Conflict, Provenance, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
 from .._time import parse_datetime
 from ..exceptions import PyconfScheduleError, ScheduleParseError
-from ._input import load_json
+from ._input import load_json, strict_json_or_none
 from ._sqlite_schema import SCHEMA_VERSION, WAL
 
 _FORMAT = "sqlite"
@@ -118,10 +118,34 @@ def _strings(text: str, where: str, memo: dict[str, tuple[str, ...]]) -> tuple[s
     return found
 
 
+def _sourced_values(text: object) -> list[dict[str, Any]] | None:
+    """A cell's ``[{"value": str, "sources": [str, ...]}, ...]`` by the plain parse, or None for :func:`load_json`.
+
+    Where the text parses strictly (no repeated key, no lone surrogate) into exactly that shape, three levels
+    deep at most, it is what ``load_json`` would give; anything else goes to ``load_json`` and the checks after it,
+    which say what is wrong.  Most sessions read from frab files have a few such cells (the source's guid, slug).
+    """
+    values = strict_json_or_none(text) if type(text) is str else None
+    if type(values) is not list:
+        return None
+    for v in values:
+        if not (
+            type(v) is dict
+            and len(v) == 2
+            and type(v.get("value")) is str
+            and type(sources := v.get("sources")) is list
+            and all(type(x) is str for x in sources)
+        ):
+            return None
+    return values
+
+
 def _conflicts(rows: list[tuple[str, str, str]], where: str) -> tuple[Conflict, ...]:
     groups = []
     for field, rule, text in rows:
-        values = load_json(text, _FORMAT)
+        values = _sourced_values(text)
+        if values is None:
+            values = load_json(text, _FORMAT)
         if not isinstance(values, list) or not all(
             isinstance(v, dict) and set(v) == {"value", "sources"} for v in values
         ):
@@ -209,6 +233,12 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
         (cid,),
     ):
         people.setdefault(session_id, []).append(speakers[speaker_id])
+    instants: dict[str, datetime] = {}  # a programme repeats a few hundred instants: each text is parsed once
+
+    def instant(text: str) -> datetime:
+        parsed = instants[text] = parse_datetime(text)
+        return parsed
+
     sessions = []
     columns = {row[1] for row in db.execute("PRAGMA table_info(sessions)")}  # an older file lacks the newer columns
     newer = ", ".join(name if name in columns else default for name, default in _NEWER_COLUMNS)
@@ -222,7 +252,8 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
         sessions.append(
             Session(
                 id=i, title=title, kind=SessionKind(kind), kind_label=kind_label,
-                start=None if start is None else parse_datetime(start), end=None if end is None else parse_datetime(end),
+                start=None if start is None else instants.get(start) or instant(start),
+                end=None if end is None else instants.get(end) or instant(end),
                 day_only=_date(day_only), room=None if room is None else rooms[room],
                 track=None if track is None else tracks[track], speakers=tuple(people.get(i, ())), abstract=abstract,
                 audience_level=level, language=language, url=url, slides=_strings(slides, where, memo),

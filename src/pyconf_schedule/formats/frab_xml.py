@@ -369,11 +369,17 @@ def _declared_text(data: bytes, format_name: str) -> str | None:
     return text
 
 
+_LINED_DEPTH = 4
+"""``<schedule>``, ``<day>``, ``<room>``, ``<event>``: the depth down to which :func:`parse_xml` keeps line numbers."""
+
+
 def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element, dict[ET.Element, int]]:
     """Parse XML safely with expat: no DTD, no entities, bounded depth and size.
 
-    Returns the root element and each element's line number.  Raises
-    ScheduleParseError naming the line for malformed or refused input.
+    Returns the root element and the line numbers errors name: of each
+    element down to ``<schedule><day><room><event>`` and of every
+    ``<event>`` (not of the children of events, nine in ten elements).
+    Raises ScheduleParseError naming the line for malformed or refused input.
     """
     payload: str | bytes
     if isinstance(data, bytes):
@@ -395,7 +401,9 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
         depth += 1
         if depth > MAX_NESTING:
             refuse(f"elements are nested deeper than {MAX_NESTING} levels")
-        lines[builder.start(name, attributes)] = parser.CurrentLineNumber
+        element = builder.start(name, attributes)
+        if depth <= _LINED_DEPTH or name == "event":  # what errors name: not the children of each event
+            lines[element] = parser.CurrentLineNumber
 
     def end(name: str) -> None:
         nonlocal depth

@@ -296,18 +296,26 @@ def build(raw: RawSchedule, tz: str | None, format_name: str) -> Conference:
     # when the zone and the speakers (their aliases and conflicts known) are final.
     early_zone = _named_zone(tz, raw.time_zone_name)
     kinds: dict[str | None, tuple[SessionKind, str | None]] = {}
+    times: dict[tuple[str | None, ...], tuple[datetime | None, datetime | None]] = {}
     told = active()  # progress for a listener (the command line on a terminal), counted only when one listens
     for number, event in enumerate(raw.events, start=1):
         if told and not number % SESSION_STEP:
             report("sessions", number, len(raw.events))
-        try:
-            start, end = _times(event, instant, bound, day_change, error)
-        except OverflowError:
-            raise out_of_range(format_name, event.location) from None
-        if start is not None:
-            offsets.add(start.utcoffset() or timedelta(0))
-            if early_zone is not None:
-                start, end = _in_zone(start, early_zone), None if end is None else _in_zone(end, early_zone)
+        # Events in parallel rooms share their times: the texts that decide an event's instants are read once.
+        key = (event.date, event.day_date, event.start, event.duration, event.end, event.day_start, event.day_end)
+        known_times = times.get(key)
+        if known_times is not None:
+            start, end = known_times
+        else:
+            try:
+                start, end = _times(event, instant, bound, day_change, error)
+            except OverflowError:
+                raise out_of_range(format_name, event.location) from None
+            if start is not None:
+                offsets.add(start.utcoffset() or timedelta(0))
+                if early_zone is not None:
+                    start, end = _in_zone(start, early_zone), None if end is None else _in_zone(end, early_zone)
+            times[key] = start, end  # only what was read without error: an error is raised at each event that has it
         sid = _session_id(event, session_ids)
         people: dict[str, None] = {}  # speaker ids: a person named twice in one event speaks once
         for person in event.persons:

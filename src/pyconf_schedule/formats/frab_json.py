@@ -122,18 +122,25 @@ when neither the session nor the conference has an http(s) address."""
 
 
 def _event_json(e: EventPlan, fallback_url: str | None) -> dict[str, Any]:
-    """One event as pretalx and frab write it (:data:`EVENT_KEYS`)."""
-    event: dict[str, Any] = {"id": e.id, "guid": e.guid}
-    if e.code:
-        event["code"] = e.code
-    event |= {"logo": None, "date": e.date, "start": e.start, "duration": e.duration}
-    if e.xml_duration.count(":") == 2:
-        event["end"] = e.end
-    event |= {"room": e.room, "slug": e.slug}
+    """One event as pretalx and frab write it (:data:`EVENT_KEYS`).
+
+    Made as one dict in key order, the optional keys (``code``, ``end``,
+    ``url``) then removed where they do not apply: removing a key keeps the
+    order of the others.
+    """
     url = e.url or fallback_url
-    if url:
-        event["url"] = url
-    event |= {
+    event: dict[str, Any] = {
+        "id": e.id,
+        "guid": e.guid,
+        "code": e.code,
+        "logo": None,
+        "date": e.date,
+        "start": e.start,
+        "duration": e.duration,
+        "end": e.end,
+        "room": e.room,
+        "slug": e.slug,
+        "url": url,
         "title": e.title,
         "subtitle": "",
         "track": e.track,
@@ -142,10 +149,16 @@ def _event_json(e: EventPlan, fallback_url: str | None) -> dict[str, Any]:
         "abstract": e.abstract,
         "description": "",
         "persons": [_person_json(person) for person in e.persons],
-        "links": [{"url": url, "title": "Slides", "type": "slides"} for url in e.slides]
+        "links": [{"url": link, "title": "Slides", "type": "slides"} for link in e.slides]
         + ([{"url": e.recording, "title": "Recording", "type": "media"}] if e.recording else []),
         "attachments": [],
     }
+    if not e.code:
+        del event["code"]
+    if e.xml_duration.count(":") != 2:
+        del event["end"]
+    if not url:
+        del event["url"]
     return event
 
 

@@ -197,7 +197,8 @@ def unwritten_links(obj: Conference | Sessions) -> tuple[tuple[str, str], ...]:
 def _day_bounds(
     day: date, programme: dict[date, ProgrammeDay], conf: Conference, instants: list[datetime]
 ) -> tuple[datetime, datetime]:
-    """A written day's start and end: the programme day's, else the day change's, else its sessions' first and last instants."""
+    """A written day's start and end: the programme day's, else the day change's, else its sessions' first and last
+    instants (``instants``: its sessions' starts and ends, in UTC)."""
     known = programme.get(day)
     if known is not None:
         return known.start, known.end
@@ -206,7 +207,7 @@ def _day_bounds(
         start = datetime.combine(day, conf.day_change, tzinfo=home)
         end = datetime.combine(day + timedelta(days=1), conf.day_change, tzinfo=home)
         return utc(start), utc(end)
-    return min(instants, key=utc), max(instants, key=utc)
+    return min(instants), max(instants)  # instants in UTC: comparing them compares the instants
 
 
 def _uuid_text(guid: str | None) -> str | None:
@@ -290,7 +291,8 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
         assert session.start is not None and session.end is not None
         start = session.start.astimezone(zone)
         end = session.end.astimezone(zone)
-        duration = session.end.astimezone(UTC) - session.start.astimezone(UTC)
+        start_utc, end_utc = session.start.astimezone(UTC), session.end.astimezone(UTC)
+        duration = end_utc - start_utc
         lengths = durations.get(duration)
         if lengths is None:  # a programme has a few distinct lengths: each is written out once
             lengths = durations[duration] = (_hhmm(duration), _exact(duration))
@@ -336,12 +338,14 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 persons=tuple(
                     persons.get(p.id) or persons.setdefault(p.id, _person(conf.id, p)) for p in session.speakers
                 ),
-                slides=tuple(dict.fromkeys(s for s in (*session.slides, *session.slide_urls) if http_url(s))),
+                slides=tuple(dict.fromkeys(s for s in (*session.slides, *session.slide_urls) if http_url(s)))
+                if session.slides or session.slide_urls
+                else (),
                 recording=http_url(session.recording),
                 code=code if code and _CODE.match(code) else None,
             )
         )
-        instants.setdefault(day, []).extend([start, end])
+        instants.setdefault(day, []).extend((start_utc, end_utc))
     programme = {d.date: d for d in conf.programme_days}
     days: list[DayPlan] = []
     for index, (day, events) in enumerate(sorted(by_day.items()), start=1):

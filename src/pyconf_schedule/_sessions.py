@@ -39,22 +39,7 @@ _FAR_FUTURE = datetime.max.replace(tzinfo=UTC)
 def sort_key(session: Session) -> tuple[int, datetime, date, bool, datetime, str, str]:
     """The global order: timed sessions by start instant (then end), then day-only
     sessions by day, then sessions with no known day; ties by title and id."""
-    start, end, title = session.start, session.end, session.title
-    if start is not None:
-        rank, first, day = 0, start.astimezone(UTC), date.min
-    elif session.day_only is not None:
-        rank, first, day = 1, _FAR_FUTURE, session.day_only
-    else:
-        rank, first, day = 2, _FAR_FUTURE, date.min
-    return (
-        rank,
-        first,
-        day,
-        end is None,
-        _FAR_FUTURE if end is None else end.astimezone(UTC),
-        fold(title) if title else "",
-        session.id,
-    )
+    return (*_time_key(session), *_tie_key(session))
 
 
 def _time_key(session: Session) -> tuple[int, datetime, date, bool, datetime]:

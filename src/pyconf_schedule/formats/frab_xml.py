@@ -131,29 +131,16 @@ def _xml_text(text: str) -> str:
 
 def _xml_attr(text: str) -> str:
     r"""``text`` as an attribute value: as :func:`_xml_text`, and ``"`` and the white space that
-    attribute-value normalisation would turn into spaces (CR, LF, tab) as character references.
+    attribute-value normalisation would turn into spaces (LF, tab) as character references.
 
     >>> _xml_attr('a "b"\t&\n')
     'a &quot;b&quot;&#09;&amp;&#10;'
     """
-    printable = text.isprintable()
-    if not printable:
-        text = strip_xml_illegal(text)
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
+    text = _xml_text(text)
     if '"' in text:
         text = text.replace('"', "&quot;")
-    if not printable:
-        if "\r" in text:
-            text = text.replace("\r", "&#13;")
-        if "\n" in text:
-            text = text.replace("\n", "&#10;")
-        if "\t" in text:
-            text = text.replace("\t", "&#09;")
+    if not text.isprintable():  # a LF or tab is left (the forbidden characters are gone)
+        text = text.replace("\n", "&#10;").replace("\t", "&#09;")
     return text
 
 

@@ -32,7 +32,7 @@ __all__ = [
     "Plan",
     "acronym",
     "http_url",
-    "identity",
+    "identities",
     "plan",
     "unwritten_links",
 ]
@@ -116,22 +116,19 @@ _CODE = re.compile(r"^[0-9A-Z]{6}$")
 """A pretalx submission code, as the XSD's ``pretalx-random-code`` and the JSON Schema's ``^[A-Z0-9]+$`` accept it."""
 
 
-def identity(session: Session, key: str) -> str | None:
-    """The source's own ``key`` (``guid``, ``id``, ``slug``, ``code``) of ``session``, kept by a frab or c3voc reader.
+def identities(session: Session) -> dict[str, str]:
+    """The source's own ``guid``, ``id``, ``slug`` and ``code`` of ``session`` that a frab or c3voc reader kept, by key.
+
+    Its variants are scanned once; the first kept value of each key wins.
 
     >>> from pyconf_schedule import Conflict, SourcedValue
     >>> kept = Conflict(field="guid", values=[SourcedValue(value="a0a0fcfe-b7fb-46e3-84b6-97a5406016b4", sources=["frab-xml"])],
     ...                 rule=IDENTITY_RULE)
-    >>> identity(Session(id="frab-1", variants=[kept]), "guid")
-    'a0a0fcfe-b7fb-46e3-84b6-97a5406016b4'
-    >>> identity(Session(id="frab-1"), "guid") is None
-    True
+    >>> identities(Session(id="frab-1", variants=[kept]))
+    {'guid': 'a0a0fcfe-b7fb-46e3-84b6-97a5406016b4'}
+    >>> identities(Session(id="frab-1"))
+    {}
     """
-    return _identities(session).get(key) if session.variants else None
-
-
-def _identities(session: Session) -> dict[str, str]:
-    """Every identity of ``session`` the source gave (:func:`identity`), by key: its variants scanned once."""
     kept: dict[str, str] = {}
     for variant in session.variants:
         if variant.rule == IDENTITY_RULE and variant.values:
@@ -261,7 +258,7 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     used_ids: set[int] = set()
     ids: dict[str, int] = {}
     scheduled = [s for s in conf.sessions if s.start is not None and s.end is not None]  # the rest: omitted()
-    kept = {s.id: _identities(s) for s in scheduled if s.variants}  # the source's own ids, each session's scanned once
+    kept = {s.id: identities(s) for s in scheduled if s.variants}  # the source's own ids, each session's scanned once
     no_identity: dict[str, str] = {}
     for session in scheduled:  # numeric ids first, so they keep their number
         m = _NUMERIC_ID.match(kept.get(session.id, no_identity).get("id") or session.id)

@@ -29,7 +29,7 @@ references, so that attribute-value normalisation keeps them.
   ``<room>`` per room in the conference's room order; sessions without a room go in the room
   ``(no room given)`` (:data:`~._common.NO_ROOM`).
 * ``<event id guid code>``: the source's own ``id``, ``guid`` and ``code``
-  when a frab or c3voc reader kept them (:func:`~._frab_plan.identity`);
+  when a frab or c3voc reader kept them (:func:`~._frab_plan.identities`);
   else ``id`` is the session id's number for ids like ``frab-123`` or
   ``123``, or a stable number derived from the id, and ``guid`` a UUID5 of
   a fixed namespace, the conference id and the session id.  Children: ``date`` (ISO 8601 with offset), ``start``

@@ -28,6 +28,7 @@ __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_NESTING",
     "NAMESPACE",
+    "KIND_VALUES",
     "NO_ROOM",
     "UNTITLED",
     "NamedTable",
@@ -54,6 +55,10 @@ __all__ = [
 NAMESPACE = uuid.UUID("8f4d1a52-3b1c-5d7e-9a60-2c7b9e4f1d3a")
 """The fixed namespace of every UUID the writers derive (uuid5)."""
 _NAMESPACE_BYTES = NAMESPACE.bytes
+
+KIND_VALUES = {kind: kind.value for kind in SessionKind}
+"""Each kind's value, for the writers: an enum's ``.value`` is a descriptor call, and iterating the enum costs more
+than writing a short file."""
 
 
 def omitted(obj: Conference | Sessions) -> Sessions:

@@ -22,7 +22,7 @@ from .._model import Session, Speaker
 from .._sessions import Sessions
 from .._text import slugify
 from .._time import get_zone, utc
-from ._common import NO_ROOM, UNTITLED, as_conference, place_zone, stable_guid, view_zone
+from ._common import KIND_VALUES, NO_ROOM, UNTITLED, as_conference, place_zone, stable_guid, view_zone
 
 __all__ = [
     "IDENTITY_RULE",
@@ -283,7 +283,6 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
     guids: set[str] = set()
     persons: dict[str, PersonPlan] = {}  # by speaker id: a speaker of many sessions is laid out once
     durations: dict[timedelta, tuple[str, str]] = {}
-    kind_values = {kind: kind.value for kind in {s.kind for s in scheduled}}  # an enum's .value is a descriptor call
     for session in scheduled:
         assert session.start is not None and session.end is not None
         start = session.start.astimezone(zone)
@@ -327,7 +326,7 @@ def plan(obj: Conference | Sessions, tz: str | None) -> Plan:
                 xml_duration=lengths[1],
                 slug=slug,
                 title=title,
-                type=kind_values[session.kind],
+                type=KIND_VALUES[session.kind],
                 track=session.track.name if session.track else None,
                 language=session.language,
                 abstract=session.abstract,

@@ -49,9 +49,8 @@ import io
 import re
 
 from .._conference import Conference
-from .._model import SessionKind
 from .._sessions import Sessions
-from ._common import as_conference, view_zone
+from ._common import KIND_VALUES, as_conference, view_zone
 
 __all__ = ["COLUMNS", "dumps", "neutralise"]
 
@@ -102,10 +101,6 @@ def neutralise(cell: str) -> str:
     return "'" + cell if cell.startswith(_FORMULA_START) or rest.startswith(_FORMULA_START) else cell
 
 
-_KIND_VALUES = {kind: kind.value for kind in SessionKind}
-"""Each kind's value: an enum's ``.value`` is a descriptor call, and iterating the enum costs more than a short file."""
-
-
 def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     """The CSV text of ``obj``'s sessions with times in ``tz``.
 
@@ -118,7 +113,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     look_further = _LOOK_FURTHER
     rows: list[list[str]] = [list(COLUMNS)]
     add = rows.append
-    kinds = _KIND_VALUES
+    kinds = KIND_VALUES
     for s in conf.sessions:
         if s.start is not None:
             start = s.start.astimezone(zone).isoformat()

@@ -52,6 +52,17 @@ def _frab_events(size: int) -> bytes:
     return head + b"".join(event % (i, i, i, i) for i in range(n)) + b"</room></day></schedule>"
 
 
+def _xml_deep(size: int) -> bytes:
+    """Well-formed elements nested as deep as fit: refused for their depth, once parsed (the C parse sees it then)."""
+    n = (size - 21) // 7
+    return b"<schedule>" + b"<a>" * n + b"</a>" * n + b"</schedule>"
+
+
+def _xml_flat(size: int) -> bytes:
+    """As many empty elements as fit, side by side: all parsed, none an event."""
+    return b"<schedule>" + b"<a/>" * ((size - 21) // 4) + b"</schedule>"
+
+
 def _c3voc_events(size: int) -> bytes:
     """As many events as fit, each with a person."""
     item = '{"id": %d, "date": "2020-01-01T10:00:00+00:00", "start": "10:00", "duration": "00:30", "room": "A", "title": "T%d", "persons": [{"id": %d, "public_name": "P %d"}]}'
@@ -202,6 +213,8 @@ SHAPES: dict[str, tuple[ReadableFormat, Callable[[int], bytes]]] = {
     "ics: one event, many ATTENDEE lines": ("ics", _ics_attendees),
     "ics: many small events": ("ics", _ics_events),
     "frab-xml: many events with a person": ("frab-xml", _frab_events),
+    "frab-xml: elements nested as deep as fit": ("frab-xml", _xml_deep),
+    "frab-xml: many empty elements": ("frab-xml", _xml_flat),
     "c3voc-json: many events with a person": ("c3voc-json", _c3voc_events),
     "json: many sessions with a speaker": ("json", _native_sessions),
     "sessionize: many sessions, each with a speaker, room and category": ("sessionize", _sessionize_sessions),
@@ -214,12 +227,15 @@ SHAPES: dict[str, tuple[ReadableFormat, Callable[[int], bytes]]] = {
 
 _CHILD = """
 import resource, sys, time
-from pyconf_schedule import loads
+from pyconf_schedule import ScheduleParseError, loads
 from pyconf_schedule.formats import size_limit
 data = open(sys.argv[1], "rb").read()
 started = time.perf_counter()
 with size_limit(len(data) + 1):
-    loads(data, sys.argv[2])
+    try:
+        loads(data, sys.argv[2])
+    except ScheduleParseError:  # a shape refused (too deep): what it cost to find out
+        pass
 print(time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
 """
 

@@ -76,7 +76,11 @@ entity declaration (billion laughs, XXE) is refused, as are inputs over
 8 MiB (the record's ``max_bytes``), elements nested deeper than 64 levels, str input with lone
 surrogates and an XML declaration naming an unknown encoding or UTF-7.
 Other declared encodings (Shift_JIS, Big5, windows-1252, ...) are decoded by
-Python before expat sees the text.  Errors name the line.
+Python before expat sees the text.  Errors name the line.  Where the text
+can hold none of what is refused (no ``<!DOCTYPE``, no default namespace),
+ElementTree's C parser builds the tree without a Python call for each
+element; anything else, and any file that fails to read, goes through the
+checking parser.
 """
 
 from __future__ import annotations
@@ -85,12 +89,13 @@ import codecs
 import re
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime, time, tzinfo
+from itertools import chain
 from typing import Any, NoReturn
 from xml.parsers import expat
 
 from .._conference import Conference
 from .._sessions import Sessions
-from ..exceptions import ScheduleParseError
+from ..exceptions import PyconfScheduleError, ScheduleParseError
 from ._common import MAX_NESTING, check_size, omitted, strip_xml_illegal, view_zone
 from ._frab import RawDay, RawEvent, RawPerson, RawSchedule, build
 from ._frab_plan import Plan, plan, unwritten_links
@@ -360,6 +365,15 @@ _LINED_DEPTH = 4
 """``<schedule>``, ``<day>``, ``<room>``, ``<event>``: the depth down to which :func:`parse_xml` keeps line numbers."""
 
 
+def _payload(data: str | bytes, format_name: str) -> str | bytes:
+    """What expat is given: ``data`` within the size limit, decoded first where expat cannot read its encoding."""
+    if isinstance(data, bytes):
+        check_size(len(data), format_name)
+        decoded = _declared_text(data, format_name)
+        return data if decoded is None else input_text(decoded, format_name)
+    return input_text(data, format_name)
+
+
 def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element, dict[ET.Element, int]]:
     """Parse XML safely with expat: no DTD, no entities, bounded depth and size.
 
@@ -368,13 +382,59 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
     ``<event>`` (not of the children of events, nine in ten elements).
     Raises ScheduleParseError naming the line for malformed or refused input.
     """
-    payload: str | bytes
-    if isinstance(data, bytes):
-        check_size(len(data), format_name)
-        decoded = _declared_text(data, format_name)
-        payload = data if decoded is None else input_text(decoded, format_name)
-    else:
-        payload = input_text(data, format_name)
+    return _parse_lined(_payload(data, format_name), format_name)
+
+
+_DOCTYPE_MARK = ("<!DOCTYPE", b"<!DOCTYPE")
+_DEFAULT_NAMESPACE = (re.compile(r"xmlns\s*="), re.compile(rb"xmlns\s*="))
+_ASCII_DECLARED = frozenset({"utf-8", "us-ascii", "iso-8859-1"})
+
+
+def _quick_tree(payload: str | bytes) -> ET.Element | None:
+    """The tree :func:`parse_xml` builds from ``payload``, parsed by ElementTree's C parser, or None where it may differ.
+
+    The C parser runs expat with no Python call for each element, so it
+    records no line numbers and checks the depth only once the tree is
+    built; it also reads namespaces, which :func:`parse_xml` does not.  So
+    it is used only where its tree is provably the same: no DOCTYPE (no DTD,
+    so no entity beyond XML's own five), no default namespace declaration
+    (a prefixed name is a tag or an attribute the reader never asks for,
+    and an undeclared prefix is an error), the text in an ASCII-compatible
+    encoding (so the DOCTYPE test sees the markup), and at most
+    :data:`MAX_NESTING` levels.  Any other input, and any parse error, gives
+    None: :func:`parse_xml` then reads it and says what is wrong, and where.
+    """
+    if isinstance(payload, bytes):
+        body = payload[3:] if payload.startswith(codecs.BOM_UTF8) else payload
+        if body[:1] != b"<" or body[1:2] == b"\0":  # expat reads anything else as UTF-16 or refuses it
+            return None
+        if body.startswith(b"<?xml"):  # a declaration: it must name no encoding or an ASCII-compatible one
+            end = body.find(b"?>", 0, 1024)
+            if end < 0:
+                return None
+            if b"encoding" in body[:end]:
+                declared = _DECLARATION.match(body)
+                if declared is None or declared[2].decode("ascii", "replace").strip().lower() not in _ASCII_DECLARED:
+                    return None
+        if _DOCTYPE_MARK[1] in payload or _DEFAULT_NAMESPACE[1].search(payload) is not None:
+            return None
+    elif _DOCTYPE_MARK[0] in payload or _DEFAULT_NAMESPACE[0].search(payload) is not None:
+        return None
+    parser = ET.XMLParser()
+    try:
+        parser.feed(payload)
+        root: ET.Element = parser.close()
+    except Exception:  # malformed, or an encoding expat refuses: parse_xml says which
+        return None
+    level = [root]
+    for _ in range(MAX_NESTING):  # one level of elements at a time, each level gathered in C
+        level = list(chain.from_iterable(level))
+        if not level:
+            return root
+    return None  # an element MAX_NESTING + 1 levels down: parse_xml names its line
+
+
+def _parse_lined(payload: str | bytes, format_name: str) -> tuple[ET.Element, dict[ET.Element, int]]:
     parser = expat.ParserCreate()
     builder = ET.TreeBuilder()
     lines: dict[ET.Element, int] = {}
@@ -443,8 +503,25 @@ def _text(element: ET.Element | None) -> str | None:
 
 
 def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
-    """Read a frab/pentabarf schedule.xml (see the module docstring for zones and fields)."""
-    root, lines = parse_xml(data)
+    """Read a frab/pentabarf schedule.xml (see the module docstring for zones and fields).
+
+    The tree is parsed in C where that gives the same tree (see
+    :func:`_quick_tree`); a file that fails to read is read again with the
+    line numbers of its elements, so that the error names its line.
+    """
+    payload = _payload(data, _FORMAT)
+    root = _quick_tree(payload)
+    if root is not None:
+        try:
+            return _read(root, {}, file_tz)
+        except PyconfScheduleError:
+            pass  # read again below, with line numbers for the message
+    root, lines = _parse_lined(payload, _FORMAT)
+    return _read(root, lines, file_tz)
+
+
+def _read(root: ET.Element, lines: dict[ET.Element, int], file_tz: str | None) -> Conference:
+    """The conference of the parsed document ``root``; ``lines`` gives the line numbers that errors name."""
     if root.tag != "schedule":
         raise ScheduleParseError(
             _FORMAT, f"the root element is <{root.tag}>, expected <schedule>", f"line {lines.get(root, 1)}"

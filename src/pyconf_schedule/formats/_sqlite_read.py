@@ -140,21 +140,28 @@ def _sourced_values(text: object) -> list[dict[str, Any]] | None:
     return values
 
 
-def _conflicts(rows: list[tuple[str, str, str]], where: str) -> tuple[Conflict, ...]:
+def _conflicts(
+    rows: list[tuple[str, str, str]], where: str, shared: dict[tuple[str, ...], tuple[str, ...]]
+) -> tuple[Conflict, ...]:
+    """The conflicts or variants of one owner; ``shared`` holds one tuple for each list of sources values cite."""
     groups = []
     for field, rule, text in rows:
-        values = _sourced_values(text)
-        if values is None:
+        values = _sourced_values(text)  # where this gives a list, its shape and its sources' strings are checked
+        if values is not None:
+            kept = []
+            for v in values:
+                key = tuple(v["sources"])
+                kept.append(SourcedValue(value=v["value"], sources=shared.setdefault(key, key)))
+        else:
             values = load_json(text, _FORMAT)
-        if not isinstance(values, list) or not all(
-            isinstance(v, dict) and set(v) == {"value", "sources"} for v in values
-        ):
-            raise ScheduleParseError(_FORMAT, 'expected a JSON list of {"value": ..., "sources": [...]} objects', where)
-        groups.append(
-            Conflict(
-                field=field, rule=rule, values=[SourcedValue(value=v["value"], sources=v["sources"]) for v in values]
-            )
-        )
+            if not isinstance(values, list) or not all(
+                isinstance(v, dict) and set(v) == {"value", "sources"} for v in values
+            ):
+                raise ScheduleParseError(
+                    _FORMAT, 'expected a JSON list of {"value": ..., "sources": [...]} objects', where
+                )
+            kept = [SourcedValue(value=v["value"], sources=v["sources"]) for v in values]
+        groups.append(Conflict(field=field, rule=rule, values=kept))
     return tuple(groups)
 
 
@@ -193,6 +200,7 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
         )
     cid = wanted
     memo: dict[str, tuple[str, ...]] = {}
+    shared: dict[tuple[str, ...], tuple[str, ...]] = {}  # the sources of conflicts' values, each list once
     has_day_change = "day_change" in {r[1] for r in db.execute("PRAGMA table_info(conferences)")}  # older files lack it
     row = db.execute(
         "SELECT name, timezone, view_timezone, city, country, venue, url, start_date, end_date, coverage, "
@@ -221,7 +229,7 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
     speakers = {
         i: Speaker(
             id=i, name=n, aliases=_strings(a, f"speaker {i!r}", memo), job_title=j, organisation=o, bio=b,
-            conflicts=_conflicts(conflicts.get(("speaker", i, "conflict"), []), f"speaker {i!r}"),
+            conflicts=_conflicts(conflicts.get(("speaker", i, "conflict"), []), f"speaker {i!r}", shared),
         )
         for i, n, a, j, o, b in _unique(db.execute(
             "SELECT id, name, aliases, job_title, organisation, bio FROM speakers WHERE conference_id = ? ORDER BY position", (cid,)
@@ -258,8 +266,8 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
                 track=None if track is None else tracks[track], speakers=tuple(people.get(i, ())), abstract=abstract,
                 audience_level=level, language=language, url=url, slides=_strings(slides, where, memo),
                 sources=_strings(cited, where, memo), title_variants=_strings(variants, where, memo),
-                variants=_conflicts(conflicts.get(("session", i, "variant"), []), where),
-                conflicts=_conflicts(conflicts.get(("session", i, "conflict"), []), where),
+                variants=_conflicts(conflicts.get(("session", i, "variant"), []), where, shared),
+                conflicts=_conflicts(conflicts.get(("session", i, "conflict"), []), where, shared),
                 recording=recording, slide_urls=_strings(slide_urls, where, memo), field_sources=_provenance(provenance, where),
             )
         )  # fmt: skip

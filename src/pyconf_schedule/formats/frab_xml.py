@@ -574,18 +574,22 @@ def _event(event: ET.Element, room_name: str, day: ET.Element, lines: dict[ET.El
         members = groups.get(tag)
         if members is not None:
             members.append(child)
-    persons = []
-    for group in groups["persons"]:
-        for person in group.iterfind("person"):
-            name = _text(person) or ""
-            persons.append(RawPerson(name=name, id=person.get("id"), guid=person.get("guid"), code=person.get("code")))
-    slides = [
-        link.get("href", "")
-        for outer, inner in (("links", "link"), ("attachments", "attachment"))
-        for group in groups[outer]
-        for link in group.iterfind(inner)
-        if link.get("href") and ("slide" in (link.get("type") or "").lower() or "slide" in (_text(link) or "").lower())
+    persons = [
+        RawPerson(name=_text(person) or "", id=person.get("id"), guid=person.get("guid"), code=person.get("code"))
+        for group in groups["persons"]
+        for person in group
+        if person.tag == "person"  # what iterfind("person") gives, without ElementPath
     ]
+    slides = []
+    for outer, inner in (("links", "link"), ("attachments", "attachment")):
+        for group in groups[outer]:
+            for link in group:
+                if (
+                    link.tag == inner
+                    and link.get("href")
+                    and ("slide" in (link.get("type") or "").lower() or "slide" in (_text(link) or "").lower())
+                ):
+                    slides.append(link.get("href", ""))
     get = first.get
     return RawEvent(
         location=f"line {lines.get(event, 0)}",

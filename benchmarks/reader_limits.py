@@ -53,9 +53,15 @@ def _frab_events(size: int) -> bytes:
 
 
 def _xml_deep(size: int) -> bytes:
-    """Well-formed elements nested as deep as fit: refused for their depth, once parsed (the C parse sees it then)."""
+    """Well-formed elements nested as deep as fit: refused for their depth (the C parse leaves them to the checking one)."""
     n = (size - 21) // 7
     return b"<schedule>" + b"<a>" * n + b"</a>" * n + b"</schedule>"
+
+
+def _xml_deep_hidden(size: int) -> bytes:
+    """Nested as deep as fits, each level's text a ``/``, which hides the depth from the count of tags: parsed whole."""
+    n = (size - 21) // 8
+    return b"<schedule>" + b"<a>/" * n + b"</a>" * n + b"</schedule>"
 
 
 def _xml_flat(size: int) -> bytes:
@@ -214,6 +220,7 @@ SHAPES: dict[str, tuple[ReadableFormat, Callable[[int], bytes]]] = {
     "ics: many small events": ("ics", _ics_events),
     "frab-xml: many events with a person": ("frab-xml", _frab_events),
     "frab-xml: elements nested as deep as fit": ("frab-xml", _xml_deep),
+    "frab-xml: nested as deep as fit, a / in each": ("frab-xml", _xml_deep_hidden),
     "frab-xml: many empty elements": ("frab-xml", _xml_flat),
     "c3voc-json: many events with a person": ("c3voc-json", _c3voc_events),
     "json: many sessions with a speaker": ("json", _native_sessions),

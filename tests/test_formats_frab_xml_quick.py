@@ -11,6 +11,7 @@ error with the same location.
 from __future__ import annotations
 
 import codecs
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
@@ -119,6 +120,35 @@ def test_the_c_parse_takes_documents_up_to_the_depth_limit() -> None:
     quick, checked = _both(data)
     assert quick == checked
     assert quick[0] == "read"
+
+
+def test_a_file_deep_from_its_start_goes_to_the_checking_parser_unparsed() -> None:
+    levels = 30_000  # the first 64 KiB all start tags
+    data = "<schedule>" + "<x>" * levels + "</x>" * levels + "</schedule>"
+    with mock.patch.object(ET, "XMLParser", side_effect=AssertionError("parsed whole")):
+        assert _quick(data) is None
+    quick, checked = _both(data)
+    assert quick == checked
+    assert quick[2] == "line 1"
+    assert quick[1] == f"cannot read frab-xml at line 1: elements are nested deeper than {MAX_NESTING} levels"
+
+
+def test_a_file_that_hides_its_depth_is_parsed_whole_and_then_refused() -> None:
+    levels = 2000  # each level's text a "/", so the count of tags cannot tell
+    data = "<schedule>" + "<x>/" * levels + "</x>" * levels + "</schedule>"
+    parsed = []
+    real = ET.XMLParser
+
+    def counting() -> object:
+        parsed.append(True)
+        return real()
+
+    with mock.patch.object(ET, "XMLParser", counting):
+        assert _quick(data) is None
+    assert parsed == [True]
+    quick, checked = _both(data)
+    assert quick == checked
+    assert quick[0] == "ScheduleParseError"
 
 
 @pytest.mark.parametrize(

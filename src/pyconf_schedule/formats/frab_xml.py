@@ -394,15 +394,17 @@ def _quick_tree(payload: str | bytes) -> ET.Element | None:
     """The tree :func:`parse_xml` builds from ``payload``, parsed by ElementTree's C parser, or None where it may differ.
 
     The C parser runs expat with no Python call for each element, so it
-    records no line numbers and checks the depth only once the tree is
-    built; it also reads namespaces, which :func:`parse_xml` does not.  So
+    records no line numbers; it also reads namespaces, which
+    :func:`parse_xml` does not.  So
     it is used only where its tree is provably the same: no DOCTYPE (no DTD,
     so no entity beyond XML's own five), no default namespace declaration
     (a prefixed name is a tag or an attribute the reader never asks for,
     and an undeclared prefix is an error), the text in an ASCII-compatible
     encoding (so the DOCTYPE test sees the markup), and at most
-    :data:`MAX_NESTING` levels.  Any other input, and any parse error, gives
-    None: :func:`parse_xml` then reads it and says what is wrong, and where.
+    :data:`MAX_NESTING` levels (checked once the tree is built; a file deep
+    from its start is left to :func:`parse_xml` without parsing it whole).
+    Any other input, and any parse error, gives None: :func:`parse_xml` then
+    reads it and says what is wrong, and where.
     """
     if isinstance(payload, bytes):
         body = payload[3:] if payload.startswith(codecs.BOM_UTF8) else payload
@@ -420,6 +422,12 @@ def _quick_tree(payload: str | bytes) -> ET.Element | None:
             return None
     elif _DOCTYPE_MARK[0] in payload or _DEFAULT_NAMESPACE[0].search(payload) is not None:
         return None
+    head = payload[:_HEAD]
+    opened, slashes = (
+        (head.count(b"<"), head.count(b"/")) if isinstance(head, bytes) else (head.count("<"), head.count("/"))
+    )
+    if opened - 2 * slashes > _SURELY_TOO_DEEP:  # nested deeply from the start: not worth parsing whole first
+        return None
     parser = ET.XMLParser()
     try:
         parser.feed(payload)
@@ -427,11 +435,22 @@ def _quick_tree(payload: str | bytes) -> ET.Element | None:
     except Exception:  # malformed, or an encoding expat refuses: parse_xml says which
         return None
     level = [root]
-    for _ in range(MAX_NESTING):  # one level of elements at a time, each level gathered in C
+    for _ in range(MAX_NESTING):  # the depth, one level of elements at a time, each level gathered in C
         level = list(chain.from_iterable(level))
         if not level:
             return root
     return None  # an element MAX_NESTING + 1 levels down: parse_xml names its line
+
+
+_HEAD = 1 << 16
+_SURELY_TOO_DEEP = 16 * MAX_NESTING
+"""Where the first 64 KiB of a file open this many more tags than they can close, it goes to the checking parser.
+
+Every element is closed by an end tag or ends its start tag with ``/>``, each holding a ``/``; so the count of
+``<`` less twice the count of ``/`` is at most how much deeper the text has gone, plus the ``<`` inside its
+comments, CDATA sections and processing instructions (a ``/`` in text only lowers it).  The test only ever sends a
+file to the checking parser, which decides; a file that hides its depth is parsed whole and then its tree's depth
+refuses it: bounded by the file's size, as any file is."""
 
 
 def _parse_lined(payload: str | bytes, format_name: str) -> tuple[ET.Element, dict[ET.Element, int]]:

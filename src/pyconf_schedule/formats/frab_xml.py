@@ -385,9 +385,11 @@ def parse_xml(data: str | bytes, format_name: str = _FORMAT) -> tuple[ET.Element
     return _parse_lined(_payload(data, format_name), format_name)
 
 
+# What sends a text to the checking parser, in str and in bytes: a DOCTYPE, a default namespace declaration.
 _DOCTYPE_MARK = ("<!DOCTYPE", b"<!DOCTYPE")
 _DEFAULT_NAMESPACE = (re.compile(r"xmlns\s*="), re.compile(rb"xmlns\s*="))
 _ASCII_DECLARED = frozenset({"utf-8", "us-ascii", "iso-8859-1"})
+"""The declared encodings of bytes the C parse takes: expat reads them itself, and markup in them is ASCII."""
 
 
 def _quick_tree(payload: str | bytes) -> ET.Element | None:
@@ -529,12 +531,12 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     line numbers of its elements, so that the error names its line.
     """
     payload = _payload(data, _FORMAT)
-    root = _quick_tree(payload)
-    if root is not None:
+    quick = _quick_tree(payload)
+    if quick is not None:
         try:
-            return _read(root, {}, file_tz)
+            return _read(quick, {}, file_tz)
         except PyconfScheduleError:
-            pass  # read again below, with line numbers for the message
+            quick = None  # read again below, with line numbers for the message (this tree freed first)
     root, lines = _parse_lined(payload, _FORMAT)
     return _read(root, lines, file_tz)
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyconf_schedule import AmbiguousTimeError, TimeParseError, UnknownZoneError, get_zone
-from pyconf_schedule._time import day_bounds, format_datetime, parse_day, parse_instant
+from pyconf_schedule._time import day_bounds, format_datetime, parse_datetime, parse_day, parse_instant
 
 PARIS = ZoneInfo("Europe/Paris")
 LA = ZoneInfo("America/Los_Angeles")
@@ -324,3 +327,64 @@ def test_without_a_zone_folder_the_tzdata_folder_is_searched_and_importlib_resou
 def test_a_zone_folder_that_is_set_is_kept(tmp_path: Path) -> None:
     """A TZPATH the user set is never changed (here a folder without zone files: zoneinfo falls back to tzdata)."""
     assert _in_fresh_interpreter(_FIRST_LOOKUP, str(tmp_path)) == [[str(tmp_path)], True, "Europe/Paris", 7200.0]
+
+
+def _parse_datetime_reference(text: str) -> datetime:
+    """parse_datetime as it was before its two patterns were guarded: both matched against every text."""
+    import re
+
+    from pyconf_schedule import _time
+
+    value = text.strip()
+    zone = None
+    bracket = re.match(_time._BRACKET, value)
+    if bracket:
+        value = bracket["iso"]
+        zone = _time.get_zone(bracket["zone"])
+    if not value or not value[0].isdigit() or len(value) < 10:
+        raise TimeParseError(f"cannot read {text!r} as a date and time: expected ISO 8601 such as {_time._EXAMPLES}")
+    separator = re.match(_time._SEPARATOR, value)
+    if separator and separator[1] not in "Tt ":
+        raise TimeParseError(
+            f"cannot read {text!r}: date and time must be separated by 'T' or a space, e.g. {_time._EXAMPLES}"
+        )
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        shape = re.match(_time._ISO_SHAPE, value)
+        if shape:
+            _time._check_fields(text, shape)
+        parsed = _time._dateutil_isoparse(text, value)
+    if zone is not None:
+        if parsed.tzinfo is None:
+            return _time.localize(parsed, zone)
+        converted = parsed.astimezone(zone)
+        if converted.utcoffset() != parsed.utcoffset():
+            raise TimeParseError(
+                f"{text!r}: the offset {_time._offset(parsed)} does not match zone {bracket and bracket['zone']} "
+                f"({_time._offset(converted)} at that time)"
+            )
+        return converted
+    return parsed
+
+
+def _outcome(call: Any, text: str) -> object:
+    try:
+        value = call(text)
+    except Exception as exc:
+        return type(exc).__name__, str(exc)
+    return value.isoformat(), str(value.tzinfo)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.text(st.sampled_from("0123456789-:+TtZ x[]/Euroe/Pais٣"), max_size=30)
+    | st.builds(
+        lambda date, sep, rest: date + sep + rest,
+        st.sampled_from(["2026-04-08", "2026-13-40", "٢٠٢٦-04-08", "20260408"]),
+        st.sampled_from(["T", "t", " ", "x", "_", "", "1", "٣"]),
+        st.sampled_from(["11:10", "11:10+02:00", "11:10[Europe/Paris]", "24:00", "", "]", "11:10Z[UTC]"]),
+    )
+)
+def test_parse_datetime_gives_what_it_gave_with_both_patterns_matched_on_every_text(text: str) -> None:
+    assert _outcome(parse_datetime, text) == _outcome(_parse_datetime_reference, text)

@@ -242,13 +242,15 @@ def parse_datetime(text: str) -> datetime:
     """
     value = text.strip()
     zone: tzinfo | None = None
-    bracket = re.match(_BRACKET, value)
+    # Each pattern only where it can match, so that the common text compiles and runs neither.
+    bracket = re.match(_BRACKET, value) if value.endswith("]") else None
     if bracket:
         value = bracket["iso"]
         zone = get_zone(bracket["zone"])
     if not value or not value[0].isdigit() or len(value) < 10:
         raise TimeParseError(f"cannot read {text!r} as a date and time: expected ISO 8601 such as {_EXAMPLES}")
-    separator = re.match(_SEPARATOR, value)
+    # The separator is the 11th character where the pattern matches: with "T", "t" or " " there, all is well.
+    separator = re.match(_SEPARATOR, value) if len(value) > 10 and value[10] not in "Tt " else None
     if separator and separator[1] not in "Tt ":
         raise TimeParseError(
             f"cannot read {text!r}: date and time must be separated by 'T' or a space, e.g. {_EXAMPLES}"

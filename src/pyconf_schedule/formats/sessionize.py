@@ -129,6 +129,16 @@ class _Reader:
         self.speakers: dict[str, Speaker] = {}
         self.sessions: dict[str, Session] = {}
         self.questions: dict[str, str] = {}
+        self.times: dict[str, datetime] = {}
+        self.roles: dict[str, str | None] = {}  # a category group's title -> its role: every session repeats them
+
+    def role(self, title: str) -> str | None:
+        """:func:`category_role` of ``title``, worked out once per title."""
+        try:
+            return self.roles[title]
+        except KeyError:
+            role = self.roles[title] = category_role(title)
+            return role
 
     # -- parts -------------------------------------------------------------
 
@@ -178,9 +188,11 @@ class _Reader:
         text = optional_text(value, _FORMAT, path)
         if text is None:
             return None
-        with dates_in_range(_FORMAT, path):
-            value = in_zone(wall_time(text, _FORMAT, path), self.zone, _FORMAT, path)
-            shown: datetime = value if value.tzinfo is self.shown else value.astimezone(self.shown)
+        shown = self.times.get(text)  # sessions share their times: each text is read once (a failure is not kept)
+        if shown is None:
+            with dates_in_range(_FORMAT, path):
+                value = in_zone(wall_time(text, _FORMAT, path), self.zone, _FORMAT, path)
+                shown = self.times[text] = value if value.tzinfo is self.shown else value.astimezone(self.shown)
         return shown
 
     # -- sessions ----------------------------------------------------------
@@ -206,7 +218,7 @@ class _Reader:
         variants: list[Conflict] = []
         taken: set[str] = set()
         for title, chosen in categories:
-            role = category_role(title)
+            role = self.role(title)
             rest = chosen
             if role is not None and role not in taken and chosen:
                 taken.add(role)
@@ -311,7 +323,7 @@ def _view_all(reader: _Reader, document: dict[str, Any]) -> None:
             name = optional_text(item.get("name"), _FORMAT, f"{at}.name")
             if item_id is not None and name is not None:
                 category_items[item_id] = (i, title, name)
-                if category_role(title) == "track":
+                if reader.role(title) == "track":
                     reader.track(item_id, name, at)
     for i, person in enumerate(items(document.get("speakers"), _FORMAT, "$.speakers")):
         reader.speaker(person, f"$.speakers[{i}]")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import attrs
 import pytest
@@ -233,3 +233,74 @@ def test_provenance_of_the_wrong_type_is_refused() -> None:
     with pytest.raises(FieldTypeError) as info:
         Provenance(field="start", sources=[1])  # type: ignore[list-item]
     assert str(info.value) == "Provenance.sources must be a str or an iterable of str, but holds int 1"
+
+
+def test_repr_is_the_text_attrs_writes() -> None:
+    """Every model class shows each field in order with its value's repr, as attrs' generated ``__repr__`` did.
+
+    The classes share one ``__repr__`` (``fields_repr``) instead of one compiled per class at import; the
+    expected texts were printed by the attrs-generated methods before the change.
+    """
+    from zoneinfo import ZoneInfo
+
+    from pyconf_schedule import Conflict, ProgrammeDay, Provenance, Source, SourcedValue, Track
+
+    paris = ZoneInfo("Europe/Paris")
+    hall_a = SourcedValue(value="Hall A", sources=("sched", "blog"))
+    room = Conflict(
+        field="room", values=(hall_a, SourcedValue(value="Hall B", sources=("pdf",))), rule="the schedule wins"
+    )
+    speaker = Speaker(
+        id="ada",
+        name="Ada Lovelace",
+        aliases=("A. Lovelace",),
+        conflicts=(Conflict(field="name", values=(SourcedValue(value="Ada", sources=("x",)),)),),
+    )
+    session = Session(
+        id="s1",
+        title="Hello 'world'",
+        kind="workshop",
+        start=datetime(2026, 4, 7, 9, tzinfo=paris),
+        end=datetime(2026, 4, 7, 9, 30, tzinfo=paris),
+        room=Room(id="a", name="Hall A"),
+        track=Track(id="t", name="Core"),
+        speakers=(speaker,),
+        slides=("https://x/s.pdf",),
+        conflicts=(room,),
+        field_sources=(Provenance(field="start", sources=("sched",), weak="only the day is certain"),),
+    )
+    plus_one = "datetime.timezone(datetime.timedelta(seconds=3600))"
+    day = ProgrammeDay(
+        date=date(2014, 12, 27),
+        start=datetime(2014, 12, 27, 11, tzinfo=timezone(timedelta(hours=1))),
+        end=datetime(2014, 12, 28, 4, tzinfo=timezone(timedelta(hours=1))),
+    )
+    ada = (
+        "Speaker(id='ada', name='Ada Lovelace', aliases=('A. Lovelace',), job_title=None, organisation=None, "
+        "bio=None, conflicts=(Conflict(field='name', values=(SourcedValue(value='Ada', sources=('x',)),), rule=''),))"
+    )
+    rooms = (
+        "Conflict(field='room', values=(SourcedValue(value='Hall A', sources=('sched', 'blog')), "
+        "SourcedValue(value='Hall B', sources=('pdf',))), rule='the schedule wins')"
+    )
+    assert repr(hall_a) == "SourcedValue(value='Hall A', sources=('sched', 'blog'))"
+    assert repr(room) == rooms
+    assert repr(speaker) == ada
+    assert repr(Source(id="sched", title="Sched", url="https://x")) == (
+        "Source(id='sched', title='Sched', url='https://x', file=None)"
+    )
+    assert repr(Track(id="t", name="Core")) == "Track(id='t', name='Core')"
+    assert repr(day) == (
+        f"ProgrammeDay(date=datetime.date(2014, 12, 27), start=datetime.datetime(2014, 12, 27, 11, 0, tzinfo={plus_one}), "
+        f"end=datetime.datetime(2014, 12, 28, 4, 0, tzinfo={plus_one}))"
+    )
+    assert repr(session) == (
+        "Session(id='s1', title=\"Hello 'world'\", kind=<SessionKind.WORKSHOP: 'workshop'>, kind_label=None, "
+        "start=datetime.datetime(2026, 4, 7, 9, 0, tzinfo=zoneinfo.ZoneInfo(key='Europe/Paris')), "
+        "end=datetime.datetime(2026, 4, 7, 9, 30, tzinfo=zoneinfo.ZoneInfo(key='Europe/Paris')), day_only=None, "
+        f"room=Room(id='a', name='Hall A'), track=Track(id='t', name='Core'), speakers=({ada},), abstract=None, "
+        "audience_level=None, language=None, url=None, recording=None, slides=('https://x/s.pdf',), slide_urls=(), "
+        f"sources=(), title_variants=(), variants=(), conflicts=({rooms},), "
+        "field_sources=(Provenance(field='start', sources=('sched',), weak='only the day is certain'),))"
+    )
+    assert eval(repr(Room(id="a", name="Hall A")), {"Room": Room}) == Room(id="a", name="Hall A")

@@ -29,6 +29,7 @@ __all__ = [
     "check_items",
     "check_optional_str",
     "check_str",
+    "fields_repr",
     "instant_key",
     "tuple_of_str",
     "wrong_type",
@@ -133,6 +134,24 @@ def as_tuple(value: Iterable[_T]) -> tuple[_T, ...]:
     if kind is list or (not isinstance(value, (str, bytes, dict)) and hasattr(value, "__iter__")):
         return tuple(value)
     return value  # type: ignore[return-value]
+
+
+def fields_repr(self: object) -> str:
+    """``Room(id='r1', name='Hall A')``: the ``__repr__`` attrs would write for a model class, one function for all.
+
+    attrs compiles a ``__repr__`` of its own for every class it builds, and that
+    compile was 1.6 ms of ``import pyconf_schedule`` (``benchmarks/cold_start.py``);
+    a class that sets ``__repr__ = fields_repr`` gets none (attrs leaves a class's
+    own ``__repr__`` alone).  The text is attrs' own: every field in order, each
+    value's ``repr``.  attrs' guard against a recursive repr is not needed: a model
+    object cannot contain itself (its fields are checked, immutable values).
+    """
+    cls = type(self)
+    fields = getattr(cls, "__attrs_attrs__")  # noqa: B009 - mypy knows no such attribute on an object's type
+    shown = ", ".join(
+        f"{a.name}={(a.repr if callable(a.repr) else repr)(getattr(self, a.name))}" for a in fields if a.repr
+    )
+    return f"{cls.__qualname__.rsplit('>.', 1)[-1]}({shown})"
 
 
 def tuple_of_str(value: str | Iterable[str]) -> tuple[str, ...]:

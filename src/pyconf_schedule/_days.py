@@ -27,7 +27,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 import attrs
 from attrs import field, frozen
 
-from ._checks import as_tuple, check_date, check_datetime, check_items, instant_key, wrong_type
+from ._checks import as_tuple, check_date, check_datetime, check_items, fields_repr, instant_key, wrong_type
 from ._time import get_zone, utc
 from .exceptions import InvalidScheduleError
 
@@ -49,6 +49,8 @@ class ProgrammeDay:
     >>> day.contains(datetime(2014, 12, 28, 1, tzinfo=cet))
     True
     """
+
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
 
     date: date
     start: datetime = field(eq=instant_key)

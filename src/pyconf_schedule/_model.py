@@ -35,6 +35,7 @@ from ._checks import (
     check_items,
     check_optional_str,
     check_str,
+    fields_repr,
     instant_key,
     tuple_of_str,
     wrong_type,
@@ -143,6 +144,8 @@ class Source:
     where one is known.
     """
 
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
+
     id: str
     title: str
     url: str | None = None
@@ -157,6 +160,8 @@ class Source:
 @frozen(kw_only=True)
 class SourcedValue:
     """One value of a field as one or more sources give it."""
+
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
 
     value: str
     sources: tuple[str, ...] = field(converter=tuple_of_str)
@@ -180,6 +185,8 @@ class Conflict:
     (:attr:`Session.conflicts`) and for mere differences of wording
     (:attr:`Session.variants`).
     """
+
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
 
     field: str
     values: tuple[SourcedValue, ...] = attrs.field(converter=_values)
@@ -217,6 +224,8 @@ class Provenance:
     (True, ())
     """
 
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
+
     field: str
     sources: tuple[str, ...] = attrs.field(default=(), converter=tuple_of_str)
     weak: str | None = None
@@ -251,6 +260,8 @@ def _provenances(value: Iterable[Provenance]) -> tuple[Provenance, ...]:
 class Room:
     """A place where sessions run."""
 
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
+
     id: str
     name: str
 
@@ -266,6 +277,8 @@ class Room:
 @frozen(kw_only=True)
 class Track:
     """A themed strand of the programme."""
+
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
 
     id: str
     name: str
@@ -286,6 +299,8 @@ class Speaker:
     ``aliases`` are other spellings the sources use for the same person; they
     match in queries just like ``name``.
     """
+
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
 
     id: str
     name: str
@@ -352,6 +367,8 @@ class Session:
     >>> s.duration
     datetime.timedelta(seconds=1800)
     """
+
+    __repr__ = fields_repr  # attrs' own text, without compiling one per class
 
     id: str
     title: str | None = None

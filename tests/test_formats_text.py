@@ -141,3 +141,32 @@ def test_csv_gives_recording_slides_and_their_addresses() -> None:
         rows["why-wideep-inference-needs-data-parallel-aware-scheduling"]["slides"]
         == "[2026 04 07] PyTorch WideEP pptx"
     )
+
+
+def test_csv_times_that_compare_equal_but_differ_are_written_each_as_it_is() -> None:
+    """The writer writes each distinct time once and reuses the text: equal-looking times must not share one.
+
+    02:30 on 25 October 2026 in Paris happens twice (fold 0 at +02:00, fold 1 at +01:00); Python compares two
+    datetimes of one zone by wall time alone, so the two are ``==``.  The same instant given in another zone is
+    written in the view zone like any other.
+    """
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from pyconf_schedule import Conference, Session
+
+    paris, utc = ZoneInfo("Europe/Paris"), ZoneInfo("UTC")
+    first, second = datetime(2026, 10, 25, 2, 30, tzinfo=paris), datetime(2026, 10, 25, 2, 30, fold=1, tzinfo=paris)
+    assert first == second  # the trap
+    sessions = [
+        Session(id="a", title="A", start=first, end=second),
+        Session(id="b", title="B", start=second),
+        Session(id="c", title="C", start=datetime(2026, 10, 25, 1, 30, tzinfo=utc)),  # the instant of `second`
+    ]
+    conf = Conference(id="dst", name="DST", timezone="Europe/Paris", sessions=sessions)
+    rows = _rows(dumps(conf, "csv"))
+    assert [(r["id"], r["start"], r["end"]) for r in rows] == [
+        ("a", "2026-10-25T02:30:00+02:00", "2026-10-25T02:30:00+01:00"),
+        ("b", "2026-10-25T02:30:00+01:00", ""),
+        ("c", "2026-10-25T02:30:00+01:00", ""),
+    ]

@@ -47,6 +47,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import datetime
 
 from .._conference import Conference
 from .._sessions import Sessions
@@ -114,9 +115,20 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     rows: list[list[str]] = [list(COLUMNS)]
     add = rows.append
     kinds = KIND_VALUES
+    texts: dict[tuple[datetime, int], str] = {}  # parallel sessions share their times: each written once
+
+    def text(value: datetime) -> str:
+        # The fold is part of the key: two times of one zone that differ only in fold compare equal, yet are
+        # different instants (the repeated hour of a DST change); times of other zones are equal as instants.
+        key = value, value.fold
+        known = texts.get(key)
+        if known is None:
+            known = texts[key] = value.astimezone(zone).isoformat()
+        return known
+
     for s in conf.sessions:
         if s.start is not None:
-            start = s.start.astimezone(zone).isoformat()
+            start = text(s.start)
             day = start[:10]  # the view zone's date, as the start's own text gives it
         else:
             start = ""
@@ -129,7 +141,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
             kinds[s.kind],
             s.kind_label or "",
             start,
-            s.end.astimezone(zone).isoformat() if s.end else "",
+            text(s.end) if s.end else "",
             name,
             s.room.name if s.room else "",
             s.track.name if s.track else "",

@@ -122,6 +122,10 @@ _WRONG: list[tuple[Callable[[], object], str]] = [
         "Speaker.aliases must be a str or an iterable of str, but holds NoneType None (in speaker 'p')",
     ),
     (
+        lambda: ps.Speaker(id="p", name="P", conflicts=["x"]),
+        "Speaker.conflicts must be an iterable of Conflict, but holds str 'x' (in speaker 'p')",
+    ),
+    (
         lambda: ps.Speaker(id="p", name="P", organisation=3),
         "Speaker.organisation must be a str or None, got int 3 (in speaker 'p')",
     ),

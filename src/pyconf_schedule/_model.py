@@ -315,8 +315,8 @@ class Speaker:
             type(self.id) is type(self.name) is str
             and {type(self.job_title), type(self.organisation), type(self.bio)} <= _STR_OR_NONE
             and {type(self.aliases), type(self.conflicts)} == _TUPLE
-            and set(map(type, self.aliases)) <= _STR
-            and set(map(type, self.conflicts)) <= _CONFLICT
+            and (not self.aliases or set(map(type, self.aliases)) <= _STR)  # empty, the common case: no set made
+            and (not self.conflicts or set(map(type, self.conflicts)) <= _CONFLICT)
         ):
             check_str("Speaker", self.id, id=self.id, name=self.name)
             check_optional_str(

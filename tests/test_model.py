@@ -304,3 +304,40 @@ def test_repr_is_the_text_attrs_writes() -> None:
         "field_sources=(Provenance(field='start', sources=('sched',), weak='only the day is certain'),))"
     )
     assert eval(repr(Room(id="a", name="Hall A")), {"Room": Room}) == Room(id="a", name="Hall A")
+
+
+def test_one_value_conflict_is_what_the_constructors_make() -> None:
+    """The readers' direct build of a one-value Conflict equals the constructors' in every field, hash and repr.
+
+    ``attrs.asdict`` reads every field, so a field added to Conflict or SourcedValue and left unset by the
+    direct build fails here; arguments of other types go to the constructors and their messages.
+    """
+    from pyconf_schedule import Conflict, FieldTypeError, SourcedValue
+    from pyconf_schedule._model import one_value_conflict
+
+    class Text(str):
+        pass
+
+    made = one_value_conflict("guid", "a0a0", ("frab-xml",), "kept")
+    built = Conflict(field="guid", values=(SourcedValue(value="a0a0", sources=("frab-xml",)),), rule="kept")
+    assert (made, hash(made), repr(made)) == (built, hash(built), repr(built))
+    assert (
+        attrs.asdict(made)
+        == attrs.asdict(built)
+        == {
+            "field": "guid",
+            "values": ({"value": "a0a0", "sources": ("frab-xml",)},),
+            "rule": "kept",
+        }
+    )
+    assert attrs.evolve(made, rule="other").rule == "other"
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.rule = "x"  # type: ignore[misc]
+    subclassed = one_value_conflict("slug", Text("s"), (Text("pretalx"),), "kept")  # the checked constructors take it
+    assert subclassed == Conflict(field="slug", values=(SourcedValue(value="s", sources=("pretalx",)),), rule="kept")
+    with pytest.raises(FieldTypeError) as info:
+        one_value_conflict("guid", 7, ("frab-xml",), "kept")  # type: ignore[arg-type]
+    assert str(info.value) == "SourcedValue.value must be a str, got int 7"
+    with pytest.raises(FieldTypeError) as info:
+        one_value_conflict("guid", "a", ("frab-xml", None), "kept")  # type: ignore[arg-type]
+    assert str(info.value) == "SourcedValue.sources must be a str or an iterable of str, but holds NoneType None"

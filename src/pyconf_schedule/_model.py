@@ -204,6 +204,36 @@ class Conflict:
 
 _CONFLICT = frozenset({Conflict})
 
+
+def one_value_conflict(field: str, value: str, sources: tuple[str, ...], rule: str) -> Conflict:
+    """``Conflict(field=field, values=(SourcedValue(value=value, sources=sources),), rule=rule)``, made directly.
+
+    The frab readers record each session's own identities (guid, slug,
+    code) so, thousands in a file.  Where every argument has the exact type
+    the two classes check (``sources`` a tuple of str), that check is all
+    their ``__init__`` would do, so the objects are made without attrs'
+    ``__init__`` and converters (0.6 µs against 1.7 µs); any other argument
+    goes to the constructors, which check it and say what is wrong.
+    ``tests/test_model.py`` holds the result equal to the constructors' and
+    every field set, so a field added to either class cannot be left out.
+    """
+    if not (
+        type(field) is type(value) is type(rule) is str and type(sources) is tuple and set(map(type, sources)) <= _STR
+    ):
+        return Conflict(field=field, values=(SourcedValue(value=value, sources=sources),), rule=rule)
+    one = _NEW(SourcedValue)
+    _SET(one, "value", value)
+    _SET(one, "sources", sources)
+    conflict = _NEW(Conflict)
+    _SET(conflict, "field", field)
+    _SET(conflict, "values", (one,))
+    _SET(conflict, "rule", rule)
+    return conflict
+
+
+_NEW = object.__new__
+_SET = object.__setattr__  # what attrs' own __init__ of a frozen class calls
+
 ProvenanceField = Literal["start", "end", "day_only", "room", "kind", "track", "speakers", "url", "recording"]
 """A session field whose source a dataset records: the fields that can come from more than one source."""
 PROVENANCE_FIELDS: tuple[ProvenanceField, ...] = get_args(ProvenanceField)

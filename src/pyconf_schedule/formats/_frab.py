@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 
 from .._conference import Conference
-from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker
+from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker, one_value_conflict
 from .._progress import SESSION_STEP, active, report
 from .._text import fold, slugify
 from .._time import get_zone, localize, parse_datetime, utc, zone_name
@@ -457,7 +457,7 @@ def _identities(event: RawEvent, session_id: str, format_name: str) -> list[Conf
         values["id"] = event.id
     sources = (format_name,)  # one tuple for all: the model keeps a tuple as it is
     return [
-        Conflict(field=key, values=(SourcedValue(value=value, sources=sources),), rule=IDENTITY_RULE)
+        one_value_conflict(key, value, sources, IDENTITY_RULE)
         for key, raw in values.items()
         if raw and (value := raw.strip())
     ]

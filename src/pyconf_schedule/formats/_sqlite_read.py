@@ -10,7 +10,18 @@ from typing import Any
 
 from .._conference import Conference
 from .._days import ProgrammeDay
-from .._model import Conflict, Provenance, Room, Session, SessionKind, Source, SourcedValue, Speaker, Track
+from .._model import (
+    Conflict,
+    Provenance,
+    Room,
+    Session,
+    SessionKind,
+    Source,
+    SourcedValue,
+    Speaker,
+    Track,
+    one_value_conflict,
+)
 from .._time import parse_datetime
 from ..exceptions import PyconfScheduleError, ScheduleParseError
 from ._input import load_json, strict_json_or_none
@@ -147,6 +158,11 @@ def _conflicts(
     groups = []
     for field, rule, text in rows:
         values = _sourced_values(text)  # where this gives a list, its shape and its sources' strings are checked
+        if values is not None and len(values) == 1:  # most: a session's guid or slug as its source gave it
+            (only,) = values
+            key = tuple(only["sources"])
+            groups.append(one_value_conflict(field, only["value"], shared.setdefault(key, key), rule))
+            continue
         if values is not None:
             kept = []
             for v in values:

@@ -534,15 +534,19 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
     quick = _quick_tree(payload)
     if quick is not None:
         try:
-            return _read(quick, {}, file_tz)
+            raw = _schedule(quick, {})
+            quick = None  # the tree is freed before the sessions are made: the garbage collector walks it no more
+            return build(raw, file_tz, _FORMAT)
         except PyconfScheduleError:
             quick = None  # read again below, with line numbers for the message (this tree freed first)
     root, lines = _parse_lined(payload, _FORMAT)
-    return _read(root, lines, file_tz)
+    raw = _schedule(root, lines)
+    del root, lines
+    return build(raw, file_tz, _FORMAT)
 
 
-def _read(root: ET.Element, lines: dict[ET.Element, int], file_tz: str | None) -> Conference:
-    """The conference of the parsed document ``root``; ``lines`` gives the line numbers that errors name."""
+def _schedule(root: ET.Element, lines: dict[ET.Element, int]) -> RawSchedule:
+    """What the parsed document ``root`` says, for :func:`build`; ``lines`` gives the line numbers errors name."""
     if root.tag != "schedule":
         raise ScheduleParseError(
             _FORMAT, f"the root element is <{root.tag}>, expected <schedule>", f"line {lines.get(root, 1)}"
@@ -580,7 +584,7 @@ def _read(root: ET.Element, lines: dict[ET.Element, int], file_tz: str | None) -
                 "where schedule.xml puts events; nothing would be read",
                 f"line {lines.get(stray, 0)}",
             )
-    return build(raw, file_tz, _FORMAT)
+    return raw
 
 
 def _event(event: ET.Element, room_name: str, day: ET.Element, lines: dict[ET.Element, int]) -> RawEvent:

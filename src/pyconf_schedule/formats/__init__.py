@@ -569,7 +569,7 @@ def read(
             from . import sqlite
 
             with default_limit(_BY_NAME["sqlite"].max_bytes):
-                return sqlite.read(path, file_tz=file_tz, conference=conference)
+                return sqlite.read_image(path, data, file_tz=file_tz, conference=conference)
         return loads(data, name, file_tz=file_tz, conference=conference)
 
 

@@ -303,7 +303,17 @@ def read(path: str | os.PathLike[str], *, conference: str | None = None, file_tz
     """
     file = Path(path)
     check_size(file.stat().st_size, _FORMAT)
-    data = file.read_bytes()
+    return read_image(file, file.read_bytes(), conference=conference, file_tz=file_tz)
+
+
+def read_image(
+    path: str | os.PathLike[str], data: bytes, *, conference: str | None = None, file_tz: str | None = None
+) -> Conference:
+    """:func:`read` of the database at ``path`` whose bytes the caller has read already (``data``): not read again.
+
+    ``path`` is still needed: a ``-wal`` file beside it may hold committed changes.
+    """
+    file = Path(path)
     wal = file.with_name(file.name + "-wal")
     if data[18:20] == WAL and wal.is_file() and wal.stat().st_size:
         check_size(file.stat().st_size + wal.stat().st_size, _FORMAT)

@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ._limits import read_at_most
 from ._text import shorten
 from ._time import zone_name
 from .exceptions import MissingPicksError, ScheduleParseError, UnknownConferenceError
@@ -173,7 +174,7 @@ def read_file(target: str) -> str:
     if size > MAX_FILE:
         raise ScheduleParseError("agenda", f"{size} bytes is too large for an agenda (limit {MAX_FILE})")
     with open(target, "rb") as handle:
-        data = handle.read(MAX_FILE + 1)  # a device or a pipe gives no size: read no further than the limit
+        data = read_at_most(handle, MAX_FILE + 1)  # a device or a pipe gives no size: no further than the limit
     if len(data) > MAX_FILE:
         raise ScheduleParseError("agenda", f"the input is over the limit of {MAX_FILE} bytes for an agenda")
     try:

@@ -68,7 +68,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from ._limits import RAISE_IT, shown_limit, size_limit
+from ._limits import RAISE_IT, read_at_most, shown_limit, size_limit
 from ._progress import report
 from ._request import MAX_REDIRECTS, Expired, Refused, Watch, check_timeout, check_url, opener, within
 from .exceptions import (
@@ -148,7 +148,7 @@ def _load_entry(path: Path, url: str, limit: int) -> _Entry | None:
     try:
         with path.open("rb") as file:
             head = file.readline(65536)
-            body = file.read(limit + 1)
+            body = read_at_most(file, limit + 1)
         meta = json.loads(head)
     except (OSError, ValueError):
         return None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import BinaryIO
 
 from .exceptions import InvalidArgumentError, ScheduleParseError
 
@@ -17,6 +19,7 @@ __all__ = [
     "input_limit",
     "limit_text",
     "over_limit_text",
+    "read_at_most",
     "shown_limit",
     "size_limit",
 ]
@@ -93,3 +96,25 @@ def check_size(size: int, format_name: str) -> None:
     limit = input_limit()
     if size > limit:
         raise ScheduleParseError(format_name, f"the input is {size} bytes; {limit_text(limit)}; {RAISE_IT}")
+
+
+def read_at_most(stream: BinaryIO, most: int) -> bytes:
+    """``stream.read(most)``: at most ``most`` bytes of a binary file opened for reading, from where it stands.
+
+    ``read(n)`` makes a buffer of ``n`` bytes before it reads, then shrinks it:
+    with a limit as ``most`` (32 MiB and one byte) that cost 1.5 ms on every
+    read of a file of any size (26 µs more for a 15 kB one).  Where the file
+    says its size, this reads the rest of it and one byte more (the byte that
+    tells a file grown since), and beyond that only a file that has grown;
+    a pipe or a device, which gives no size, is read as ``read(most)`` would.
+    """
+    try:
+        left = os.fstat(stream.fileno()).st_size - stream.tell()
+    except (OSError, AttributeError, ValueError):  # not a file of the system (io.BytesIO has no fileno)
+        left = -1
+    if left < 0 or left + 1 >= most:
+        return stream.read(most)
+    data = stream.read(left + 1)
+    if len(data) <= left:
+        return data
+    return data + stream.read(most - len(data))  # it grew since: read on, as far as the limit

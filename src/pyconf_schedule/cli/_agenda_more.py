@@ -64,8 +64,9 @@ def import_picks(args: argparse.Namespace, path: str, out: TextIO) -> int:
     source = source_text(args.dataset, path)
     with open(picks_file, "rb") as handle:
         from .._agenda_picks import MAX_PICKS_FILE
+        from .._limits import read_at_most
 
-        data = handle.read(MAX_PICKS_FILE + 1)
+        data = read_at_most(handle, MAX_PICKS_FILE + 1)
     found = find_picks(conf, data)
     _report_unmatched(found.unmatched, found.other_conferences, conf.id, out)
     if not found.sessions:

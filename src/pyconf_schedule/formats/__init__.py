@@ -66,6 +66,7 @@ from .._limits import (
     default_limit,
     input_limit,
     over_limit_text,
+    read_at_most,
     size_limit,
 )
 from .._progress import active, report
@@ -552,7 +553,7 @@ def read(
         check_size(file.stat().st_size, what)
         limit = input_limit()
         with file.open("rb") as stream:
-            data = _read_told(stream, limit + 1, file.stat().st_size) if active() else stream.read(limit + 1)
+            data = _read_told(stream, limit + 1, file.stat().st_size) if active() else read_at_most(stream, limit + 1)
         if len(data) > limit:
             raise ScheduleParseError(what, f"the input is over {over_limit_text(limit)}; {RAISE_IT}")
         if given is not None:

@@ -209,7 +209,8 @@ def one_value_conflict(field: str, value: str, sources: tuple[str, ...], rule: s
     """``Conflict(field=field, values=(SourcedValue(value=value, sources=sources),), rule=rule)``, made directly.
 
     The frab readers record each session's own identities (guid, slug,
-    code) so, thousands in a file.  Where every argument has the exact type
+    code) so, thousands in a file, and the SQLite reader reads them back
+    so.  Where every argument has the exact type
     the two classes check (``sources`` a tuple of str), that check is all
     their ``__init__`` would do, so the objects are made without attrs'
     ``__init__`` and converters (0.6 µs against 1.7 µs); any other argument

@@ -24,6 +24,7 @@ from .._model import (
 )
 from .._time import parse_datetime
 from ..exceptions import PyconfScheduleError, ScheduleParseError
+from ._common import KINDS_BY_VALUE
 from ._input import load_json, strict_json_or_none
 from ._sqlite_schema import SCHEMA_VERSION, WAL
 
@@ -181,10 +182,6 @@ def _conflicts(
     return tuple(groups)
 
 
-_KINDS = {kind.value: kind for kind in SessionKind}
-"""Each kind by its value: a dict's lookup, where ``SessionKind(value)`` costs 15 times more (an unknown value still
-goes to ``SessionKind``, whose error the reader reports)."""
-
 _NEWER_COLUMNS = (("recording", "NULL"), ("slide_urls", "'[]'"), ("provenance", "'[]'"))
 """The sessions' columns added after the first schema, with what a database without them reads as."""
 
@@ -279,7 +276,7 @@ def conference_from_db(db: sqlite3.Connection, wanted: str | None) -> Conference
         where = f"session {i!r}"
         sessions.append(
             Session(
-                id=i, title=title, kind=_KINDS.get(kind) or SessionKind(kind), kind_label=kind_label,
+                id=i, title=title, kind=KINDS_BY_VALUE.get(kind) or SessionKind(kind), kind_label=kind_label,
                 start=None if start is None else instants.get(start) or instant(start),
                 end=None if end is None else instants.get(end) or instant(end),
                 day_only=_date(day_only), room=None if room is None else rooms[room],

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import pytest
 from lxml import etree
 
-from pyconf_schedule import Conference, ScheduleParseError, Session, SessionKind, dumps, load, loads, read
+from pyconf_schedule import Conference, ScheduleParseError, Session, SessionKind, dumps, load, loads, read, write
 from pyconf_schedule.formats import omitted
 from pyconf_schedule.formats._common import strip_xml_illegal
 
@@ -735,3 +735,41 @@ def test_other_formats_leave_no_link_out(format_name: str) -> None:
     from pyconf_schedule.formats import unwritten_links
 
     assert unwritten_links(_with_relative_links(), format_name) == ()  # type: ignore[arg-type]
+
+
+_IDENTITY = "the identity the source gives the event; no field of the model holds it"
+
+
+@pytest.mark.parametrize(
+    ("sample", "format", "session_id", "guid", "slug"),
+    [
+        (
+            "felixu_31c3.frab.schedule.xml",
+            "frab-xml",
+            "frab-6561",
+            "29aecfd7-2e44-4f49-ab86-29b5e0877325",
+            "31c3_-_6561_-_en_-_saal_1_-_201412271100_-_31c3_opening_event_-_erdgeist_-_geraldine_de_bastion",
+        ),
+        (
+            "voc-schedule_pretalx-democon.schedule.json",
+            "c3voc-json",
+            "frab-25",
+            "8079583e-8321-506c-95af-fd2903a5f075",
+            "democon-25-focused-5thgeneration-hardware",
+        ),
+    ],
+)
+def test_an_events_identities_are_kept_as_variants_and_read_back_from_sqlite(
+    tmp_path: Path, sample: str, format: Literal["frab-xml", "c3voc-json"], session_id: str, guid: str, slug: str
+) -> None:
+    """A real event's guid and slug become one-value variants with the identity rule, and SQLite gives them back."""
+    conf = loads(_shared(SAMPLES / sample).read_bytes(), format)
+    expected = [("guid", [(guid, (format,))], _IDENTITY), ("slug", [(slug, (format,))], _IDENTITY)]
+
+    def identities(c: Conference) -> list[tuple[str, list[tuple[str, tuple[str, ...]]], str]]:
+        return [(v.field, [(x.value, x.sources) for x in v.values], v.rule) for v in c.session(session_id).variants]
+
+    assert identities(conf) == expected
+    database = tmp_path / "conf.sqlite"
+    write(conf, database)
+    assert identities(read(database)) == expected

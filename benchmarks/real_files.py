@@ -54,8 +54,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pyconf_schedule import Conference, ScheduleParseError
+import attrs
+
+from pyconf_schedule import Conference, ScheduleParseError, Sessions
 from pyconf_schedule.formats import ReadableFormat, TextFormat, detect_format, dumps, loads, read, write
+from pyconf_schedule.formats._input import load_json
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "samples"
 
@@ -96,6 +99,72 @@ def raw_parse(format: ReadableFormat, data: bytes, path: Path) -> tuple[str, Cal
     if format in _ICS or (format == "sched" and data.lstrip().startswith(b"BEGIN:")):
         return "unfold + split", lambda: unfold_and_split(data), 4.0
     return "json.loads", lambda: json.loads(data), 4.0
+
+
+Plan = list[tuple[type, dict[str, Any]]]
+
+
+def construction_plan(conf: Conference) -> Plan:
+    """Every distinct object of ``conf`` as its class and the arguments that make it again, children first.
+
+    Timing ``cls(**arguments)`` for each entry is the cost of the model's own
+    constructors and checks for what a reader returns, with no reader work:
+    the session objects are given their existing speakers, rooms and variants
+    (as cheap to check as new ones), and the conference its sessions as a
+    list, so that it sorts, checks and indexes them as it does for a reader.
+    """
+    plan: Plan = []
+    seen: set[int] = set()
+
+    def visit(value: Any) -> None:
+        if type(value) is tuple or isinstance(value, Sessions):
+            for item in value:
+                visit(item)
+            return
+        cls = type(value)
+        if not attrs.has(cls) or id(value) in seen:
+            return
+        seen.add(id(value))
+        arguments: dict[str, Any] = {}
+        for attribute in attrs.fields(cls):
+            if attribute.init:
+                item = getattr(value, attribute.name)
+                visit(item)
+                arguments[attribute.name] = list(item) if isinstance(item, Sessions) else item
+        plan.append((cls, arguments))
+
+    visit(conf)
+    return plan
+
+
+def construct(plan: Plan) -> None:
+    """Make every object of ``plan`` through its class's constructor."""
+    for cls, arguments in plan:
+        cls(**arguments)
+
+
+@dataclass(frozen=True)
+class Floor:
+    """A reader next to its floor: the raw parse plus building the model it returns, with no reader work between."""
+
+    file: str
+    operation: str
+    library: float
+    baseline: float
+    checked: float  # seconds of the parse with the checks every reader makes on hostile input (JSON), else baseline
+    model: float  # seconds to make the returned objects through their constructors
+    objects: int
+    goal: float | None
+
+    @property
+    def floor(self) -> float:
+        """The floor as a multiple of the raw parse: the least a reader returning this model can take."""
+        return (self.checked + self.model) / self.baseline
+
+    @property
+    def above(self) -> float:
+        """The reader's time as a multiple of its floor: what reader work adds."""
+        return self.library / (self.checked + self.model)
 
 
 @dataclass(frozen=True)
@@ -168,8 +237,13 @@ def readable(path: Path) -> tuple[ReadableFormat, bytes, Conference] | str:
     return format, data, conf
 
 
-def measure_reads(files: Sequence[Path], repeat: int, folder: Path) -> tuple[list[Row], list[str]]:
-    """A row for each sample's reader against its raw parse (and one for SQLite), and what was skipped and why."""
+def measure_reads(
+    files: Sequence[Path], repeat: int, folder: Path, floors: list[Floor] | None = None
+) -> tuple[list[Row], list[str]]:
+    """A row for each sample's reader against its raw parse (and one for SQLite), and what was skipped and why.
+
+    With ``floors`` (a list), each reader is also put next to its floor (see :class:`Floor`), appended there.
+    """
     rows: list[Row] = []
     skipped: list[str] = []
     largest: tuple[int, Path, Conference] | None = None
@@ -183,6 +257,8 @@ def measure_reads(files: Sequence[Path], repeat: int, folder: Path) -> tuple[lis
         baseline_name, baseline, goal = raw_parse(format, data, path)
         library, base = side_by_side(partial(loads, data, format, file_tz=zone), baseline, repeat)
         rows.append(Row(path.name, f"read {format}", library, baseline_name, base, goal))
+        if floors is not None:
+            floors.append(_floor(rows[-1], conf, repeat, checked_parse(format, data)))
         if largest is None or len(data) > largest[0]:
             largest = (len(data), path, conf)
     if largest is not None:
@@ -192,7 +268,47 @@ def measure_reads(files: Sequence[Path], repeat: int, folder: Path) -> tuple[lis
         baseline_name, baseline, goal = raw_parse("sqlite", b"", database)
         library, base = side_by_side(lambda: read(database), baseline, repeat)
         rows.append(Row(f"{path.name} as SQLite", "read sqlite", library, baseline_name, base, goal))
+        if floors is not None:
+            floors.append(_floor(rows[-1], read(database), repeat, None))
     return rows, skipped
+
+
+def checked_parse(format: ReadableFormat, data: bytes) -> Callable[[], object] | None:
+    """The parse a JSON reader makes, with the checks on hostile input (size, nesting, repeated keys, NaN), or None.
+
+    The c3voc reader notes non-finite numbers rather than refusing them in the parse; the others parse strictly.
+    """
+    if format in ("ics", "frab-xml", "sqlite") or data.lstrip()[:1] not in (b"{", b"["):
+        return None
+    if format == "c3voc-json":
+        return lambda: load_json(data, format, nonfinite=[])
+    return lambda: load_json(data, format, strict=True)
+
+
+def _best(call: Callable[[], object], repeat: int) -> float:
+    loops = _loops(call)
+    return min(_sample(call, loops) for _ in range(repeat))
+
+
+def _floor(row: Row, conf: Conference, repeat: int, checked: Callable[[], object] | None) -> Floor:
+    plan = construction_plan(conf)
+    model = _best(partial(construct, plan), repeat)
+    parse = row.baseline if checked is None else _best(checked, repeat)
+    return Floor(row.file, row.operation, row.library, row.baseline, parse, model, len(plan), row.goal)
+
+
+def report_floors(floors: Sequence[Floor], out: Any = sys.stdout) -> None:
+    """Each reader against its floor: the raw parse plus the model's own constructors for what it returns."""
+    print("\n| file | operation | checked parse ÷ raw | objects | model build | floor ÷ raw parse | goal "
+          "| reader ÷ floor |", file=out)  # fmt: skip
+    print("|---|---|---:|---:|---:|---:|---|---:|", file=out)
+    for f in floors:
+        goal = "" if f.goal is None else f"≤ {f.goal:g}" + (" (below the floor)" if f.floor > f.goal else "")
+        print(f"| {f.file} | {f.operation} | {f.checked / f.baseline:.2f} | {f.objects} | {_ms(f.model)} "
+              f"| {f.floor:.2f} | {goal} | {f.above:.2f} |", file=out)  # fmt: skip
+    print("\nfloor: the checked parse (JSON: size, nesting, repeated keys and NaN refused, as every reader must; other "
+          "formats: the raw parse) plus making every object the reader returns through the model's constructors, "
+          "with no reader work between; reader ÷ floor is what the reader's own work adds.", file=out)  # fmt: skip
 
 
 def write_baseline(format: TextFormat, text: str, native: str) -> tuple[str, Callable[[], object], float | None]:
@@ -258,6 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--writers", nargs="+", choices=WRITERS, default=WRITERS, help="the writers to time (default: all)"
     )
+    parser.add_argument("--floors", action="store_true",
+                        help="also put each reader next to its floor: the raw parse plus building its model")  # fmt: skip
     parser.add_argument("--clock", choices=sorted(_CLOCKS), default="wall",
                         help="time the wall clock or the process's CPU time (default: %(default)s)")  # fmt: skip
     args = parser.parse_args(argv)
@@ -269,13 +387,16 @@ def main(argv: list[str] | None = None) -> int:
     files = [p for p in sample_files(args.samples) if args.match in p.name]
     rows: list[Row] = []
     skipped: list[str] = []
+    floors: list[Floor] | None = [] if args.floors else None
     with tempfile.TemporaryDirectory(prefix="pyconf-real-") as temporary:
         if "read" in args.only:
-            read_rows, skipped = measure_reads(files, args.repeat, Path(temporary))
+            read_rows, skipped = measure_reads(files, args.repeat, Path(temporary), floors)
             rows += read_rows
         if "write" in args.only:
             rows += measure_writes(files, args.repeat, args.writers)
     report(rows)
+    if floors:
+        report_floors(floors)
     for reason in skipped:
         print(f"skipped {reason}")
     print(f"\nBest of {args.repeat} interleaved samples each, {args.clock} clock; CPython {sys.version.split()[0]}, "

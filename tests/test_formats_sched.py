@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from pyconf_schedule import MissingZoneError, ScheduleParseError, SessionKind, loads, read
+from pyconf_schedule import Conference, MissingZoneError, ScheduleParseError, SessionKind, loads, read
 from pyconf_schedule.formats import detect_format, format_for_url
 from pyconf_schedule.formats.sched import event_type_kind, split_location, split_name
 
@@ -70,6 +70,21 @@ def test_the_feed_reads_exactly() -> None:
         datetime(2025, 3, 3, 5, tzinfo=UTC),
         "Whole Ship",
     )
+
+
+def test_the_feed_builds_one_conference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The feed is read as iCalendar and given Sched's meaning before any Conference is made: one is built, not two."""
+    built: list[str] = []
+    check = Conference.__attrs_post_init__
+
+    def counting(self: Conference) -> None:
+        built.append(self.name)
+        check(self)
+
+    monkeypatch.setattr(Conference, "__attrs_post_init__", counting)
+    conf = read(_feed())
+    assert built == ["JoCo Cruise 2025"]
+    assert len(conf.sessions) == 463
 
 
 def test_ship_locations_are_not_split() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -32,7 +33,7 @@ from ._ics_lines import Component, Entry, Property, parse_calendar, parse_error,
 from ._input import out_of_range
 from ._vtimezone import MAX_RULE_STEPS
 
-__all__ = ["read_calendar"]
+__all__ = ["calendar_fields", "read_calendar"]
 
 _FORMAT = "ics"
 _UTC = UTC
@@ -327,7 +328,15 @@ def _kind(label: str | None) -> tuple[SessionKind, str | None]:
 
 
 def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
-    """Read an iCalendar file into a Conference (the mapping is documented in :mod:`.ics`).
+    """Read an iCalendar file into a Conference (the mapping is documented in :mod:`.ics`)."""
+    return build_conference(_FORMAT, dates_from_days=True, **calendar_fields(data, tz=tz))
+
+
+def calendar_fields(data: str | bytes, *, tz: str | None = None) -> dict[str, Any]:
+    """The fields :func:`read_calendar` makes its Conference of: ``id``, ``name``, ``timezone``, ``sessions``
+    (in the file's order), ``speakers``, ``rooms`` and ``tracks``.
+
+    A reader of a calendar that means more (Sched's feed) changes the sessions and builds the Conference once.
 
     One pass makes a session of each VEVENT.  Its times are put in the
     conference's zone at once when that zone is known before the events are
@@ -468,17 +477,15 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
             except OverflowError:
                 raise out_of_range(_FORMAT, f"line {line}") from None
         sessions.append(draft)
-    return build_conference(
-        _FORMAT,
-        dates_from_days=True,
-        id=unique_slug(name, UniqueIds(), "calendar"),
-        name=name,
-        timezone=conf_zone,
-        sessions=sessions,
-        speakers=list(speakers.values()),
-        rooms=rooms.values(),
-        tracks=tracks.values(),
-    )
+    return {
+        "id": unique_slug(name, UniqueIds(), "calendar"),
+        "name": name,
+        "timezone": conf_zone,
+        "sessions": sessions,
+        "speakers": list(speakers.values()),
+        "rooms": list(rooms.values()),
+        "tracks": list(tracks.values()),
+    }
 
 
 _EDGE_YEARS = (1, 9999)

@@ -88,6 +88,7 @@ import attrs
 
 from .._conference import Conference
 from .._model import Room, Session, SessionKind, Speaker, Track
+from .._sessions import sort_sessions
 from .._text import shorten
 from .._time import get_zone, zone_name
 from ..exceptions import MissingZoneError, ScheduleParseError
@@ -170,20 +171,22 @@ def event_type_kind(label: str | None) -> tuple[SessionKind, str | None]:
 
 
 def _calendar(text: str, tz: str | None) -> Conference:
-    from . import ics
+    from ._ics_events import calendar_fields
 
     try:
-        conf = ics.loads(text, file_tz=tz)
+        calendar = calendar_fields(text, tz=tz)  # the events as iCalendar reads them; the Conference is built below
     except ScheduleParseError as exc:  # the same error (MissingZoneError stays one), naming this format
         raise type(exc)(_FORMAT, exc.reason, exc.location) from None
     m = _PRODID.search(text[:65536])
-    name = (m[1].strip() if m else "") or conf.name
-    locations = list(dict.fromkeys(s.room.name for s in conf.sessions if s.room is not None))
+    name = (m[1].strip() if m else "") or calendar["name"]
+    # In the programme's order, as a Conference holds them: rooms are numbered in the order first met.
+    ordered = sort_sessions(calendar["sessions"])
+    locations = list(dict.fromkeys(s.room.name for s in ordered if s.room is not None))
     rooms_by_location, city, country = split_location(locations)
     rooms = rooms_table()
     sessions = []
     kinds: dict[str | None, tuple[SessionKind, str | None]] = {}  # a feed has a few event types, on every session
-    for session in conf.sessions:
+    for session in ordered:
         label = session.track.name if session.track is not None else None
         found = kinds.get(label)
         if found is None:
@@ -195,11 +198,11 @@ def _calendar(text: str, tz: str | None) -> Conference:
     return build_conference(
         _FORMAT,
         dates_from_days=True,
-        id=conf.id,
+        id=calendar["id"],
         name=name,
-        timezone=conf.timezone,
+        timezone=calendar["timezone"],
         sessions=sessions,
-        speakers=conf.speakers,
+        speakers=calendar["speakers"],
         rooms=rooms.values(),
         tracks=(),
         city=city,

@@ -207,3 +207,48 @@ def test_repeated_organisations_and_labels_are_one_string_each() -> None:
     assert [p.organisation for p in conf.speakers] == ["Red Hat"] * 3
     assert len({id(p.organisation) for p in conf.speakers}) == len({id(p.job_title) for p in conf.speakers}) == 1
     assert len({id(s.kind_label) for s in conf.sessions}) == len({id(s.language) for s in conf.sessions}) == 1
+
+
+def test_equal_provenance_records_are_one_object_each() -> None:
+    """eu2026 gives its sessions 498 provenance records holding 82 distinct values: read, they are 82 objects."""
+    conf = native.loads(native.dumps(load("eu2026")))
+    records = [p for s in conf.sessions for p in s.field_sources]
+    assert (len(records), len(set(records)), len({id(p) for p in records})) == (498, 82, 82)
+    assert conf == load("eu2026")
+
+
+def _two_sessions_sourced(second: dict[str, Any]) -> dict[str, Any]:
+    document = copy.deepcopy(_RICH)
+    sessions = document["conference"]["sessions"]
+    sessions[0]["field_sources"] = [{"field": "start", "sources": ["list"], "weak": None}]
+    sessions[1]["field_sources"] = [second]
+    return document
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        {"field": "start", "sources": ["list"], "weak": None, "x": 1},  # an unknown key, the values of the first
+        {"field": "start", "sources": "list", "weak": None},  # one string where a list belongs
+        {"field": "start", "sources": [["list"]], "weak": None},  # a list inside the list: no key can be made
+        {"field": "start", "sources": ["list"], "weak": 1},  # not a string
+    ],
+    ids=["unknown-key", "string-sources", "nested-list", "number-weak"],
+)
+def test_a_record_like_a_shared_one_is_still_checked(second: dict[str, Any]) -> None:
+    """A provenance record is shared only when equal in every value to one built: any other is refused as before."""
+    document = _two_sessions_sourced(second)
+    with pytest.raises(Exception):  # noqa: B017 - any exception sends the document to the converter
+        decode(copy.deepcopy(document))
+    text = json.dumps(document)
+    slow = _outcome(lambda: conference_from_dict(load_json(text, "pyconf-schedule JSON", strict=True)))
+    assert _outcome(lambda: native.loads(text)) == slow
+
+
+def test_records_equal_but_for_defaults_share_one_object() -> None:
+    """An absent ``sources`` or ``weak`` is the default: the record equals one that gives it, and is that object."""
+    document = _two_sessions_sourced({"field": "start", "sources": ["list"]})
+    conf = decode(copy.deepcopy(document))
+    first, second = (conf.session(s["id"]).field_sources[0] for s in document["conference"]["sessions"][:2])
+    assert first is second
+    assert (first.field, first.sources, first.weak) == ("start", ("list",), None)

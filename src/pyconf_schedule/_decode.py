@@ -42,7 +42,7 @@ from ._fields import (
     item_type,
     part_class,
 )
-from ._model import Session
+from ._model import Provenance, Session
 from ._progress import SESSION_STEP, active, report
 from ._time import parse_datetime
 
@@ -64,6 +64,7 @@ class _Context(dict[str, datetime]):
         super().__init__()
         self.tables: dict[type[Any], dict[str, Any]] = {}
         self.strings: dict[str, str] = {}  # the values of _SHARED fields, one str object each
+        self.provenance: dict[tuple[Any, ...], Provenance] = {}  # one object for each distinct record (_provenance)
 
     def __missing__(self, text: str) -> datetime:  # text is a str: callers check
         parsed = parse_datetime(text)
@@ -158,7 +159,7 @@ def _references(cls: type[Any]) -> _Rule:
 
 
 def _objects(cls: type[Any]) -> _Rule:
-    build = _builder(cls)
+    build = _provenance if cls is Provenance else _builder(cls)
 
     def read(raw: Any, ctx: _Context) -> Any:
         if type(raw) is not list:
@@ -235,6 +236,27 @@ def _builder(cls: type[Any]) -> Callable[[Any, _Context], Any]:
     return build
 
 
+def _provenance(raw: Any, ctx: _Context) -> Provenance:
+    """A session's provenance record, the same object for every record of the document that holds the same values.
+
+    A dataset gives each session a record for each of its sourced fields: 498 records in eu2026, 82 of them
+    distinct.  The key holds every value the record may hold, so only a record equal in every field is shared;
+    only a record that was built (its values checked) is kept, and a record with an unknown key is refused
+    before any look-up, as the builder refuses it.
+    """
+    if type(raw) is not dict or not raw.keys() <= _PROVENANCE_KEYS:
+        raise Unsupported
+    sources = raw.get("sources", ())
+    key = (raw.get("field"), tuple(sources) if type(sources) is list else sources, raw.get("weak"))
+    try:
+        known = ctx.provenance.get(key)
+    except TypeError:  # an unhashable value (an object where a string belongs): built, and refused there
+        return _build_provenance(raw, ctx)  # type: ignore[no-any-return]
+    if known is None:
+        known = ctx.provenance[key] = _build_provenance(raw, ctx)
+    return known
+
+
 def _part(name: str) -> type[Any]:
     cls = part_class(field_types(Conference)[name])
     assert cls is not None  # CONFERENCE_PARTS holds only the fields that list a class
@@ -245,6 +267,8 @@ _SESSIONS = next(name for name in CONFERENCE_PARTS if _part(name) is Session)
 SESSIONS_KEY = _SESSIONS
 """The conference's key that lists its sessions (``"sessions"``)."""
 TABLES = tuple((name, _part(name), _builder(_part(name))) for name in CONFERENCE_PARTS if name != _SESSIONS)
+_PROVENANCE_KEYS = _plan(Provenance)[0]
+_build_provenance = _builder(Provenance)
 """The conference's lists of rooms, tracks and speakers: the class of their items and its builder."""
 _SESSION_KEYS, _SESSION_RULES = _plan(Session)
 _SESSION_KEYS_1 = _SESSION_KEYS - frozenset(VERSION_2[Session])

@@ -51,6 +51,23 @@ def test_the_feed_is_detected_as_sched_by_its_prodid() -> None:
     assert detect_format(data.replace(b"PRODID:-//Sched.com", b"PRODID:-//Example")) == "ics"
 
 
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["PRODID:-//Sched.com JoCo Cruise 2025//EN"], "sched"),
+        (["VERSION:2.0", "PRODID:-//Sched.com JoCo Cruise 2025//EN"], "sched"),  # on any line
+        (["PRODID:-//Sched.com JoCo Cruise 2025//EN\r"], "sched"),  # before a CR of the line end
+        (["X-NOTE:PRODID:-//Sched.com JoCo Cruise 2025//EN"], "ics"),  # not at the start of its line
+        (["PRODID:-//Sched.com JoCo Cruise 2025//EN trailing"], "ics"),  # not at the end of its line
+        (["PRODID:-//Sched.com JoCo", " Cruise 2025//EN"], "ics"),  # the line folded: not the whole PRODID
+        (["PRODID:-//Example//EN"], "ics"),
+    ],
+)
+def test_sched_is_told_by_a_whole_prodid_line(lines: list[str], expected: str) -> None:
+    text = "\n".join(["BEGIN:VCALENDAR", *lines, "END:VCALENDAR", ""])
+    assert detect_format(text) == expected
+
+
 def test_the_feed_reads_exactly() -> None:
     """463 sessions over 2-9 March 2025 in UTC, named after the PRODID, 33 rooms, kinds from the event types, no speakers, a URL each."""
     conf = read(_feed())

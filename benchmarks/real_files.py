@@ -31,7 +31,13 @@ baseline) are the result; absolute times move with the machine's load.
 on a machine whose cores other jobs hold, time spent waiting for a core
 is then not counted on either side.
 
+``--floors`` also puts each reader next to its floor: the parse it must make
+(for JSON the checked one, as every reader parses it) plus making every
+object it returned through the model's constructors, with no reader work
+between.  A goal below the floor cannot be met by work in the reader.
+
     python benchmarks/real_files.py [--repeat 7] [--samples ../shared/samples] [--only read write] [--writers json]
+                                    [--floors]
 
 Not a test: the suite stays fast and never asserts a time.
 """

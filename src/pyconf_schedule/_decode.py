@@ -267,9 +267,9 @@ _SESSIONS = next(name for name in CONFERENCE_PARTS if _part(name) is Session)
 SESSIONS_KEY = _SESSIONS
 """The conference's key that lists its sessions (``"sessions"``)."""
 TABLES = tuple((name, _part(name), _builder(_part(name))) for name in CONFERENCE_PARTS if name != _SESSIONS)
+"""The conference's lists of rooms, tracks and speakers: the class of their items and its builder."""
 _PROVENANCE_KEYS = _plan(Provenance)[0]
 _build_provenance = _builder(Provenance)
-"""The conference's lists of rooms, tracks and speakers: the class of their items and its builder."""
 _SESSION_KEYS, _SESSION_RULES = _plan(Session)
 _SESSION_KEYS_1 = _SESSION_KEYS - frozenset(VERSION_2[Session])
 """The keys of a session in a version 1 document."""

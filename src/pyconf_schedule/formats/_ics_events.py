@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from typing import Any
+from typing import TypedDict
 from zoneinfo import ZoneInfo
 
 import attrs
 
 from .._conference import Conference
-from .._model import Conflict, Session, SessionKind, SourcedValue, Speaker
+from .._model import Conflict, Room, Session, SessionKind, SourcedValue, Speaker, Track
 from .._text import fold, shorten
 from .._time import get_zone, utc, zone_name
 from ..exceptions import MissingZoneError, PyconfScheduleError
@@ -33,7 +33,7 @@ from ._ics_lines import Component, Entry, Property, parse_calendar, parse_error,
 from ._input import out_of_range
 from ._vtimezone import MAX_RULE_STEPS
 
-__all__ = ["calendar_fields", "read_calendar"]
+__all__ = ["CalendarFields", "calendar_fields", "read_calendar"]
 
 _FORMAT = "ics"
 _UTC = UTC
@@ -327,12 +327,24 @@ def _kind(label: str | None) -> tuple[SessionKind, str | None]:
     return kind_from_label(label)
 
 
+class CalendarFields(TypedDict):
+    """What :func:`calendar_fields` gives: the arguments of the calendar's Conference."""
+
+    id: str
+    name: str
+    timezone: str
+    sessions: list[Session]
+    speakers: list[Speaker]
+    rooms: list[Room]
+    tracks: list[Track]
+
+
 def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
     """Read an iCalendar file into a Conference (the mapping is documented in :mod:`.ics`)."""
     return build_conference(_FORMAT, dates_from_days=True, **calendar_fields(data, tz=tz))
 
 
-def calendar_fields(data: str | bytes, *, tz: str | None = None) -> dict[str, Any]:
+def calendar_fields(data: str | bytes, *, tz: str | None = None) -> CalendarFields:
     """The fields :func:`read_calendar` makes its Conference of: ``id``, ``name``, ``timezone``, ``sessions``
     (in the file's order), ``speakers``, ``rooms`` and ``tracks``.
 

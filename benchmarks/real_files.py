@@ -62,7 +62,8 @@ from typing import Any
 
 import attrs
 
-from pyconf_schedule import Conference, ScheduleParseError, Sessions
+from pyconf_schedule import Conference, Conflict, ScheduleParseError, Sessions
+from pyconf_schedule._model import one_value_conflict
 from pyconf_schedule.formats import ReadableFormat, TextFormat, detect_format, dumps, loads, read, write
 from pyconf_schedule.formats._input import load_json
 
@@ -107,17 +108,22 @@ def raw_parse(format: ReadableFormat, data: bytes, path: Path) -> tuple[str, Cal
     return "json.loads", lambda: json.loads(data), 4.0
 
 
-Plan = list[tuple[type, dict[str, Any]]]
+Plan = list[tuple[Callable[..., object], dict[str, Any]]]
 
 
 def construction_plan(conf: Conference) -> Plan:
-    """Every distinct object of ``conf`` as its class and the arguments that make it again, children first.
+    """Every distinct object of ``conf`` as the cheapest maker the library has for it and its arguments, children first.
 
-    Timing ``cls(**arguments)`` for each entry is the cost of the model's own
+    Timing ``maker(**arguments)`` for each entry is the cost of the model's own
     constructors and checks for what a reader returns, with no reader work:
     the session objects are given their existing speakers, rooms and variants
     (as cheap to check as new ones), and the conference its sessions as a
     list, so that it sorts, checks and indexes them as it does for a reader.
+    A conflict of one value (each session's guid, slug and code, in the frab
+    readers) is made by ``one_value_conflict``, as those readers make it,
+    with its value; any other object by its class.  Not counted: what a reader
+    derives before it builds, such as the dates ``build_conference`` takes
+    from the conference's days for iCalendar and Sched.
     """
     plan: Plan = []
     seen: set[int] = set()
@@ -131,6 +137,12 @@ def construction_plan(conf: Conference) -> Plan:
         if not attrs.has(cls) or id(value) in seen:
             return
         seen.add(id(value))
+        if cls is Conflict and len(value.values) == 1:
+            (one,) = value.values
+            seen.add(id(one))
+            plan.append((one_value_conflict, {"field": value.field, "value": one.value, "sources": one.sources,
+                                              "rule": value.rule}))  # fmt: skip
+            return
         arguments: dict[str, Any] = {}
         for attribute in attrs.fields(cls):
             if attribute.init:
@@ -144,9 +156,9 @@ def construction_plan(conf: Conference) -> Plan:
 
 
 def construct(plan: Plan) -> None:
-    """Make every object of ``plan`` through its class's constructor."""
-    for cls, arguments in plan:
-        cls(**arguments)
+    """Make every object of ``plan`` with its maker."""
+    for maker, arguments in plan:
+        maker(**arguments)
 
 
 @dataclass(frozen=True)
@@ -281,6 +293,8 @@ def measure_reads(
 
 def checked_parse(format: ReadableFormat, data: bytes) -> Callable[[], object] | None:
     """The parse a JSON reader makes, with the checks on hostile input (size, nesting, repeated keys, NaN), or None.
+
+    It is this library's ``load_json``: a floor for these readers as they parse, not for any JSON reader.
 
     The c3voc reader notes non-finite numbers rather than refusing them in the parse; the others parse strictly.
     """

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from pyconf_schedule import Conference, Conflict, Provenance, Room, Session, Source, SourcedValue, Speaker, Track, load
+from pyconf_schedule._model import one_value_conflict
 
 
 def _real_files() -> ModuleType:
@@ -42,7 +43,28 @@ def test_the_construction_plan_makes_every_object_of_the_conference_once() -> No
         {id(c) for s in conf.sessions for c in (*s.variants, *s.conflicts)}
         | {id(c) for sp in conf.speakers for c in sp.conflicts}
     )
-    assert counts[SourcedValue] >= counts[Conflict]
+    conflicts = {id(c): c for s in conf.sessions for c in (*s.variants, *s.conflicts)}
+    conflicts.update({id(c): c for sp in conf.speakers for c in sp.conflicts})
+    several = {id(v) for c in conflicts.values() if len(c.values) > 1 for v in c.values}
+    assert counts[SourcedValue] == len(several)  # a one-value conflict's value is made with it
+
+
+def test_a_conflict_of_one_value_is_made_as_the_frab_readers_make_it() -> None:
+    """A one-value conflict is one entry, made by one_value_conflict (its value not made apart); others by the classes."""
+    bench = _real_files()
+    guid = one_value_conflict("guid", "c0ffee", ("frab-xml",), "identity")
+    title = Conflict(
+        field="title",
+        values=(SourcedValue(value="A", sources=("x",)), SourcedValue(value="B", sources=("y",))),
+        rule="the first source",
+    )
+    session = Session(id="s", title="A", variants=(guid,), conflicts=(title,))
+    conf = Conference(id="c", name="C", timezone="UTC", sessions=[session])
+    plan = bench.construction_plan(conf)
+    makers = [maker for maker, _ in plan]
+    assert makers == [one_value_conflict, SourcedValue, SourcedValue, Conflict, Session, Conference]
+    made = [maker(**arguments) for maker, arguments in plan]
+    assert made[0] == guid and made[3] == title and made[4] == session and made[5] == conf
 
 
 def test_a_floor_is_the_checked_parse_and_the_model_over_the_raw_parse() -> None:

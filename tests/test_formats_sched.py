@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from pyconf_schedule import Conference, MissingZoneError, ScheduleParseError, SessionKind, loads, read
+from pyconf_schedule import Conference, MissingZoneError, ScheduleParseError, Session, SessionKind, loads, read
 from pyconf_schedule.formats import detect_format, format_for_url
 from pyconf_schedule.formats.sched import event_type_kind, split_location, split_name
 
@@ -102,6 +102,39 @@ def test_the_feed_builds_one_conference(monkeypatch: pytest.MonkeyPatch) -> None
     conf = read(_feed())
     assert built == ["JoCo Cruise 2025"]
     assert len(conf.sessions) == 463
+
+
+def test_the_feed_builds_each_session_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each category is read as the event's type while the session is made: no session is made again for its kind.
+
+    The ship's locations name their rooms alone, so no session is made again for its room either.
+    """
+    built: list[str] = []
+    check = Session.__attrs_post_init__
+
+    def counting(self: Session) -> None:
+        built.append(self.id)
+        check(self)
+
+    monkeypatch.setattr(Session, "__attrs_post_init__", counting)
+    conf = read(_feed())
+    assert sorted(built) == sorted(s.id for s in conf.sessions)
+    assert len(built) == 463
+
+
+def test_rooms_are_numbered_in_the_programmes_order() -> None:
+    """Two locations whose names slug alike: the one that runs first is ``hall-a``, whatever the file's order."""
+    events = [("late", "Hall-A", "110000"), ("early", "Hall A", "090000")]  # the later one first in the file
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Sched.com Test 2025//EN", "X-WR-TIMEZONE:UTC"]
+    for uid, location, at in events:
+        lines += ["BEGIN:VEVENT", f"UID:{uid}", "SUMMARY:Talk", f"DTSTART:20250302T{at}Z", f"LOCATION:{location}",
+                  "CATEGORIES:Breakout Sessions", "END:VEVENT"]  # fmt: skip
+    conf = loads("\r\n".join([*lines, "END:VCALENDAR", ""]), "sched")
+    assert [(r.id, r.name) for r in conf.rooms] == [("hall-a", "Hall A"), ("hall-a-2", "Hall-A")]
+    assert [(s.id, s.room and s.room.id, s.kind, s.kind_label, s.track) for s in conf.sessions] == [
+        ("early", "hall-a", SessionKind.TALK, "Breakout Sessions", None),
+        ("late", "hall-a-2", SessionKind.TALK, "Breakout Sessions", None),
+    ]
 
 
 def test_ship_locations_are_not_split() -> None:

@@ -8,6 +8,7 @@ module resolves zones and times, and maps each VEVENT's properties to a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import TypedDict
 from zoneinfo import ZoneInfo
@@ -344,11 +345,18 @@ def read_calendar(data: str | bytes, *, tz: str | None = None) -> Conference:
     return build_conference(_FORMAT, dates_from_days=True, **calendar_fields(data, tz=tz))
 
 
-def calendar_fields(data: str | bytes, *, tz: str | None = None) -> CalendarFields:
+def calendar_fields(
+    data: str | bytes,
+    *,
+    tz: str | None = None,
+    kind_of_category: Callable[[str | None], tuple[SessionKind, str | None]] | None = None,
+) -> CalendarFields:
     """The fields :func:`read_calendar` makes its Conference of: ``id``, ``name``, ``timezone``, ``sessions``
     (in the file's order), ``speakers``, ``rooms`` and ``tracks``.
 
     A reader of a calendar that means more (Sched's feed) changes the sessions and builds the Conference once.
+    With ``kind_of_category``, an event's first category is not its track but names its kind: the function
+    gives the kind and label of that category (None where the event has none), and the calendar has no tracks.
 
     One pass makes a session of each VEVENT.  Its times are put in the
     conference's zone at once when that zone is known before the events are
@@ -435,7 +443,11 @@ def calendar_fields(data: str | bytes, *, tz: str | None = None) -> CalendarFiel
             elif name != speaker.name:  # the same person spelled in another case: an alias, added at the end
                 spelled.setdefault(key, {})[name] = None
             people.setdefault(key, speaker)
-        kind, kind_label = _kind(own.kind_label) if own is not None else (SessionKind.TALK, None)
+        if kind_of_category is not None:  # the category is the event's type (Sched's feed), not a track
+            kind, kind_label = kind_of_category(track or None)
+            track = None
+        else:
+            kind, kind_label = _kind(own.kind_label) if own is not None else (SessionKind.TALK, None)
         if start is not None and start.year not in _EDGE_YEARS and (end is None or end.year not in _EDGE_YEARS):
             # Away from years 1 and 9999 a conversion cannot overflow: the time is put in the expected zone now.
             start = start.astimezone(placed)

@@ -173,8 +173,16 @@ def event_type_kind(label: str | None) -> tuple[SessionKind, str | None]:
 def _calendar(text: str, tz: str | None) -> Conference:
     from ._ics_events import calendar_fields
 
-    try:
-        calendar = calendar_fields(text, tz=tz)  # the events as iCalendar reads them; the Conference is built below
+    kinds: dict[str | None, tuple[SessionKind, str | None]] = {}  # a feed has a few event types, on every session
+
+    def kind_of(label: str | None) -> tuple[SessionKind, str | None]:
+        found = kinds.get(label)
+        if found is None:
+            found = kinds[label] = event_type_kind(label)
+        return found
+
+    try:  # the events as iCalendar reads them, each category an event type; the Conference is built below
+        calendar = calendar_fields(text, tz=tz, kind_of_category=kind_of)
     except ScheduleParseError as exc:  # the same error (MissingZoneError stays one), naming this format
         raise type(exc)(_FORMAT, exc.reason, exc.location) from None
     m = _PRODID.search(text[:65536])
@@ -185,16 +193,11 @@ def _calendar(text: str, tz: str | None) -> Conference:
     rooms_by_location, city, country = split_location(locations)
     rooms = rooms_table()
     sessions = []
-    kinds: dict[str | None, tuple[SessionKind, str | None]] = {}  # a feed has a few event types, on every session
     for session in ordered:
-        label = session.track.name if session.track is not None else None
-        found = kinds.get(label)
-        if found is None:
-            found = kinds[label] = event_type_kind(label)
-        kind, kind_label = found
         location = session.room.name if session.room is not None else None
         room = rooms.get(rooms_by_location.get(location, location) if location is not None else None)
-        sessions.append(attrs.evolve(session, kind=kind, kind_label=kind_label, track=None, room=room))
+        # A location that names its room alone (a ship's, most feeds') is the room iCalendar made: kept as it is.
+        sessions.append(session if room == session.room else attrs.evolve(session, room=room))
     return build_conference(
         _FORMAT,
         dates_from_days=True,

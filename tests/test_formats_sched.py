@@ -120,6 +120,8 @@ def test_the_feed_builds_each_session_once(monkeypatch: pytest.MonkeyPatch) -> N
     conf = read(_feed())
     assert sorted(built) == sorted(s.id for s in conf.sessions)
     assert len(built) == 463
+    held = {id(room) for room in conf.rooms}  # one object for each of the 33 rooms, the one its sessions hold
+    assert len(held) == 33 and all(id(s.room) in held for s in conf.sessions if s.room is not None)
 
 
 def test_rooms_are_numbered_in_the_programmes_order() -> None:

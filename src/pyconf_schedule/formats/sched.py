@@ -192,12 +192,15 @@ def _calendar(text: str, tz: str | None) -> Conference:
     locations = list(dict.fromkeys(s.room.name for s in ordered if s.room is not None))
     rooms_by_location, city, country = split_location(locations)
     rooms = rooms_table()
+    shared: dict[str, Room] = {}  # by id, the one object of each room that the sessions and the conference hold
     sessions = []
     for session in ordered:
         location = session.room.name if session.room is not None else None
         room = rooms.get(rooms_by_location.get(location, location) if location is not None else None)
-        # A location that names its room alone (a ship's, most feeds') is the room iCalendar made: kept as it is.
-        sessions.append(session if room == session.room else attrs.evolve(session, room=room))
+        if room is not None:
+            # A location that names its room alone (a ship's, most feeds') is the room iCalendar made: kept as it is.
+            room = shared.setdefault(room.id, session.room if room == session.room else room)
+        sessions.append(session if room is session.room else attrs.evolve(session, room=room))
     return build_conference(
         _FORMAT,
         dates_from_days=True,
@@ -206,7 +209,7 @@ def _calendar(text: str, tz: str | None) -> Conference:
         timezone=calendar["timezone"],
         sessions=sessions,
         speakers=calendar["speakers"],
-        rooms=rooms.values(),
+        rooms=[shared[room.id] for room in rooms.values()],
         tracks=(),
         city=city,
         country=country,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, date, datetime, time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 import attrs
@@ -17,6 +17,22 @@ from pyconf_schedule._model import Conflict, Provenance, Source, SourcedValue
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 LA = ZoneInfo("America/Los_Angeles")
+
+
+_Built = TypeVar("_Built")
+
+
+def built_objects(monkeypatch: pytest.MonkeyPatch, cls: type[_Built]) -> list[_Built]:
+    """Every object of the model class ``cls`` built from now on, in order (its ``__attrs_post_init__`` counts it)."""
+    built: list[_Built] = []
+    check = cls.__attrs_post_init__  # type: ignore[attr-defined]
+
+    def counting(self: _Built) -> None:
+        built.append(self)
+        check(self)
+
+    monkeypatch.setattr(cls, "__attrs_post_init__", counting)
+    return built
 
 
 def shared_path(*parts: str) -> Path:

@@ -33,7 +33,7 @@ from pyconf_schedule import Conference, MissingZoneError, ScheduleParseError, Se
 from pyconf_schedule.formats import detect_format, format_for_url
 from pyconf_schedule.formats.sched import event_type_kind, split_location, split_name
 
-from ._support import shared_path
+from ._support import built_objects, shared_path
 from ._writers import check_every_writer
 
 CEST = timezone(timedelta(hours=2))
@@ -91,16 +91,9 @@ def test_the_feed_reads_exactly() -> None:
 
 def test_the_feed_builds_one_conference(monkeypatch: pytest.MonkeyPatch) -> None:
     """The feed is read as iCalendar and given Sched's meaning before any Conference is made: one is built, not two."""
-    built: list[str] = []
-    check = Conference.__attrs_post_init__
-
-    def counting(self: Conference) -> None:
-        built.append(self.name)
-        check(self)
-
-    monkeypatch.setattr(Conference, "__attrs_post_init__", counting)
+    built = built_objects(monkeypatch, Conference)
     conf = read(_feed())
-    assert built == ["JoCo Cruise 2025"]
+    assert [c.name for c in built] == ["JoCo Cruise 2025"]
     assert len(conf.sessions) == 463
 
 
@@ -109,16 +102,9 @@ def test_the_feed_builds_each_session_once(monkeypatch: pytest.MonkeyPatch) -> N
 
     The ship's locations name their rooms alone, so no session is made again for its room either.
     """
-    built: list[str] = []
-    check = Session.__attrs_post_init__
-
-    def counting(self: Session) -> None:
-        built.append(self.id)
-        check(self)
-
-    monkeypatch.setattr(Session, "__attrs_post_init__", counting)
+    built = built_objects(monkeypatch, Session)
     conf = read(_feed())
-    assert sorted(built) == sorted(s.id for s in conf.sessions)
+    assert sorted(s.id for s in built) == sorted(s.id for s in conf.sessions)
     assert len(built) == 463
     held = {id(room) for room in conf.rooms}  # one object for each of the 33 rooms, the one its sessions hold
     assert len(held) == 33 and all(id(s.room) in held for s in conf.sessions if s.room is not None)

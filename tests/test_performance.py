@@ -30,6 +30,7 @@ from pyconf_schedule.exceptions import ScheduleParseError
 from pyconf_schedule.formats import MAX_INPUT_BYTES, MAX_NESTING, native
 from pyconf_schedule.formats._input import load_json, lone_surrogate_escape, too_deep
 
+from ._support import built_objects
 from ._work import no_hang
 
 _ZONES = ("UTC", "Europe/Paris", "America/New_York", "Pacific/Kiritimati", "Australia/Lord_Howe")
@@ -267,16 +268,9 @@ def test_search_after_to_tz_reads_the_same_text() -> None:
 def test_native_reader_builds_each_session_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading native JSON constructs one Session per session in the file, not a draft and a copy."""
     text = native.dumps(load("eu2026"))
-    built: list[str] = []
-    check = Session.__attrs_post_init__
-
-    def counting(self: Session) -> None:
-        built.append(self.id)
-        check(self)
-
-    monkeypatch.setattr(Session, "__attrs_post_init__", counting)
+    built = built_objects(monkeypatch, Session)
     conf = native.loads(text)
-    assert sorted(built) == sorted(s.id for s in conf.sessions)
+    assert sorted(s.id for s in built) == sorted(s.id for s in conf.sessions)
 
 
 def test_an_escaped_backslash_before_ud800_is_text() -> None:

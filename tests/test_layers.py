@@ -25,6 +25,7 @@ LAYERS: dict[str, int] = {
     "pyconf_schedule.exceptions": 0,
     "pyconf_schedule._limits": 0,
     "pyconf_schedule._progress": 0,
+    "pyconf_schedule._json_text": 0,
     # 1: time: zones and user-supplied times
     "pyconf_schedule._time": 1,
     "pyconf_schedule._zones": 1,

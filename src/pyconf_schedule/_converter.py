@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import typing
+from collections.abc import Callable, Iterable
 from datetime import date, datetime, time
-from functools import lru_cache
-from typing import Any, TypeVar
+from functools import lru_cache, partial
+from typing import Any, Protocol, TypeVar
 
 import attrs
 import cattrs
@@ -29,6 +30,7 @@ from ._fields import (
     WRITTEN_WHEN_SET,
     field_types,
 )
+from ._json_text import Streamed, indented_json
 from ._model import Room, Session, SessionKind, Speaker, Track
 from ._text import shorten
 from ._time import format_datetime, parse_datetime
@@ -37,7 +39,14 @@ from .exceptions import PyconfScheduleError, ScheduleParseError, UnknownZoneErro
 _T = TypeVar("_T")
 _N = TypeVar("_N", Room, Track, Speaker)
 
-__all__ = ["FORMAT_NAME", "FORMAT_VERSION", "conference_from_dict", "conference_to_dict", "make_converter"]
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "conference_from_dict",
+    "conference_json",
+    "conference_to_dict",
+    "make_converter",
+]
 
 _FORMAT = "pyconf-schedule JSON"
 
@@ -163,6 +172,31 @@ _SESSION_OPTIONAL = {name: attrs.fields_dict(Session)[name].default for name in 
 
 def conference_to_dict(conf: Conference) -> dict[str, Any]:
     """The native JSON document of ``conf`` as plain Python data."""
+    return _document(conf, _listed)
+
+
+def conference_json(conf: Conference, end: str = "") -> str:
+    """The native JSON text of ``conf``: ``json.dumps(conference_to_dict(conf), ensure_ascii=False, indent=1) + end``.
+
+    The speakers and sessions are converted and written one at a time
+    (:class:`~pyconf_schedule._json_text.Streamed`): the document is never
+    whole in memory, and a large programme writes in time linear in its size.
+    """
+    return indented_json(_document(conf, Streamed), end)
+
+
+class _Lists(Protocol):
+    """How a document holds a long list: made whole (:func:`_listed`) or while it is written (``Streamed``)."""
+
+    def __call__(self, items: Iterable[_T], convert: Callable[[_T], Any], /) -> Any: ...
+
+
+def _listed(items: Iterable[_T], convert: Callable[[_T], Any]) -> list[Any]:
+    return [convert(item) for item in items]
+
+
+def _document(conf: Conference, listed: _Lists) -> dict[str, Any]:
+    """The native document of ``conf``, each list of speakers and sessions made by ``listed(items, convert)``."""
     c = make_converter()
     body: dict[str, Any] = {}
     for a in attrs.fields(Conference):
@@ -171,9 +205,10 @@ def conference_to_dict(conf: Conference) -> dict[str, Any]:
         body[a.name] = c.unstructure(getattr(conf, a.name), a.type if not isinstance(a.type, str) else None)
     body["rooms"] = [c.unstructure(r) for r in conf.rooms]
     body["tracks"] = [c.unstructure(t) for t in conf.tracks]
-    body["speakers"] = [c.unstructure(s) for s in conf.speakers]
-    body["sessions"] = [_session_to_dict(c, s) for s in conf.sessions]
-    newer = any(name in s for s in body["sessions"] for name in _VERSION_2_KEYS)
+    body["speakers"] = listed(conf.speakers, c.unstructure)
+    body["sessions"] = listed(conf.sessions, partial(_session_to_dict, c))
+    # A session dict holds a key of version 2 exactly where the field differs from its default (_session_to_dict).
+    newer = any(getattr(s, name) != _SESSION_OPTIONAL[name] for s in conf.sessions for name in _VERSION_2_KEYS)
     return {"format": FORMAT_NAME, "version": FORMAT_VERSION if newer else 1, "conference": body}
 
 

@@ -48,9 +48,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import partial
 from typing import Any
 
 from .._conference import Conference
+from .._json_text import Streamed, indented_json
 from .._sessions import Sessions
 from ..exceptions import ScheduleParseError
 from ._common import omitted
@@ -89,9 +91,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
     conference["tracks"] = [{"name": name, "slug": slug} for name, slug in p.tracks]
     days: list[dict[str, Any]] = []
     for day in p.days:
-        rooms: dict[str, list[dict[str, Any]]] = {}
+        rooms: dict[str, Streamed[EventPlan]] = {}
         for room_name, events in day.rooms:
-            rooms[room_name] = [_event_json(e, fallback_url) for e in events]
+            rooms[room_name] = Streamed(events, partial(_event_json, fallback_url=fallback_url))
         days.append(
             {
                 "index": day.index,
@@ -107,7 +109,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         "generator": {"name": "pyconf-schedule"},
         "schedule": {"version": "1.0", "conference": conference},
     }
-    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    return indented_json(document, end="\n")  # each event made, written and dropped in turn
 
 
 EVENT_KEYS = (

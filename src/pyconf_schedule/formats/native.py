@@ -51,9 +51,9 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         conf.view_timezone or conf.timezone,
     ):
         conf = conf.to_tz(obj.zone)
-    from .._converter import conference_to_dict
+    from .._converter import conference_json
 
-    return json.dumps(conference_to_dict(conf), ensure_ascii=False, indent=1) + "\n"
+    return conference_json(conf, end="\n")
 
 
 def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:

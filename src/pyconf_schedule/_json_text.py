@@ -1,0 +1,93 @@
+"""JSON text written a part at a time: ``json.dumps(document, ensure_ascii=False, indent=1)`` without the whole document.
+
+A writer that builds its whole document before :func:`json.dumps` holds a
+dict for every session at once.  With a large programme the garbage
+collector walks those dicts again at each of its full collections, and the
+write grows faster than the programme: writing the native JSON of 100k
+sessions took 2.5x ``json.dumps`` of the finished document, two thirds of
+it in the collector.  A :class:`Streamed` list in a document is made an item
+at a time while the text is written: each item is converted, written and
+dropped before the next, so it never outlives the young generation.
+
+>>> indented_json({"n": 2, "items": Streamed(range(2), lambda i: {"i": i})})
+'{\\n "n": 2,\\n "items": [\\n  {\\n   "i": 0\\n  },\\n  {\\n   "i": 1\\n  }\\n ]\\n}'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, TypeVar
+
+__all__ = ["Streamed", "indented_json"]
+
+_T = TypeVar("_T")
+
+
+class Streamed(Generic[_T]):
+    """A list of a document, written as ``[convert(item) for item in items]`` one item at a time."""
+
+    __slots__ = ("convert", "items")
+
+    def __init__(self, items: Iterable[_T], convert: Callable[[_T], Any]) -> None:
+        self.items = items
+        self.convert = convert
+
+
+def indented_json(document: Any, end: str = "") -> str:
+    """The text ``json.dumps(document, ensure_ascii=False, indent=1)`` gives, each :class:`Streamed` as its list.
+
+    ``end`` is added to the text (a final newline, without copying the whole text again to add it).
+
+    Only the dicts and lists that hold a :class:`Streamed` are walked here
+    (their keys must be strings); every other value, and each item of a
+    :class:`Streamed`, is written by one encoder and moved to its depth by
+    indenting its lines: a JSON text holds a line break only between its
+    tokens, since a string writes its own as ``\\n``.
+    """
+    encode = json.JSONEncoder(ensure_ascii=False, indent=1).encode
+    out: list[str] = []
+    _write(document, 0, encode, out.append)
+    out.append(end)
+    return "".join(out)
+
+
+def _write(value: Any, level: int, encode: Callable[[Any], str], emit: Callable[[str], None]) -> None:
+    here = "\n" + " " * level  # a line break at this value's depth
+    inner = here + " "  # and one at its items' depth
+    if isinstance(value, Streamed):
+        opening = "["
+        for item in value.items:
+            emit(opening + inner)
+            opening = ","
+            emit(encode(value.convert(item)).replace("\n", inner))
+        emit("[]" if opening == "[" else here + "]")
+    elif isinstance(value, dict) and _streams(value):
+        opening = "{"
+        for key, item in value.items():
+            if type(key) is not str:
+                raise TypeError(f"a dict that holds a Streamed list needs str keys, got {type(key).__name__}")
+            emit(opening + inner + encode(key) + ": ")
+            opening = ","
+            _write(item, level + 1, encode, emit)
+        emit(here + "}")
+    elif isinstance(value, list) and _streams(value):
+        opening = "["
+        for item in value:
+            emit(opening + inner)
+            opening = ","
+            _write(item, level + 1, encode, emit)
+        emit(here + "]")
+    else:
+        emit(encode(value).replace("\n", here) if level else encode(value))
+
+
+def _streams(value: Any) -> bool:
+    """Whether ``value`` is or holds a :class:`Streamed` list (dicts and lists are looked into)."""
+    if isinstance(value, Streamed):
+        return True
+    if isinstance(value, dict):
+        return any(_streams(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_streams(item) for item in value)
+    return False

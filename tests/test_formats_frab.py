@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import weakref
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -773,3 +774,33 @@ def test_an_events_identities_are_kept_as_variants_and_read_back_from_sqlite(
     database = tmp_path / "conf.sqlite"
     write(conf, database)
     assert identities(read(database)) == expected
+
+
+class _Document(dict[str, Any]):
+    """A parsed document that a weak reference can follow (a plain dict cannot be referred to weakly)."""
+
+
+@pytest.mark.parametrize("form", ["schedule.json", "schedule2"])
+def test_the_parsed_json_is_dropped_before_the_sessions_are_built(form: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """c3voc JSON: the document's dicts are gone when build() starts, so the collector does not walk them again."""
+    from pyconf_schedule.formats import _frab, frab_json
+
+    from .test_formats_frab_input import _OPENING, _schedule2
+
+    text = dumps(load("eu2026"), "c3voc-json") if form == "schedule.json" else _schedule2(_OPENING)
+    expected = frab_json.loads(text)
+    parsed: list[weakref.ref[_Document]] = []
+    alive_at_build: list[bool] = []
+
+    def load_json(data: str | bytes, format_name: str, **options: Any) -> _Document:
+        document = _Document(json.loads(data))
+        parsed.append(weakref.ref(document))
+        return document
+
+    def build(raw: Any, tz: str | None, format_name: str) -> Conference:
+        alive_at_build.append(parsed[0]() is not None)
+        return _frab.build(raw, tz, format_name)
+
+    monkeypatch.setattr(frab_json, "load_json", load_json)
+    monkeypatch.setattr(frab_json, "build", build)
+    assert (frab_json.loads(text), alive_at_build) == (expected, [False])

@@ -249,11 +249,22 @@ def _event_lists(document: Any) -> str | None:
 
 
 def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
-    """Read a c3voc/pretalx/frab schedule.json (see the module docstring)."""
+    """Read a c3voc/pretalx/frab schedule.json (see the module docstring).
+
+    The parsed document is dropped once its events are read, before the
+    sessions are built: the garbage collector walks it no more.
+    """
     nonfinite: list[str] = []
     document = _obj(load_json(data, _FORMAT, nonfinite=nonfinite), "$")
     if nonfinite:  # the walk that names the path of the first one costs a pass over the document: only then
         _check_numbers(document)
+    raw = _raw_schedule(document)
+    del document
+    return build(raw, file_tz, _FORMAT)
+
+
+def _raw_schedule(document: dict[str, Any]) -> RawSchedule:
+    """What the parsed schedule.json ``document`` says, for :func:`build` (version 1 or schedule2)."""
     if "schedule" in document:
         schedule, path = _obj(document["schedule"], "$.schedule"), "$.schedule"
     else:
@@ -266,7 +277,7 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
         days = conference.get("days")
         v1 = isinstance(days, list) and any(isinstance(d, dict) and d.get("rooms") for d in days)
         if not v1:
-            return build(_schedule2(schedule, conference, path), file_tz, _FORMAT)
+            return _schedule2(schedule, conference, path)
         if events:  # both forms: reading either one alone would silently drop the other
             raise ScheduleParseError(
                 _FORMAT,
@@ -308,7 +319,7 @@ def loads(data: str | bytes, *, file_tz: str | None = None) -> Conference:
                 "which is not where schedule.json puts events; nothing would be read",
                 stray,
             )
-    return build(raw, file_tz, _FORMAT)
+    return raw
 
 
 def _event(

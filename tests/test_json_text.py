@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
@@ -84,21 +84,37 @@ def test_exact_texts(document: Any, expected: str) -> None:
     assert indented_json(document, end="\n") == expected + "\n"
 
 
-def test_items_are_taken_and_converted_one_at_a_time() -> None:
-    """Each item is converted when the writer reaches it, after the one before was written: no list is made first."""
-    seen: list[str] = []
+class _Logged(dict[str, int]):
+    """An item that notes in ``log`` when the encoder writes it (the encoder reads a dict through ``items()``)."""
+
+    log: ClassVar[list[str]] = []
+
+    def items(self) -> Any:
+        _Logged.log.append(f"write {self['i']}")
+        return super().items()
+
+
+def test_items_are_converted_and_written_a_hundred_at_a_time() -> None:
+    """Items are taken and converted as the writer reaches them, at most 100 held before they are written."""
+    _Logged.log = seen = []
 
     def items() -> Iterator[int]:
-        for index in range(3):
+        for index in range(250):
             seen.append(f"take {index}")
             yield index
 
-    def convert(index: int) -> dict[str, int]:
+    def convert(index: int) -> _Logged:
         seen.append(f"convert {index}")
-        return {"i": index}
+        return _Logged(i=index)
 
-    indented_json({"all": Streamed(items(), convert)})
-    assert seen == ["take 0", "convert 0", "take 1", "convert 1", "take 2", "convert 2"]
+    text = indented_json({"all": Streamed(items(), convert)})
+    batches = [range(0, 100), range(100, 200), range(200, 250)]
+    assert seen == [
+        line
+        for batch in batches
+        for line in [*(f"{step} {i}" for i in batch for step in ("take", "convert")), *(f"write {i}" for i in batch)]
+    ]
+    assert text == _reference({"all": [{"i": i} for i in range(250)]})
 
 
 def test_a_dict_holding_a_streamed_list_needs_str_keys() -> None:

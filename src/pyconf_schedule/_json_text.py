@@ -5,9 +5,9 @@ dict for every session at once.  With a large programme the garbage
 collector walks those dicts again at each of its full collections, and the
 write grows faster than the programme: writing the native JSON of 100k
 sessions took 2.5x ``json.dumps`` of the finished document, two thirds of
-it in the collector.  A :class:`Streamed` list in a document is made an item
-at a time while the text is written: each item is converted, written and
-dropped before the next, so it never outlives the young generation.
+it in the collector.  A :class:`Streamed` list in a document is made while
+the text is written, a hundred items at a time: each is converted, written
+and dropped before the next hundred are made, so none outlives its youth.
 
 >>> indented_json({"n": 2, "items": Streamed(range(2), lambda i: {"i": i})})
 '{\\n "n": 2,\\n "items": [\\n  {\\n   "i": 0\\n  },\\n  {\\n   "i": 1\\n  }\\n ]\\n}'
@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any, Generic, TypeVar
 
 __all__ = ["Streamed", "indented_json"]
 
 _T = TypeVar("_T")
+
+_BATCH = 100
+"""Items of a :class:`Streamed` list converted and written together: one encoder call for many, all dropped young."""
 
 
 class Streamed(Generic[_T]):
@@ -41,9 +45,10 @@ def indented_json(document: Any, end: str = "") -> str:
 
     Only the dicts and lists that hold a :class:`Streamed` are walked here
     (their keys must be strings); every other value, and each item of a
-    :class:`Streamed`, is written by one encoder and moved to its depth by
-    indenting its lines: a JSON text holds a line break only between its
-    tokens, since a string writes its own as ``\\n``.
+    :class:`Streamed` (a hundred at a time, as one list), is written by one
+    encoder and moved to its depth by indenting its lines: a JSON text holds
+    a line break only between its tokens, since a string writes its own as
+    ``\\n``.
     """
     encode = json.JSONEncoder(ensure_ascii=False, indent=1).encode
     out: list[str] = []
@@ -57,19 +62,29 @@ def _write(value: Any, level: int, encode: Callable[[Any], str], emit: Callable[
     inner = here + " "  # and one at its items' depth
     if isinstance(value, Streamed):
         opening = "["
-        for item in value.items:
-            emit(opening + inner)
+        items, convert = iter(value.items), value.convert
+        while batch := [convert(item) for item in islice(items, _BATCH)]:
+            # "[" inner item "," inner item ... here "]" at this depth: kept but for its brackets
+            emit(opening + encode(batch).replace("\n", here)[1 : -len(here) - 1])
             opening = ","
-            emit(encode(value.convert(item)).replace("\n", inner))
         emit("[]" if opening == "[" else here + "]")
     elif isinstance(value, dict) and _streams(value):
         opening = "{"
+        plain: dict[str, Any] = {}  # members in a row that hold no Streamed list: written by one encoder call
         for key, item in value.items():
             if type(key) is not str:
                 raise TypeError(f"a dict that holds a Streamed list needs str keys, got {type(key).__name__}")
+            if not _streams(item):
+                plain[key] = item
+                continue
+            if plain:
+                emit(opening + encode(plain).replace("\n", here)[1 : -len(here) - 1])
+                opening, plain = ",", {}
             emit(opening + inner + encode(key) + ": ")
             opening = ","
             _write(item, level + 1, encode, emit)
+        if plain:
+            emit(opening + encode(plain).replace("\n", here)[1 : -len(here) - 1])
         emit(here + "}")
     elif isinstance(value, list) and _streams(value):
         opening = "["

@@ -178,7 +178,7 @@ def conference_to_dict(conf: Conference) -> dict[str, Any]:
 def conference_json(conf: Conference, end: str = "") -> str:
     """The native JSON text of ``conf``: ``json.dumps(conference_to_dict(conf), ensure_ascii=False, indent=1) + end``.
 
-    The speakers and sessions are converted and written one at a time
+    The speakers and sessions are converted and written a hundred at a time
     (:class:`~pyconf_schedule._json_text.Streamed`): the document is never
     whole in memory, and a large programme writes in time linear in its size.
     """

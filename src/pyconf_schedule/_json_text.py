@@ -29,7 +29,7 @@ _BATCH = 100
 
 
 class Streamed(Generic[_T]):
-    """A list of a document, written as ``[convert(item) for item in items]`` one item at a time."""
+    """A list of a document, written as ``[convert(item) for item in items]``, a hundred items at a time."""
 
     __slots__ = ("convert", "items")
 

@@ -109,7 +109,7 @@ def dumps(obj: Conference | Sessions, *, tz: str | None = None) -> str:
         "generator": {"name": "pyconf-schedule"},
         "schedule": {"version": "1.0", "conference": conference},
     }
-    return indented_json(document, end="\n")  # each event made, written and dropped in turn
+    return indented_json(document, end="\n")  # the events made, written and dropped a hundred at a time
 
 
 EVENT_KEYS = (

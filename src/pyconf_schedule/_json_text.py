@@ -52,12 +52,19 @@ def indented_json(document: Any, end: str = "") -> str:
     """
     encode = json.JSONEncoder(ensure_ascii=False, indent=1).encode
     out: list[str] = []
-    _write(document, 0, encode, out.append)
+    if _streams(document):
+        _streamed(document, 0, encode, out.append)
+    else:
+        out.append(encode(document))
     out.append(end)
     return "".join(out)
 
 
-def _write(value: Any, level: int, encode: Callable[[Any], str], emit: Callable[[str], None]) -> None:
+def _streamed(value: Any, level: int, encode: Callable[[Any], str], emit: Callable[[str], None]) -> None:
+    """Give ``emit`` the text of ``value``, a :class:`Streamed` list or a dict or list holding one, at depth ``level``.
+
+    Each member or item is looked into once (:func:`_streams`) to choose how it is written.
+    """
     here = "\n" + " " * level  # a line break at this value's depth
     inner = here + " "  # and one at its items' depth
     if isinstance(value, Streamed):
@@ -68,7 +75,7 @@ def _write(value: Any, level: int, encode: Callable[[Any], str], emit: Callable[
             emit(opening + encode(batch).replace("\n", here)[1 : -len(here) - 1])
             opening = ","
         emit("[]" if opening == "[" else here + "]")
-    elif isinstance(value, dict) and _streams(value):
+    elif isinstance(value, dict):
         opening = "{"
         plain: dict[str, Any] = {}  # members in a row that hold no Streamed list: written by one encoder call
         for key, item in value.items():
@@ -82,19 +89,20 @@ def _write(value: Any, level: int, encode: Callable[[Any], str], emit: Callable[
                 opening, plain = ",", {}
             emit(opening + inner + encode(key) + ": ")
             opening = ","
-            _write(item, level + 1, encode, emit)
+            _streamed(item, level + 1, encode, emit)
         if plain:
             emit(opening + encode(plain).replace("\n", here)[1 : -len(here) - 1])
         emit(here + "}")
-    elif isinstance(value, list) and _streams(value):
+    else:  # a list
         opening = "["
         for item in value:
             emit(opening + inner)
             opening = ","
-            _write(item, level + 1, encode, emit)
+            if _streams(item):
+                _streamed(item, level + 1, encode, emit)
+            else:
+                emit(encode(item).replace("\n", inner))
         emit(here + "]")
-    else:
-        emit(encode(value).replace("\n", here) if level else encode(value))
 
 
 def _streams(value: Any) -> bool:
